@@ -1,0 +1,398 @@
+//! The rules layer: boards, dice, legal plays, chains, scoring — one module per variant
+//! behind the [`Rules`] trait.
+//!
+//! This layer knows no text and no spans: it takes typed steps and returns typed reasons
+//! ([`StepError`], [`PlayError`]). Turning a reason into a message is the job of `replay`
+//! and `report`.
+
+pub mod backgammon;
+mod board;
+pub mod gul_bara;
+pub mod options;
+
+use std::fmt;
+
+pub use board::{Geometry, PlaySet, Resolved, Segment};
+pub use options::{BackgammonOptions, GulBaraOptions, OptionError, RuleSet};
+
+/// One of the two players. **White** is the left-column player of a record, Black the right.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The left-column player.
+    White,
+    /// The right-column player.
+    Black,
+}
+
+impl Side {
+    /// The opponent.
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+    /// 0 for White, 1 for Black.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// Lower-case name, as used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
+/// Index of the borne-off tray in a side's array.
+pub const OFF: u8 = 0;
+/// Index of the bar in a side's array (backgammon; always empty in Gul bara).
+pub const BAR: u8 = 25;
+
+/// A position: each side's checkers in that side's **own numbering**.
+///
+/// Index 0 is borne off, 1..=24 the points, 25 the bar.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pub(crate) c: [[u8; 26]; 2],
+}
+
+impl Position {
+    /// An empty board.
+    pub fn empty() -> Self {
+        Position { c: [[0; 26]; 2] }
+    }
+    /// Checkers of `side` at `loc` (own numbering; 0 off, 25 bar).
+    pub fn count(&self, side: Side, loc: u8) -> u8 {
+        self.c[side.index()][loc as usize]
+    }
+    /// Set the number of checkers of `side` at `loc`.
+    pub fn set(&mut self, side: Side, loc: u8, n: u8) {
+        self.c[side.index()][loc as usize] = n;
+    }
+    /// Checkers borne off by `side`.
+    pub fn off(&self, side: Side) -> u8 {
+        self.c[side.index()][0]
+    }
+    /// The whole array of a side.
+    pub fn side(&self, side: Side) -> &[u8; 26] {
+        &self.c[side.index()]
+    }
+    /// Pip count of `side` (bar counts 25).
+    pub fn pips(&self, side: Side) -> u32 {
+        self.c[side.index()]
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| i as u32 * n as u32)
+            .sum()
+    }
+    /// Highest occupied point of `side` (0 when none).
+    pub fn highest(&self, side: Side) -> u8 {
+        (1..=25u8).rev().find(|&p| self.count(side, p) > 0).unwrap_or(0)
+    }
+}
+
+/// A roll of two dice as written (`a` first).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Roll {
+    /// First die as written.
+    pub a: u8,
+    /// Second die as written.
+    pub b: u8,
+}
+
+impl Roll {
+    /// A doublet?
+    pub fn is_double(self) -> bool {
+        self.a == self.b
+    }
+    /// Both dice within 1..=6?
+    pub fn is_valid(self) -> bool {
+        (1..=6).contains(&self.a) && (1..=6).contains(&self.b)
+    }
+    /// High die first.
+    pub fn high(self) -> u8 {
+        self.a.max(self.b)
+    }
+    /// Low die.
+    pub fn low(self) -> u8 {
+        self.a.min(self.b)
+    }
+    /// The dice of one ordinary stage: two dice, or four of a doublet.
+    pub fn stage(self) -> StageDice {
+        if self.is_double() {
+            StageDice::Double { value: self.a, count: 4 }
+        } else {
+            StageDice::Mixed { high: self.high(), low: self.low() }
+        }
+    }
+}
+
+impl fmt::Display for Roll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.high(), self.low())
+    }
+}
+
+/// The dice available to one play (a stage).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StageDice {
+    /// Two different dice.
+    Mixed {
+        /// The larger die.
+        high: u8,
+        /// The smaller die.
+        low: u8,
+    },
+    /// `count` steps of `value` (4 for a full doublet stage; fewer for a remainder).
+    Double {
+        /// The die value.
+        value: u8,
+        /// Number of steps available.
+        count: u8,
+    },
+}
+
+impl StageDice {
+    /// The dice as a list.
+    pub fn dice(self) -> Vec<u8> {
+        match self {
+            StageDice::Mixed { high, low } => vec![high, low],
+            StageDice::Double { value, count } => vec![value; count as usize],
+        }
+    }
+    /// Number of dice.
+    pub fn len(self) -> u8 {
+        match self {
+            StageDice::Mixed { .. } => 2,
+            StageDice::Double { count, .. } => count,
+        }
+    }
+    /// True when there are no dice at all.
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl fmt::Display for StageDice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            StageDice::Mixed { high, low } => write!(f, "{high}-{low}"),
+            StageDice::Double { value, count: 4 } => write!(f, "{value}-{value}"),
+            StageDice::Double { value, count } => write!(f, "{count}×{value}"),
+        }
+    }
+}
+
+/// One checker hop using one die, in the mover's numbering (`to` = 0 is off).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Step {
+    /// Origin (25 = bar).
+    pub from: u8,
+    /// Destination (0 = off).
+    pub to: u8,
+    /// The die used.
+    pub die: u8,
+    /// Whether an opposing blot was hit (backgammon).
+    pub hit: bool,
+}
+
+/// Why a single step is illegal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StepError {
+    /// No checker of the mover on the origin.
+    NoChecker {
+        /// The origin point.
+        from: u8,
+    },
+    /// The landing point is held by the opponent.
+    Blocked {
+        /// The landing point (mover's numbering).
+        point: u8,
+        /// Opposing checkers there.
+        count: u8,
+    },
+    /// A checker is on the bar and must enter first (backgammon).
+    MustEnter,
+    /// Bearing off while not all checkers are home.
+    NotAllHome {
+        /// The highest point outside the home board holding a checker.
+        outside: u8,
+    },
+    /// Bearing off with a larger die while a checker stands higher.
+    HigherChecker {
+        /// The higher occupied point.
+        higher: u8,
+    },
+    /// The variant has no bar (Gul bara).
+    NoBar,
+}
+
+/// Why a written play could not be carried out step by step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// More steps written than dice available.
+    TooManySteps {
+        /// Written segment index that exceeded the dice.
+        segment: usize,
+        /// Dice available.
+        dice: u8,
+    },
+    /// No combination of the remaining dice covers the written distance.
+    NoDice {
+        /// Written segment index.
+        segment: usize,
+        /// The dice still available at that point.
+        remaining: Vec<u8>,
+    },
+    /// Every way of playing the segment fails on a step.
+    Step {
+        /// Written segment index.
+        segment: usize,
+        /// The first failing step's origin.
+        from: u8,
+        /// The die of the failing step.
+        die: u8,
+        /// True when the failing step is an intermediate landing of a combined move.
+        intermediate: bool,
+        /// Why.
+        error: StepError,
+    },
+    /// A combined move that could only pass by hitting on the way (backgammon).
+    HitOnTheWay {
+        /// Written segment index.
+        segment: usize,
+        /// The point where the hit would happen.
+        point: u8,
+    },
+    /// Every segment is playable alone, but no order plays them all.
+    NoOrder,
+}
+
+/// Why a play that can be carried out is still not allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ForcedError {
+    /// Fewer dice used than possible.
+    TooFewDice {
+        /// Dice the written play uses.
+        used: u8,
+        /// Dice the best legal plays use.
+        max: u8,
+    },
+    /// Only one die could be played and the smaller was chosen.
+    LargerDie {
+        /// The larger die that should have been played.
+        larger: u8,
+    },
+}
+
+/// The game variants tavla knows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// Gul bara (Гюлбара).
+    GulBara,
+    /// Backgammon (also short nardy and nackgammon, as presets).
+    Backgammon,
+}
+
+impl Variant {
+    /// Canonical name (`gul-bara`, `backgammon`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::GulBara => "gul-bara",
+            Variant::Backgammon => "backgammon",
+        }
+    }
+    /// Parse a variant name as written in a header or on the command line.
+    ///
+    /// Returns the variant and, for names that imply a preset (`NackGammon`, `Short Nardy`),
+    /// that preset.
+    pub fn from_name(s: &str) -> Option<(Variant, Option<&'static str>)> {
+        let key: String = s
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
+            .flat_map(|c| c.to_lowercase())
+            .collect();
+        match key.as_str() {
+            "gulbara" | "gyulbara" | "гюлбара" | "гюльбара" | "gülbara" | "gulbahar" | "gülbahar" => {
+                Some((Variant::GulBara, None))
+            }
+            "backgammon" => Some((Variant::Backgammon, None)),
+            "nackgammon" => Some((Variant::Backgammon, Some("nackgammon"))),
+            "shortnardy" => Some((Variant::Backgammon, Some("short-nardy"))),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The shared interface of every variant's rules.
+///
+/// A variant supplies its board geometry and starting position; legal-play generation and
+/// the stepwise checker are provided on top of them.
+pub trait Rules {
+    /// Which variant.
+    fn variant(&self) -> Variant;
+    /// Blocking, hitting and numbering of the board.
+    fn geometry(&self) -> Geometry;
+    /// The position every game starts from.
+    fn start(&self) -> Position;
+
+    /// Every distinct legal result of one stage from `pos` for `side`.
+    fn legal_plays(&self, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
+        board::legal_plays(self.geometry(), pos, side, dice)
+    }
+
+    /// Apply a written play step by step (phase 1 of validation).
+    ///
+    /// # Errors
+    /// A [`PlayError`] naming the first written segment that cannot be played.
+    fn resolve(
+        &self,
+        pos: &Position,
+        side: Side,
+        dice: StageDice,
+        segments: &[Segment],
+    ) -> Result<Resolved, PlayError> {
+        board::resolve(self.geometry(), pos, side, dice, segments)
+    }
+
+    /// One single step, for callers that move checker by checker.
+    ///
+    /// # Errors
+    /// The [`StepError`] that forbids it.
+    fn step(&self, pos: &Position, side: Side, from: u8, die: u8) -> Result<(Position, Step), StepError> {
+        board::step(self.geometry(), pos, side, from, die)
+    }
+
+    /// Map a point of `side`'s numbering onto the opponent's numbering.
+    fn opposite(&self, point: u8) -> u8 {
+        (self.geometry().opposite)(point)
+    }
+}
+
+/// Check a play's final position against the legal set (phase 2 of validation).
+///
+/// # Errors
+/// Why the play breaks the forced-play rules.
+pub fn check_forced(set: &PlaySet, resolved: &Resolved, dice: StageDice) -> Result<(), ForcedError> {
+    if set.contains(&resolved.position) {
+        return Ok(());
+    }
+    let used = resolved.steps.len() as u8;
+    if used < set.max_steps {
+        return Err(ForcedError::TooFewDice { used, max: set.max_steps });
+    }
+    match dice {
+        StageDice::Mixed { high, .. } if set.max_steps == 1 => Err(ForcedError::LargerDie { larger: high }),
+        _ => Err(ForcedError::TooFewDice { used, max: set.max_steps }),
+    }
+}

@@ -1,0 +1,336 @@
+//! Rule options and presets (`gul-bara.md` §7, `backgammon.md` Presets).
+
+use std::fmt;
+
+/// How a game's first turn is decided.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Opening {
+    /// Each rolls one die; the higher plays both opening dice (never a doublet).
+    StarterPlaysOpeningDice,
+    /// The starter rolls both dice again (the first turn may be a doublet).
+    StarterRerolls,
+}
+
+/// Who starts games after the first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NextGameStarter {
+    /// Every game starts with an opening roll.
+    OpeningRoll,
+    /// The previous game's winner starts and rolls both dice.
+    PreviousWinner,
+}
+
+/// Whose rolls the exempt window counts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExemptScope {
+    /// Each player's own first rolls.
+    PerPlayer,
+    /// The first rolls of the game in total.
+    Game,
+}
+
+/// What happens to an unplayable rest of a broken chain.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Remainder {
+    /// It passes to the opponent.
+    Pass,
+    /// It is lost.
+    Lost,
+}
+
+/// What happens when not even one step of the rolled doublet can be played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnstartedChain {
+    /// Nothing passes.
+    Lost,
+    /// The whole chain passes.
+    Pass,
+}
+
+/// The Gul bara options (`gul-bara.md`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GulBaraOptions {
+    /// The preset these options started from.
+    pub preset: &'static str,
+    /// `opening`.
+    pub opening: Opening,
+    /// `next_game_starter`.
+    pub next_game_starter: NextGameStarter,
+    /// `chain_exempt_rolls` (0..=6).
+    pub chain_exempt_rolls: u8,
+    /// `chain_exempt_scope`.
+    pub chain_exempt_scope: ExemptScope,
+    /// `remainder`.
+    pub remainder: Remainder,
+    /// `unstarted_chain`.
+    pub unstarted_chain: UnstartedChain,
+}
+
+/// The backgammon options (`backgammon.md`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BackgammonOptions {
+    /// The preset these options started from.
+    pub preset: &'static str,
+    /// Whether the doubling cube is in use.
+    pub cube: bool,
+    /// Crawford rule in matches.
+    pub crawford: bool,
+    /// Jacoby rule in money sessions.
+    pub jacoby: bool,
+    /// Beavers (and raccoons) allowed in money sessions.
+    pub beaver: bool,
+    /// `opening`.
+    pub opening: Opening,
+    /// Nackgammon starting position.
+    pub nackgammon: bool,
+}
+
+/// A rule option or preset that could not be applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// The preset name is unknown for the variant.
+    UnknownPreset {
+        /// The names that exist.
+        known: &'static [&'static str],
+    },
+    /// The option key is unknown for the variant.
+    UnknownKey {
+        /// The keys that exist.
+        known: &'static [&'static str],
+    },
+    /// The value is not allowed for this key.
+    BadValue {
+        /// The values that are allowed.
+        allowed: &'static str,
+    },
+    /// Not written as `key=value`.
+    NotKeyValue,
+}
+
+/// The rules of one match: variant plus options.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "variant", rename_all = "kebab-case")]
+pub enum RuleSet {
+    /// Gul bara.
+    GulBara(GulBaraOptions),
+    /// Backgammon and its presets.
+    Backgammon(BackgammonOptions),
+}
+
+/// Gul bara preset names.
+pub const GUL_BARA_PRESETS: &[&str] = &["bulgarian", "english", "simple"];
+/// Gul bara option keys.
+pub const GUL_BARA_KEYS: &[&str] = &[
+    "opening",
+    "next_game_starter",
+    "chain_exempt_rolls",
+    "chain_exempt_scope",
+    "remainder",
+    "unstarted_chain",
+];
+/// Backgammon preset names.
+pub const BACKGAMMON_PRESETS: &[&str] = &["backgammon", "short-nardy", "nackgammon"];
+/// Backgammon option keys.
+pub const BACKGAMMON_KEYS: &[&str] = &["cube", "crawford", "jacoby", "beaver", "opening"];
+
+fn norm(s: &str) -> String {
+    s.trim().to_ascii_lowercase().replace('_', "-")
+}
+
+impl GulBaraOptions {
+    /// A named preset.
+    ///
+    /// # Errors
+    /// [`OptionError::UnknownPreset`].
+    pub fn preset(name: &str) -> Result<Self, OptionError> {
+        let bulgarian = GulBaraOptions {
+            preset: "bulgarian",
+            opening: Opening::StarterPlaysOpeningDice,
+            next_game_starter: NextGameStarter::OpeningRoll,
+            chain_exempt_rolls: 3,
+            chain_exempt_scope: ExemptScope::PerPlayer,
+            remainder: Remainder::Pass,
+            unstarted_chain: UnstartedChain::Lost,
+        };
+        match norm(name).as_str() {
+            "bulgarian" | "default" => Ok(bulgarian),
+            "english" => Ok(GulBaraOptions {
+                preset: "english",
+                opening: Opening::StarterRerolls,
+                next_game_starter: NextGameStarter::PreviousWinner,
+                chain_exempt_scope: ExemptScope::Game,
+                unstarted_chain: UnstartedChain::Pass,
+                ..bulgarian
+            }),
+            "simple" => Ok(GulBaraOptions {
+                preset: "simple",
+                opening: Opening::StarterRerolls,
+                chain_exempt_scope: ExemptScope::Game,
+                remainder: Remainder::Lost,
+                ..bulgarian
+            }),
+            _ => Err(OptionError::UnknownPreset { known: GUL_BARA_PRESETS }),
+        }
+    }
+
+    /// Apply one `key=value` override.
+    ///
+    /// # Errors
+    /// Unknown key or bad value.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        let v = norm(value);
+        let k = norm(key);
+        match k.as_str() {
+            "opening" => self.opening = parse_opening(&v)?,
+            "next-game-starter" => {
+                self.next_game_starter = match v.as_str() {
+                    "opening-roll" => NextGameStarter::OpeningRoll,
+                    "previous-winner" => NextGameStarter::PreviousWinner,
+                    _ => return Err(OptionError::BadValue { allowed: "opening-roll | previous-winner" }),
+                }
+            }
+            "chain-exempt-rolls" => {
+                self.chain_exempt_rolls = match v.parse::<u8>() {
+                    Ok(n) if n <= 6 => n,
+                    _ => return Err(OptionError::BadValue { allowed: "0..=6" }),
+                }
+            }
+            "chain-exempt-scope" => {
+                self.chain_exempt_scope = match v.as_str() {
+                    "per-player" => ExemptScope::PerPlayer,
+                    "game" => ExemptScope::Game,
+                    _ => return Err(OptionError::BadValue { allowed: "per-player | game" }),
+                }
+            }
+            "remainder" => {
+                self.remainder = match v.as_str() {
+                    "pass" => Remainder::Pass,
+                    "lost" => Remainder::Lost,
+                    _ => return Err(OptionError::BadValue { allowed: "pass | lost" }),
+                }
+            }
+            "unstarted-chain" => {
+                self.unstarted_chain = match v.as_str() {
+                    "pass" => UnstartedChain::Pass,
+                    "lost" => UnstartedChain::Lost,
+                    _ => return Err(OptionError::BadValue { allowed: "pass | lost" }),
+                }
+            }
+            _ => return Err(OptionError::UnknownKey { known: GUL_BARA_KEYS }),
+        }
+        Ok(())
+    }
+}
+
+fn parse_opening(v: &str) -> Result<Opening, OptionError> {
+    match v {
+        "starter-plays-opening-dice" => Ok(Opening::StarterPlaysOpeningDice),
+        "starter-rerolls" => Ok(Opening::StarterRerolls),
+        _ => Err(OptionError::BadValue { allowed: "starter-plays-opening-dice | starter-rerolls" }),
+    }
+}
+
+fn parse_bool(v: &str) -> Result<bool, OptionError> {
+    match v {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(OptionError::BadValue { allowed: "on | off" }),
+    }
+}
+
+impl BackgammonOptions {
+    /// A named preset.
+    ///
+    /// # Errors
+    /// [`OptionError::UnknownPreset`].
+    pub fn preset(name: &str) -> Result<Self, OptionError> {
+        let bg = BackgammonOptions {
+            preset: "backgammon",
+            cube: true,
+            crawford: true,
+            jacoby: false,
+            beaver: true,
+            opening: Opening::StarterPlaysOpeningDice,
+            nackgammon: false,
+        };
+        match norm(name).replace(' ', "-").as_str() {
+            "backgammon" | "default" => Ok(bg),
+            "short-nardy" => Ok(BackgammonOptions { preset: "short-nardy", cube: false, crawford: false, ..bg }),
+            "nackgammon" => Ok(BackgammonOptions { preset: "nackgammon", nackgammon: true, ..bg }),
+            _ => Err(OptionError::UnknownPreset { known: BACKGAMMON_PRESETS }),
+        }
+    }
+
+    /// Apply one `key=value` override.
+    ///
+    /// # Errors
+    /// Unknown key or bad value.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        let v = norm(value);
+        match norm(key).as_str() {
+            "cube" => self.cube = parse_bool(&v)?,
+            "crawford" => self.crawford = parse_bool(&v)?,
+            "jacoby" => self.jacoby = parse_bool(&v)?,
+            "beaver" => self.beaver = parse_bool(&v)?,
+            "opening" => self.opening = parse_opening(&v)?,
+            _ => return Err(OptionError::UnknownKey { known: BACKGAMMON_KEYS }),
+        }
+        Ok(())
+    }
+}
+
+impl RuleSet {
+    /// The default rules of a variant.
+    pub fn default_for(variant: super::Variant) -> RuleSet {
+        match variant {
+            super::Variant::GulBara => RuleSet::GulBara(GulBaraOptions::preset("bulgarian").expect("preset")),
+            super::Variant::Backgammon => {
+                RuleSet::Backgammon(BackgammonOptions::preset("backgammon").expect("preset"))
+            }
+        }
+    }
+    /// The variant.
+    pub fn variant(&self) -> super::Variant {
+        match self {
+            RuleSet::GulBara(_) => super::Variant::GulBara,
+            RuleSet::Backgammon(_) => super::Variant::Backgammon,
+        }
+    }
+    /// Switch to a named preset of the same variant.
+    ///
+    /// # Errors
+    /// Unknown preset.
+    pub fn with_preset(self, name: &str) -> Result<RuleSet, OptionError> {
+        Ok(match self {
+            RuleSet::GulBara(_) => RuleSet::GulBara(GulBaraOptions::preset(name)?),
+            RuleSet::Backgammon(_) => RuleSet::Backgammon(BackgammonOptions::preset(name)?),
+        })
+    }
+    /// Apply `key=value`.
+    ///
+    /// # Errors
+    /// Bad key, value or shape.
+    pub fn set(&mut self, kv: &str) -> Result<(), OptionError> {
+        let (k, v) = kv.split_once('=').ok_or(OptionError::NotKeyValue)?;
+        match self {
+            RuleSet::GulBara(o) => o.set(k, v),
+            RuleSet::Backgammon(o) => o.set(k, v),
+        }
+    }
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::UnknownPreset { known } => write!(f, "unknown preset; known: {}", known.join(", ")),
+            OptionError::UnknownKey { known } => write!(f, "unknown option; known: {}", known.join(", ")),
+            OptionError::BadValue { allowed } => write!(f, "value not allowed; allowed: {allowed}"),
+            OptionError::NotKeyValue => f.write_str("expected key=value"),
+        }
+    }
+}
