@@ -1,0 +1,821 @@
+//! Match files (the Jellyfish `.mat` layout and its dialects, with the Gul bara forms).
+//!
+//! The file is read line by line; each line is classified and parsed on its own, so a syntax
+//! error costs one line, never the rest of the file. Grammar rules (see `grammar.md`):
+//! `file`, `header-line`, `match-length`, `game-line`, `score-line`, `turn-line`,
+//! `result-line`, `cell`, `stage`, `roll`, `cube-action`, `result`.
+
+use nom::bytes::complete::{tag_no_case, take_while1};
+use nom::character::complete::{char, digit1, space0, space1};
+use nom::combinator::{all_consuming, opt};
+use nom::sequence::{delimited, preceded, terminated, tuple};
+use nom::IResult;
+
+use super::play::{parse_step, StepText};
+use super::{Span, SyntaxError};
+
+/// A parsed match file: its lines in order, and every syntax error found.
+#[derive(Clone, Debug, Default)]
+pub struct Document {
+    /// Every line of the file, blank ones included.
+    pub lines: Vec<Line>,
+    /// Syntax errors, in source order.
+    pub errors: Vec<SyntaxError>,
+    /// Whether the file starts with a UTF-8 byte-order mark.
+    pub bom: bool,
+    /// Whether any line ends with CRLF.
+    pub crlf: bool,
+}
+
+/// One line of a match file.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// 1-based line number.
+    pub number: usize,
+    /// The line's text without its terminator and trailing whitespace.
+    pub span: Span,
+    /// What the line is.
+    pub kind: LineKind,
+    /// True when the line had a syntax error (its content is incomplete).
+    pub broken: bool,
+}
+
+/// What a line is.
+#[derive(Clone, Debug)]
+pub enum LineKind {
+    /// Empty or only whitespace.
+    Blank,
+    /// `; text` or `# text` that is not a tag.
+    Comment {
+        /// The text after the marker, trimmed.
+        text: String,
+    },
+    /// `; [Name "value"]`.
+    Tag {
+        /// Tag name.
+        name: String,
+        /// Tag value, unescaped.
+        value: String,
+        /// Span of the value.
+        value_span: Span,
+    },
+    /// ` N point match`.
+    MatchLength {
+        /// N (0 = money session).
+        length: u64,
+        /// Span of N.
+        span: Span,
+    },
+    /// ` Game N`.
+    Game {
+        /// N.
+        number: u64,
+        /// Span of N.
+        span: Span,
+    },
+    /// ` Left : 0     Right : 0`.
+    Score {
+        /// The left column's player and score.
+        left: NameScore,
+        /// The right column's player and score.
+        right: NameScore,
+    },
+    /// `  N) cell cell`.
+    Turn {
+        /// The written turn number.
+        number: u64,
+        /// Its span.
+        number_span: Span,
+        /// Zero, one or two cells.
+        cells: Vec<Cell>,
+    },
+    /// An unnumbered line holding only a result (` Wins 1 point`).
+    Result {
+        /// The result cells.
+        cells: Vec<Cell>,
+    },
+    /// A line that could not be classified (an error was recorded).
+    Unknown,
+}
+
+/// A player's name and score on a score line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameScore {
+    /// The name (without a rating suffix).
+    pub name: String,
+    /// A GridGammon-style rating suffix (`zoonk,1666` -> `1666`).
+    pub rating: Option<String>,
+    /// The score before the game.
+    pub score: u64,
+    /// Span of the name.
+    pub name_span: Span,
+    /// Span of the score.
+    pub score_span: Span,
+}
+
+/// Which column a cell stands in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Column {
+    /// The left player's column.
+    Left,
+    /// The right player's column.
+    Right,
+}
+
+/// One cell of a turn or result line.
+#[derive(Clone, Debug)]
+pub struct Cell {
+    /// Whose column.
+    pub column: Column,
+    /// The cell's text.
+    pub span: Span,
+    /// Its content.
+    pub body: CellBody,
+}
+
+/// The content of a cell.
+#[derive(Clone, Debug)]
+pub enum CellBody {
+    /// Received remainder stages, a roll with its play, and chain stages.
+    Turn {
+        /// `(nn):` stages, in written order.
+        received: Vec<Stage>,
+        /// The `dd:` roll (absent when the cell holds only received stages).
+        roll: Option<Stage>,
+        /// `+nn:` stages, in written order.
+        chain: Vec<Stage>,
+    },
+    /// `Doubles => N`.
+    Double {
+        /// N.
+        value: u64,
+        /// Span of N.
+        value_span: Span,
+    },
+    /// `Beavers => N`.
+    Beaver {
+        /// N.
+        value: u64,
+        /// Span of N.
+        value_span: Span,
+    },
+    /// `Raccoons => N`.
+    Raccoon {
+        /// N.
+        value: u64,
+        /// Span of N.
+        value_span: Span,
+    },
+    /// `Takes`.
+    Take,
+    /// `Drops`.
+    Drop,
+    /// `Wins N point(s) [and the match]`.
+    Wins {
+        /// N.
+        points: u64,
+        /// Span of N.
+        points_span: Span,
+        /// `and the match` written.
+        and_match: bool,
+    },
+    /// `Losses N point(s)` (Backgammon Galaxy).
+    Losses {
+        /// N.
+        points: u64,
+        /// Span of N.
+        points_span: Span,
+    },
+}
+
+/// The kind of a stage.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StageKind {
+    /// `(nn):` a remainder stage received from the opponent.
+    Received,
+    /// `dd:` the roll.
+    Roll,
+    /// `+nn:` a chain stage.
+    Chain,
+}
+
+/// A stage: dice and the play written for them.
+#[derive(Clone, Debug)]
+pub struct Stage {
+    /// Which form.
+    pub kind: StageKind,
+    /// First die as written.
+    pub a: u8,
+    /// Second die as written.
+    pub b: u8,
+    /// Span of the dice token.
+    pub dice_span: Span,
+    /// The play.
+    pub moves: Moves,
+}
+
+/// What is written after a stage's dice.
+#[derive(Clone, Debug, Default)]
+pub struct Moves {
+    /// Step tokens.
+    pub steps: Vec<StepText>,
+    /// `Cannot Move`.
+    pub cannot_move: Option<Span>,
+    /// `????` (XG: rolled, then resigned).
+    pub unknown: Option<Span>,
+    /// `Illegal play (…)` (Snowie).
+    pub illegal: Option<Span>,
+}
+
+impl Moves {
+    /// Nothing at all written.
+    pub fn is_blank(&self) -> bool {
+        self.steps.is_empty() && self.cannot_move.is_none() && self.unknown.is_none() && self.illegal.is_none()
+    }
+}
+
+/// Parse a whole match file. Never fails: problems are collected in [`Document::errors`].
+pub fn parse_document(text: &str) -> Document {
+    let mut doc = Document::default();
+    let mut start = 0;
+    if text.starts_with('\u{feff}') {
+        doc.bom = true;
+        start = 3;
+    }
+    let bytes = text.as_bytes();
+    let mut number = 0;
+    let mut i = start;
+    while i <= bytes.len() {
+        let mut j = i;
+        while j < bytes.len() && bytes[j] != b'\n' && bytes[j] != b'\r' {
+            j += 1;
+        }
+        if i == bytes.len() && j == i {
+            break;
+        }
+        number += 1;
+        let raw = &text[i..j];
+        let content = raw.trim_end();
+        let line = parse_line(text, content, number, &mut doc.errors);
+        doc.lines.push(line);
+        if j < bytes.len() && bytes[j] == b'\r' {
+            if j + 1 < bytes.len() && bytes[j + 1] == b'\n' {
+                doc.crlf = true;
+                j += 1;
+            }
+        }
+        i = j + 1;
+    }
+    doc
+}
+
+fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<SyntaxError>) -> Line {
+    let span = Span::of(whole, content);
+    let mut line = Line { number, span, kind: LineKind::Blank, broken: false };
+    let trimmed = content.trim_start();
+    if trimmed.is_empty() {
+        return line;
+    }
+    let before = errors.len();
+    line.kind = if trimmed.starts_with(';') || trimmed.starts_with('#') {
+        header_line(whole, trimmed)
+    } else if let Ok((_, (n, _))) = all_consuming(match_length)(trimmed) {
+        number_kind(whole, n, errors, |length, span| LineKind::MatchLength { length, span })
+    } else if let Ok((_, n)) = all_consuming(game_line)(trimmed) {
+        number_kind(whole, n, errors, |number, span| LineKind::Game { number, span })
+    } else if let Ok((rest, n)) = turn_prefix(trimmed) {
+        let number_span = Span::of(whole, n);
+        let num = parse_number(whole, n, errors).unwrap_or(0);
+        let cells = cells(whole, content, rest, errors);
+        LineKind::Turn { number: num, number_span, cells }
+    } else if starts_with_word(trimmed, &["Wins", "Losses"]) {
+        LineKind::Result { cells: cells(whole, content, trimmed, errors) }
+    } else if let Some(kind) = score_line(whole, trimmed, errors) {
+        kind
+    } else {
+        errors.push(
+            SyntaxError::new("unknown-line", Span::of(whole, trimmed), "this line is not part of a match record")
+                .help("expected a header (`; [Tag \"value\"]`), `N point match`, `Game N`, a score line `Name : 0   Name : 0`, a numbered turn line `N) …` or a result `Wins N points`"),
+        );
+        LineKind::Unknown
+    };
+    line.broken = errors.len() > before;
+    line
+}
+
+fn starts_with_word(s: &str, words: &[&str]) -> bool {
+    let first = s.split_whitespace().next().unwrap_or("");
+    words.iter().any(|w| first.eq_ignore_ascii_case(w))
+}
+
+fn number_kind(
+    whole: &str,
+    n: &str,
+    errors: &mut Vec<SyntaxError>,
+    make: impl FnOnce(u64, Span) -> LineKind,
+) -> LineKind {
+    match parse_number(whole, n, errors) {
+        Some(v) => make(v, Span::of(whole, n)),
+        None => LineKind::Unknown,
+    }
+}
+
+fn parse_number(whole: &str, n: &str, errors: &mut Vec<SyntaxError>) -> Option<u64> {
+    match n.parse::<u64>() {
+        Ok(v) if v <= u32::MAX as u64 => Some(v),
+        _ => {
+            errors.push(
+                SyntaxError::new("number-too-large", Span::of(whole, n), format!("the number `{}` is too large", abbreviate(n)))
+                    .help("numbers in a match record are at most 4294967295"),
+            );
+            None
+        }
+    }
+}
+
+fn abbreviate(s: &str) -> String {
+    if s.chars().count() > 24 {
+        let head: String = s.chars().take(20).collect();
+        format!("{head}…")
+    } else {
+        s.to_string()
+    }
+}
+
+/// `match-length = digits ws "point" "s"? ws "match"`
+fn match_length(i: &str) -> IResult<&str, (&str, &str)> {
+    tuple((
+        digit1,
+        preceded(
+            space1,
+            terminated(
+                terminated(tag_no_case("point"), opt(tag_no_case("s"))),
+                preceded(space1, tag_no_case("match")),
+            ),
+        ),
+    ))(i)
+}
+
+/// `game-line = "Game" ws digits`
+fn game_line(i: &str) -> IResult<&str, &str> {
+    preceded(terminated(tag_no_case("Game"), space1), digit1)(i)
+}
+
+/// `turn-prefix = digits ")"`
+fn turn_prefix(i: &str) -> IResult<&str, &str> {
+    terminated(digit1, char(')'))(i)
+}
+
+/// `tag-line = (";" | "#") ws "[" name ws "\"" value "\"" "]"`
+fn tag_syntax(i: &str) -> IResult<&str, (&str, &str)> {
+    let (i, _) = tuple((space0, char('['), space0))(i)?;
+    let (i, name) = take_while1(|c: char| c != '"' && c != ']')(i)?;
+    let (i, value) = delimited(char('"'), quoted, char('"'))(i)?;
+    let (i, _) = tuple((space0, char(']'), space0))(i)?;
+    Ok((i, (name.trim_end(), value)))
+}
+
+fn quoted(i: &str) -> IResult<&str, &str> {
+    // A value runs to the last `"` before the closing `]`; inner quotes stay verbatim.
+    let end = i.rfind("\"").unwrap_or(0);
+    Ok((&i[end..], &i[..end]))
+}
+
+fn header_line(whole: &str, trimmed: &str) -> LineKind {
+    let body = &trimmed[1..];
+    if let Ok((rest, (name, value))) = tag_syntax(body) {
+        if rest.is_empty() && !name.is_empty() {
+            return LineKind::Tag {
+                name: name.to_string(),
+                value: value.replace("\\\"", "\"").replace("\\\\", "\\"),
+                value_span: Span::of(whole, value),
+            };
+        }
+    }
+    LineKind::Comment { text: body.trim().to_string() }
+}
+
+fn score_line(whole: &str, t: &str, errors: &mut Vec<SyntaxError>) -> Option<LineKind> {
+    let parts: Vec<&str> = t.split(':').collect();
+    if parts.len() != 3 {
+        return None;
+    }
+    let mid = parts[1].trim_start();
+    let digits_end = mid.find(|c: char| !c.is_ascii_digit()).unwrap_or(mid.len());
+    if digits_end == 0 {
+        return None;
+    }
+    let s1 = &mid[..digits_end];
+    let name2 = mid[digits_end..].trim();
+    let s2 = parts[2].trim();
+    if name2.is_empty() || s2.is_empty() || !s2.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let name1 = parts[0].trim();
+    let mk = |name: &str, score: &str, errors: &mut Vec<SyntaxError>| -> Option<NameScore> {
+        let (n, rating) = match name.rsplit_once(',') {
+            Some((n, r)) if !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()) => (n.trim_end(), Some(r.to_string())),
+            _ => (name, None),
+        };
+        Some(NameScore {
+            name: n.to_string(),
+            rating,
+            score: parse_number(whole, score, errors)?,
+            name_span: Span::of(whole, n),
+            score_span: Span::of(whole, score),
+        })
+    };
+    let left = mk(name1, s1, errors);
+    let right = mk(name2, s2, errors);
+    match (left, right) {
+        (Some(left), Some(right)) => Some(LineKind::Score { left, right }),
+        _ => Some(LineKind::Unknown),
+    }
+}
+
+struct Tok<'a> {
+    text: &'a str,
+    col: usize,
+}
+
+/// Split `rest` (a part of `line`) into tokens, keeping `Illegal play (…)` whole.
+fn tokens<'a>(line: &'a str, rest: &'a str) -> Vec<Tok<'a>> {
+    let base = rest.as_ptr() as usize - line.as_ptr() as usize;
+    let mut out = Vec::new();
+    let bytes = rest.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b' ' || bytes[i] == b'\t' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if rest[i..].starts_with("Illegal play (") {
+            i = match rest[i..].find(')') {
+                Some(k) => i + k + 1,
+                None => bytes.len(),
+            };
+        } else {
+            while i < bytes.len() && bytes[i] != b' ' && bytes[i] != b'\t' {
+                i += 1;
+            }
+        }
+        out.push(Tok { text: &rest[start..i], col: column_of(line, base + start) });
+    }
+    out
+}
+
+fn column_of(line: &str, byte: usize) -> usize {
+    let mut col = 0;
+    for c in line[..byte].chars() {
+        col = if c == '\t' { (col / 8 + 1) * 8 } else { col + 1 };
+    }
+    col
+}
+
+/// Cells whose first token starts at or beyond this column, alone on a line, are the right
+/// player's.
+const RIGHT_COLUMN: usize = 20;
+
+enum Building {
+    None,
+    Turn { received: Vec<Stage>, roll: Option<Stage>, chain: Vec<Stage> },
+    Done(CellBody),
+}
+
+fn dice_token(t: &str) -> Option<(StageKind, &str)> {
+    if let Some(d) = t.strip_prefix("(").and_then(|r| r.strip_suffix("):")) {
+        return Some((StageKind::Received, d));
+    }
+    if let Some(d) = t.strip_prefix('+').and_then(|r| r.strip_suffix(':')) {
+        return Some((StageKind::Chain, d));
+    }
+    if let Some(d) = t.strip_suffix(':') {
+        if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) {
+            return Some((StageKind::Roll, d));
+        }
+    }
+    None
+}
+
+fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> Vec<Cell> {
+    let toks = tokens(line, rest);
+    let mut out: Vec<(usize, Span, CellBody)> = Vec::new();
+    let mut cur = Building::None;
+    let mut cur_start: Option<(usize, Span)> = None;
+    let mut last_end = Span::default();
+    let mut k = 0;
+    let finish = |cur: &mut Building, start: &mut Option<(usize, Span)>, end: Span, out: &mut Vec<(usize, Span, CellBody)>| {
+        let b = std::mem::replace(cur, Building::None);
+        let body = match b {
+            Building::None => return,
+            Building::Turn { received, roll, chain } => CellBody::Turn { received, roll, chain },
+            Building::Done(body) => body,
+        };
+        if let Some((col, s)) = start.take() {
+            out.push((col, s.join(end), body));
+        }
+    };
+    while k < toks.len() {
+        let t = &toks[k];
+        let span = Span::of(whole, t.text);
+        // Dice tokens: (nn):, dd:, +nn:
+        if let Some((kind, digits)) = dice_token(t.text) {
+            let db = digits.as_bytes();
+            let ok = db.len() == 2 && db.iter().all(|b| (b'1'..=b'6').contains(b));
+            if !ok {
+                errors.push(
+                    SyntaxError::new("bad-dice", span, format!("`{}` is not a roll of two dice", t.text))
+                        .help("a roll is two digits 1-6 followed by `:`, e.g. `64:`; chain stages `+55:`, received stages `(55):`"),
+                );
+                k += 1;
+                continue;
+            }
+            if kind == StageKind::Chain && db[0] != db[1] || kind == StageKind::Received && db[0] != db[1] {
+                errors.push(
+                    SyntaxError::new("bad-dice", span, format!("`{}` must name a doublet", t.text))
+                        .help("chain and remainder stages are always four of one number, e.g. `+44:` or `(44):`"),
+                );
+                k += 1;
+                continue;
+            }
+            let stage = Stage { kind, a: db[0] - b'0', b: db[1] - b'0', dice_span: span, moves: Moves::default() };
+            let new_cell = match (&mut cur, kind) {
+                (Building::Turn { roll: None, received, .. }, StageKind::Received) => {
+                    received.push(stage);
+                    false
+                }
+                (Building::Turn { roll: r @ None, .. }, StageKind::Roll) => {
+                    *r = Some(stage);
+                    false
+                }
+                (Building::Turn { roll: Some(_), chain, .. }, StageKind::Chain) => {
+                    chain.push(stage);
+                    false
+                }
+                (_, StageKind::Chain) => {
+                    errors.push(
+                        SyntaxError::new("misplaced-stage", span, format!("chain stage `{}` without a roll before it", t.text))
+                            .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
+                    );
+                    k += 1;
+                    continue;
+                }
+                _ => {
+                    finish(&mut cur, &mut cur_start, last_end, &mut out);
+                    cur = match kind {
+                        StageKind::Received => Building::Turn { received: vec![stage], roll: None, chain: vec![] },
+                        _ => Building::Turn { received: vec![], roll: Some(stage), chain: vec![] },
+                    };
+                    true
+                }
+            };
+            if new_cell || cur_start.is_none() {
+                cur_start = Some((t.col, span));
+            }
+            last_end = span;
+            k += 1;
+            continue;
+        }
+        let word = t.text;
+        let lower = word.to_ascii_lowercase();
+        match lower.as_str() {
+            "doubles" | "beavers" | "raccoons" | "redoubles" => {
+                finish(&mut cur, &mut cur_start, last_end, &mut out);
+                let mut end = span;
+                let mut value = None;
+                if k + 2 < toks.len() && toks[k + 1].text == "=>" {
+                    let v = &toks[k + 2];
+                    let vs = Span::of(whole, v.text);
+                    end = vs;
+                    if v.text.bytes().all(|b| b.is_ascii_digit()) {
+                        value = parse_number(whole, v.text, errors).map(|n| (n, vs));
+                        if value.is_none() {
+                            k += 3;
+                            continue;
+                        }
+                    }
+                    k += 3;
+                } else {
+                    k += 1;
+                }
+                let Some((value, value_span)) = value else {
+                    errors.push(
+                        SyntaxError::new("bad-cube-action", span.join(end), format!("`{word}` must be followed by `=> N`"))
+                            .help("write a cube action as `Doubles => 2`"),
+                    );
+                    continue;
+                };
+                let body = match lower.as_str() {
+                    "beavers" => CellBody::Beaver { value, value_span },
+                    "raccoons" => CellBody::Raccoon { value, value_span },
+                    _ => CellBody::Double { value, value_span },
+                };
+                cur = Building::Done(body);
+                cur_start = Some((t.col, span));
+                last_end = end;
+            }
+            "takes" | "accepts" | "drops" | "passes" | "rejects" => {
+                finish(&mut cur, &mut cur_start, last_end, &mut out);
+                cur = Building::Done(if lower == "takes" || lower == "accepts" { CellBody::Take } else { CellBody::Drop });
+                cur_start = Some((t.col, span));
+                last_end = span;
+                k += 1;
+            }
+            "wins" | "losses" => {
+                finish(&mut cur, &mut cur_start, last_end, &mut out);
+                let mut j = k + 1;
+                let mut end = span;
+                let mut pts = None;
+                if j < toks.len() && toks[j].text.bytes().all(|b| b.is_ascii_digit()) {
+                    let vs = Span::of(whole, toks[j].text);
+                    pts = parse_number(whole, toks[j].text, errors).map(|n| (n, vs));
+                    end = vs;
+                    j += 1;
+                    if pts.is_none() {
+                        k = j;
+                        continue;
+                    }
+                }
+                if j < toks.len() && (toks[j].text.eq_ignore_ascii_case("point") || toks[j].text.eq_ignore_ascii_case("points")) {
+                    end = Span::of(whole, toks[j].text);
+                    j += 1;
+                }
+                let mut and_match = false;
+                if j + 2 < toks.len()
+                    && toks[j].text.eq_ignore_ascii_case("and")
+                    && toks[j + 1].text.eq_ignore_ascii_case("the")
+                    && toks[j + 2].text.eq_ignore_ascii_case("match")
+                {
+                    and_match = true;
+                    end = Span::of(whole, toks[j + 2].text);
+                    j += 3;
+                }
+                let Some((points, points_span)) = pts else {
+                    errors.push(
+                        SyntaxError::new("bad-result", span.join(end), format!("`{word}` must be followed by a number of points"))
+                            .help("write a result as `Wins 1 point` or `Wins 2 points and the match`"),
+                    );
+                    k = j;
+                    continue;
+                };
+                cur = Building::Done(if lower == "wins" {
+                    CellBody::Wins { points, points_span, and_match }
+                } else {
+                    CellBody::Losses { points, points_span }
+                });
+                cur_start = Some((t.col, span));
+                last_end = end;
+                k = j;
+            }
+            _ => {
+                // Moves: steps, `Cannot Move`, `????`, `Illegal play (…)`.
+                let target = match &mut cur {
+                    Building::Turn { received, roll, chain } => chain.last_mut().or(roll.as_mut()).or(received.last_mut()),
+                    _ => None,
+                };
+                let Some(stage) = target else {
+                    let msg = if word.contains('/') {
+                        format!("the step `{word}` has no roll before it")
+                    } else {
+                        format!("unexpected `{}`", abbreviate(word))
+                    };
+                    errors.push(SyntaxError::new("unexpected-token", span, msg).help(
+                        "a cell is a roll with its play (`64: 24/18 18/14`), a cube action (`Doubles => 2`, `Takes`, `Drops`) or a result (`Wins 1 point`)",
+                    ));
+                    k += 1;
+                    continue;
+                };
+                if lower == "cannot" && k + 1 < toks.len() && toks[k + 1].text.eq_ignore_ascii_case("move") {
+                    let s = span.join(Span::of(whole, toks[k + 1].text));
+                    stage.moves.cannot_move = Some(s);
+                    last_end = s;
+                    k += 2;
+                    continue;
+                }
+                if word == "????" {
+                    stage.moves.unknown = Some(span);
+                } else if word.starts_with("Illegal play (") {
+                    stage.moves.illegal = Some(span);
+                } else if word.contains('/') {
+                    match parse_step(word, span.offset) {
+                        Ok(s) => stage.moves.steps.push(s),
+                        Err(e) => errors.push(e),
+                    }
+                } else {
+                    errors.push(
+                        SyntaxError::new("unexpected-token", span, format!("unexpected `{}`", abbreviate(word)))
+                            .help("after a roll write its steps (`24/18 18/14`), `Cannot Move`, or nothing"),
+                    );
+                }
+                last_end = span;
+                k += 1;
+            }
+        }
+    }
+    finish(&mut cur, &mut cur_start, last_end, &mut out);
+    let n = out.len();
+    if n > 2 {
+        let extra = out[2].1.join(out[n - 1].1);
+        errors.push(
+            SyntaxError::new("too-many-cells", extra, "a line holds at most two cells (left player, right player)")
+                .help("put each turn on its own numbered line"),
+        );
+    }
+    out.into_iter()
+        .enumerate()
+        .map(|(idx, (col, span, body))| {
+            let column = if n >= 2 {
+                if idx == 0 { Column::Left } else { Column::Right }
+            } else if col >= RIGHT_COLUMN {
+                Column::Right
+            } else {
+                Column::Left
+            };
+            Cell { column, span, body }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turn(line: &str) -> (Vec<Cell>, Vec<SyntaxError>) {
+        let d = parse_document(line);
+        match &d.lines[0].kind {
+            LineKind::Turn { cells, .. } | LineKind::Result { cells } => (cells.clone(), d.errors),
+            k => panic!("not a turn line: {k:?}"),
+        }
+    }
+
+    #[test]
+    fn a_lone_cell_far_right_belongs_to_the_right_player() {
+        let (c, e) = turn("  1)                             43: 13/9 13/10");
+        assert!(e.is_empty());
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].column, Column::Right);
+    }
+
+    #[test]
+    fn the_right_cell_starts_at_a_received_stage_after_an_empty_chain_stage() {
+        let line = " 16) 11: 11/10 10/9 6/5(2) +22:  (22): 20/18(2) 7/5 5/3 (33): 15/12 65: 18/12 12/7";
+        let (c, e) = turn(line);
+        assert!(e.is_empty(), "{e:?}");
+        assert_eq!(c.len(), 2);
+        match &c[0].body {
+            CellBody::Turn { received, roll, chain } => {
+                assert!(received.is_empty());
+                assert_eq!(roll.as_ref().unwrap().a, 1);
+                assert_eq!(chain.len(), 1);
+                assert!(chain[0].moves.is_blank());
+            }
+            b => panic!("{b:?}"),
+        }
+        match &c[1].body {
+            CellBody::Turn { received, roll, .. } => {
+                assert_eq!(received.len(), 2);
+                assert_eq!(roll.as_ref().unwrap().a, 6);
+            }
+            b => panic!("{b:?}"),
+        }
+        assert_eq!(&line[c[1].span.offset..c[1].span.end()], "(22): 20/18(2) 7/5 5/3 (33): 15/12 65: 18/12 12/7");
+    }
+
+    #[test]
+    fn galaxy_losses_and_wins_share_a_line() {
+        let (c, e) = turn(" 24)  Losses 1 point                                               Wins 1 point and the match");
+        assert!(e.is_empty());
+        assert!(matches!(c[0].body, CellBody::Losses { points: 1, .. }));
+        assert!(matches!(c[1].body, CellBody::Wins { points: 1, and_match: true, .. }));
+    }
+
+    #[test]
+    fn dice_out_of_range_are_a_syntax_error_on_the_token() {
+        let (_, e) = turn("  3) 77: 24/17");
+        assert_eq!(e[0].code, "bad-dice");
+        assert_eq!(e[0].span, Span::new(5, 3));
+    }
+
+    #[test]
+    fn huge_game_numbers_are_reported_not_wrapped() {
+        let d = parse_document(" Game 99999999999999999999\n");
+        assert_eq!(d.errors[0].code, "number-too-large");
+    }
+
+    #[test]
+    fn score_lines_split_names_with_spaces_and_ratings() {
+        let d = parse_document(" Ali Rıza Şahin : 2          zoonk,1666 : 0");
+        match &d.lines[0].kind {
+            LineKind::Score { left, right } => {
+                assert_eq!(left.name, "Ali Rıza Şahin");
+                assert_eq!(left.score, 2);
+                assert_eq!(right.name, "zoonk");
+                assert_eq!(right.rating.as_deref(), Some("1666"));
+            }
+            k => panic!("{k:?}"),
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! The notation layer: move notation and match files, parsed with nom into syntax trees
+//! that carry byte spans.
+//!
+//! It knows no rules: `24/13` is a hop from 24 to 13, whether or not any die allows it.
+//! Syntax errors are [`SyntaxError`]s; illegal moves are found later by `replay`.
+
+mod file;
+mod play;
+mod span;
+
+pub use file::{
+    parse_document, Cell, CellBody, Column, Document, Line, LineKind, Moves, NameScore, Stage, StageKind,
+};
+pub use play::{parse_play, parse_step, Loc, Play, StepText};
+pub use span::Span;
+
+/// A syntax error: what was expected, where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// Stable code without the `tavla::parse::` prefix, e.g. `bad-step`.
+    pub code: &'static str,
+    /// Where.
+    pub span: Span,
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl SyntaxError {
+    pub(crate) fn new(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        SyntaxError { code, span, message: message.into(), help: None }
+    }
+    pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}

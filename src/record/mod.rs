@@ -1,0 +1,179 @@
+//! The record layer: the typed match model built from a parsed document — header tags,
+//! match length, games with their score lines and actions in order.
+//!
+//! It knows the shape of a match file, not the rules of any game.
+
+use crate::notation::{Cell, CellBody, Column, Document, LineKind, NameScore, Span, SyntaxError};
+
+/// A header line: a tag or a comment, in file order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeaderItem {
+    /// `; [Name "value"]`.
+    Tag {
+        /// Tag name.
+        name: String,
+        /// Tag value.
+        value: String,
+        /// 1-based line.
+        line: usize,
+        /// Span of the value.
+        span: Span,
+    },
+    /// `; text` / `# text`.
+    Comment {
+        /// The text.
+        text: String,
+        /// 1-based line.
+        line: usize,
+    },
+}
+
+/// One entry of a game, in record order.
+#[derive(Clone, Debug)]
+pub struct Action {
+    /// The cell.
+    pub cell: Cell,
+    /// 1-based line.
+    pub line: usize,
+    /// The written turn number (`N)`), if the line is numbered.
+    pub turn_number: Option<u64>,
+    /// True when the line had a syntax error.
+    pub broken: bool,
+}
+
+impl Action {
+    /// Whose column.
+    pub fn column(&self) -> Column {
+        self.cell.column
+    }
+}
+
+/// A game of the match.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The written number.
+    pub number: u64,
+    /// Span of the number.
+    pub number_span: Span,
+    /// 1-based line of `Game N`.
+    pub line: usize,
+    /// The score line: left and right players with their scores before the game.
+    pub score: Option<(NameScore, NameScore)>,
+    /// Actions in order.
+    pub actions: Vec<Action>,
+    /// Empty numbered lines (`  36)`), kept so nothing is dropped.
+    pub empty_lines: Vec<usize>,
+}
+
+/// A whole match record.
+#[derive(Clone, Debug, Default)]
+pub struct Match {
+    /// Header tags and comments, in file order (including those between games).
+    pub header: Vec<HeaderItem>,
+    /// ` N point match` (N, span).
+    pub length: Option<(u64, Span)>,
+    /// The games.
+    pub games: Vec<Game>,
+    /// Structural problems: lines outside their place.
+    pub problems: Vec<SyntaxError>,
+    /// The file had a BOM.
+    pub bom: bool,
+    /// The file used CRLF line ends.
+    pub crlf: bool,
+}
+
+impl Match {
+    /// Build the match model from a parsed document.
+    pub fn from_document(doc: &Document) -> Match {
+        let mut m = Match { bom: doc.bom, crlf: doc.crlf, ..Match::default() };
+        for line in &doc.lines {
+            match &line.kind {
+                LineKind::Blank | LineKind::Unknown => {}
+                LineKind::Tag { name, value, value_span } => m.header.push(HeaderItem::Tag {
+                    name: name.clone(),
+                    value: value.clone(),
+                    line: line.number,
+                    span: *value_span,
+                }),
+                LineKind::Comment { text } => m.header.push(HeaderItem::Comment { text: text.clone(), line: line.number }),
+                LineKind::MatchLength { length, span } => {
+                    if m.length.is_some() || !m.games.is_empty() {
+                        m.problems.push(
+                            SyntaxError::new("misplaced-line", line.span, "a second match length line")
+                                .help("a record states its match length once, before `Game 1`"),
+                        );
+                    } else {
+                        m.length = Some((*length, *span));
+                    }
+                }
+                LineKind::Game { number, span } => m.games.push(Game {
+                    number: *number,
+                    number_span: *span,
+                    line: line.number,
+                    score: None,
+                    actions: Vec::new(),
+                    empty_lines: Vec::new(),
+                }),
+                LineKind::Score { left, right } => match m.games.last_mut() {
+                    Some(g) if g.score.is_none() && g.actions.is_empty() => g.score = Some((left.clone(), right.clone())),
+                    _ => m.problems.push(
+                        SyntaxError::new("misplaced-line", line.span, "a score line outside its place")
+                            .help("the score line comes right after `Game N`, once per game"),
+                    ),
+                },
+                LineKind::Turn { number, cells, .. } => match m.games.last_mut() {
+                    Some(g) => {
+                        if cells.is_empty() {
+                            g.empty_lines.push(line.number);
+                        }
+                        for c in cells {
+                            g.actions.push(Action {
+                                cell: c.clone(),
+                                line: line.number,
+                                turn_number: Some(*number),
+                                broken: line.broken,
+                            });
+                        }
+                    }
+                    None => m.problems.push(
+                        SyntaxError::new("misplaced-line", line.span, "a turn line before any `Game N` line")
+                            .help("start each game with ` Game N` and its score line"),
+                    ),
+                },
+                LineKind::Result { cells } => match m.games.last_mut() {
+                    Some(g) => {
+                        for c in cells {
+                            g.actions.push(Action { cell: c.clone(), line: line.number, turn_number: None, broken: line.broken });
+                        }
+                    }
+                    None => m.problems.push(
+                        SyntaxError::new("misplaced-line", line.span, "a result line before any `Game N` line")
+                            .help("a result belongs to a game"),
+                    ),
+                },
+            }
+        }
+        m
+    }
+
+    /// The value of the first header tag named `name` (case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<(&str, Span)> {
+        self.header.iter().find_map(|h| match h {
+            HeaderItem::Tag { name: n, value, span, .. } if n.eq_ignore_ascii_case(name) => Some((value.as_str(), *span)),
+            _ => None,
+        })
+    }
+
+    /// Every value of tags named `name`.
+    pub fn tags<'a>(&'a self, name: &'a str) -> impl Iterator<Item = (&'a str, Span)> + 'a {
+        self.header.iter().filter_map(move |h| match h {
+            HeaderItem::Tag { name: n, value, span, .. } if n.eq_ignore_ascii_case(name) => Some((value.as_str(), *span)),
+            _ => None,
+        })
+    }
+}
+
+/// Whether a cell is a roll (possibly with stages).
+pub fn is_turn(cell: &Cell) -> bool {
+    matches!(cell.body, CellBody::Turn { .. })
+}

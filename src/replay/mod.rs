@@ -1,0 +1,280 @@
+//! The replay layer: walks a parsed record through the rules of its variant and turns every
+//! violation into a [`Finding`] located on the record's text.
+//!
+//! This is the only layer that sees both spans and rules: it maps the engine's typed reasons
+//! onto the spans the notation layer stored.
+
+mod game;
+mod render;
+mod setup;
+
+use crate::notation::{parse_document, Document, Span, SyntaxError};
+use crate::record::Match;
+use crate::rules::{Position, RuleSet, Side, StageDice, Step};
+
+pub use render::{render_play, render_steps};
+pub use setup::Overrides;
+
+/// How serious a finding is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// A note (e.g. how much was not checked).
+    Advice,
+    /// Suspicious but accepted.
+    Warning,
+    /// The record is invalid.
+    Error,
+}
+
+/// One problem found in a record, located on its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Stable code, e.g. `tavla::rules::blocked`.
+    pub code: &'static str,
+    /// Severity.
+    pub severity: Severity,
+    /// The offending token.
+    pub span: Span,
+    /// The primary label's text.
+    pub label: String,
+    /// One-sentence message.
+    pub message: String,
+    /// Secondary labels (the roll, the blocking point, …).
+    pub related: Vec<(Span, String)>,
+    /// What was legal / how to fix.
+    pub help: Option<String>,
+}
+
+impl Finding {
+    pub(crate) fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Finding {
+            code,
+            severity: Severity::Error,
+            span,
+            label: String::new(),
+            message: message.into(),
+            related: Vec::new(),
+            help: None,
+        }
+    }
+    pub(crate) fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Finding { severity: Severity::Warning, ..Finding::error(code, span, message) }
+    }
+    pub(crate) fn label(mut self, l: impl Into<String>) -> Self {
+        self.label = l.into();
+        self
+    }
+    pub(crate) fn help(mut self, h: impl Into<String>) -> Self {
+        self.help = Some(h.into());
+        self
+    }
+    pub(crate) fn related(mut self, span: Span, l: impl Into<String>) -> Self {
+        self.related.push((span, l.into()));
+        self
+    }
+    /// Convert a syntax error.
+    pub fn from_syntax(e: &SyntaxError) -> Self {
+        Finding {
+            code: parse_code(e.code),
+            severity: Severity::Error,
+            span: e.span,
+            label: "here".into(),
+            message: e.message.clone(),
+            related: Vec::new(),
+            help: e.help.clone(),
+        }
+    }
+}
+
+/// Every parse code as a static string.
+fn parse_code(code: &str) -> &'static str {
+    match code {
+        "unknown-line" => "tavla::parse::unknown-line",
+        "bad-step" => "tavla::parse::bad-step",
+        "bad-dice" => "tavla::parse::bad-dice",
+        "number-too-large" => "tavla::parse::number-too-large",
+        "bad-cube-action" => "tavla::parse::bad-cube-action",
+        "bad-result" => "tavla::parse::bad-result",
+        "unexpected-token" => "tavla::parse::unexpected-token",
+        "misplaced-stage" => "tavla::parse::misplaced-stage",
+        "too-many-cells" => "tavla::parse::too-many-cells",
+        "misplaced-line" => "tavla::parse::misplaced-line",
+        "invalid-utf8" => "tavla::parse::invalid-utf8",
+        _ => "tavla::parse::syntax",
+    }
+}
+
+/// One stage as replayed: its dice and the steps actually taken.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct StageTrace {
+    /// `received`, `roll` or `chain`.
+    pub kind: crate::notation::StageKind,
+    /// The dice value(s): two dice for a roll, one value for a doublet stage.
+    pub dice: Vec<u8>,
+    /// Steps available (4 for a doublet stage, fewer for a partial remainder, 2 for a mixed roll).
+    pub available: u8,
+    /// The single-die steps taken.
+    pub steps: Vec<Step>,
+}
+
+/// One action as replayed.
+#[derive(Clone, Debug)]
+pub enum ActionTrace {
+    /// A roll (with stages) or a remainder played.
+    Turn {
+        /// 1-based line.
+        line: usize,
+        /// Who.
+        side: Side,
+        /// The roll as written (`a`, `b`), if any.
+        roll: Option<(u8, u8)>,
+        /// Received remainder stages.
+        received: Vec<StageTrace>,
+        /// The roll's stage and chain stages.
+        stages: Vec<StageTrace>,
+        /// `Cannot Move` / empty / `????` / `Illegal play` as written.
+        note: Option<&'static str>,
+        /// The position after the turn.
+        position: Position,
+        /// Position before the turn (for IDs).
+        before: Position,
+        /// Cube value and owner before the turn.
+        cube: (u32, Option<Side>),
+    },
+    /// `Doubles`, `Beavers`, `Raccoons`.
+    Cube {
+        /// 1-based line.
+        line: usize,
+        /// Who.
+        side: Side,
+        /// `double`, `beaver`, `raccoon`.
+        action: &'static str,
+        /// The new cube value.
+        value: u64,
+    },
+    /// `Takes` / `Drops`.
+    Answer {
+        /// 1-based line.
+        line: usize,
+        /// Who.
+        side: Side,
+        /// True for take.
+        take: bool,
+    },
+    /// `Wins` / `Losses`.
+    Result {
+        /// 1-based line.
+        line: usize,
+        /// In whose column.
+        side: Side,
+        /// True for `Wins`, false for `Losses`.
+        wins: bool,
+        /// Points written.
+        points: u64,
+        /// `and the match`.
+        and_match: bool,
+    },
+    /// A cell that was not replayed (after the first fatal problem).
+    Unchecked {
+        /// 1-based line.
+        line: usize,
+        /// Whose column.
+        side: Side,
+    },
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GameResult {
+    /// The winner.
+    pub winner: Side,
+    /// Points as written in `Wins`.
+    pub written: Option<u64>,
+    /// The full value of the game (position, level and cube).
+    pub full: Option<u64>,
+    /// `bear-off`, `resignation`, `drop`, or `unfinished`.
+    pub how: &'static str,
+}
+
+/// One game as replayed.
+#[derive(Clone, Debug)]
+pub struct GameTrace {
+    /// Index in the match.
+    pub index: usize,
+    /// Written number.
+    pub number: u64,
+    /// Player names (left, right) from the score line.
+    pub names: Option<(String, String)>,
+    /// Score before the game (left, right) as written.
+    pub score: Option<(u64, u64)>,
+    /// Actions.
+    pub actions: Vec<ActionTrace>,
+    /// Result, when known.
+    pub result: Option<GameResult>,
+    /// Crawford game?
+    pub crawford: bool,
+    /// Turns checked.
+    pub turns_checked: usize,
+}
+
+/// The result of checking one record.
+#[derive(Debug)]
+pub struct Verdict {
+    /// The parsed document.
+    pub document: Document,
+    /// The match model.
+    pub record: Match,
+    /// The rules applied (None when the variant is unsupported).
+    pub rules: Option<RuleSet>,
+    /// Every finding, sorted by position.
+    pub findings: Vec<Finding>,
+    /// Per game replay traces.
+    pub games: Vec<GameTrace>,
+}
+
+impl Verdict {
+    /// Number of errors.
+    pub fn errors(&self) -> usize {
+        self.findings.iter().filter(|f| f.severity == Severity::Error).count()
+    }
+    /// Number of warnings.
+    pub fn warnings(&self) -> usize {
+        self.findings.iter().filter(|f| f.severity == Severity::Warning).count()
+    }
+    /// Turns replayed.
+    pub fn turns_checked(&self) -> usize {
+        self.games.iter().map(|g| g.turns_checked).sum()
+    }
+}
+
+/// Parse and replay a record.
+///
+/// ```
+/// let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 64: 24/18 18/14\n";
+/// let v = tavla::replay::check(text, &tavla::replay::Overrides::gul_bara());
+/// assert_eq!(v.errors(), 0);
+/// ```
+pub fn check(text: &str, overrides: &Overrides) -> Verdict {
+    let document = parse_document(text);
+    let record = Match::from_document(&document);
+    let mut findings: Vec<Finding> = document.errors.iter().map(Finding::from_syntax).collect();
+    findings.extend(record.problems.iter().map(Finding::from_syntax));
+    let (rules, mut setup_findings) = setup::rules_for(&record, overrides);
+    findings.append(&mut setup_findings);
+    let mut games = Vec::new();
+    if let Some(rules) = rules {
+        let (g, mut f) = game::replay_match(&record, rules);
+        games = g;
+        findings.append(&mut f);
+    }
+    findings.sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
+    Verdict { document, record, rules, findings, games }
+}
+
+pub(crate) fn stage_dice_list(d: StageDice) -> (Vec<u8>, u8) {
+    match d {
+        StageDice::Mixed { high, low } => (vec![high, low], 2),
+        StageDice::Double { value, count } => (vec![value], count),
+    }
+}

@@ -1,0 +1,116 @@
+//! Choosing the rules of a record: header tags (`Variation`, `Rules`, `Rule`, `Crawford`,
+//! `Jacoby`, `Beaver`, `CubeLimit`) and command-line overrides.
+
+use super::Finding;
+use crate::notation::Span;
+use crate::record::Match;
+use crate::rules::{RuleSet, Variant};
+
+/// Rule choices from the command line; they override the record's header.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    /// `--variant`.
+    pub variant: Option<Variant>,
+    /// `--rules PRESET`.
+    pub preset: Option<String>,
+    /// `--rule key=value`, in order.
+    pub rules: Vec<String>,
+}
+
+impl Overrides {
+    /// Force Gul bara with its default preset.
+    pub fn gul_bara() -> Self {
+        Overrides { variant: Some(Variant::GulBara), ..Overrides::default() }
+    }
+}
+
+fn on_off(v: &str) -> Option<bool> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "on" | "yes" | "true" | "1" => Some(true),
+        "off" | "no" | "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// The rules for `record`, or `None` when its variant is not supported.
+pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<Finding>) {
+    let mut findings = Vec::new();
+    let mut header_preset: Option<&'static str> = None;
+    let variant = match o.variant {
+        Some(v) => v,
+        None => match record.tag("Variation") {
+            None => Variant::Backgammon,
+            Some((name, span)) => match Variant::from_name(name) {
+                Some((v, preset)) => {
+                    header_preset = preset;
+                    v
+                }
+                None => {
+                    findings.push(
+                        Finding::error(
+                            "tavla::record::unsupported-variant",
+                            span,
+                            format!("the variant `{name}` is not supported; the record was not checked"),
+                        )
+                        .label("this variant")
+                        .help("tavla checks `Gul Bara` and `Backgammon` (also `NackGammon`, `Short Nardy`); use --variant to force one"),
+                    );
+                    return (None, findings);
+                }
+            },
+        },
+    };
+    let mut rules = RuleSet::default_for(variant);
+    if let Some(p) = header_preset {
+        rules = rules.with_preset(p).unwrap_or(rules);
+    }
+    if o.variant.is_none() || o.variant == Some(variant) {
+        if let Some((preset, span)) = record.tag("Rules") {
+            match rules.with_preset(preset) {
+                Ok(r) => rules = r,
+                Err(e) => findings.push(bad_option(span, preset, &e.to_string())),
+            }
+        }
+        if let RuleSet::Backgammon(b) = &mut rules {
+            for (name, setter) in [
+                ("Crawford", &mut b.crawford as &mut bool),
+                ("Jacoby", &mut b.jacoby),
+                ("Beaver", &mut b.beaver),
+            ] {
+                if let Some((v, span)) = record.tag(name) {
+                    match on_off(v) {
+                        Some(x) => *setter = x,
+                        None => findings.push(bad_option(span, v, "expected On or Off")),
+                    }
+                }
+            }
+            if let Some((v, span)) = record.tag("CubeLimit") {
+                match v.trim().parse::<u64>() {
+                    Ok(1) => b.cube = false,
+                    Ok(_) => {}
+                    Err(_) => findings.push(bad_option(span, v, "expected a number")),
+                }
+            }
+        }
+        for (kv, span) in record.tags("Rule") {
+            if let Err(e) = rules.set(kv) {
+                findings.push(bad_option(span, kv, &e.to_string()));
+            }
+        }
+    }
+    if let Some(p) = &o.preset {
+        if let Ok(r) = rules.with_preset(p) {
+            rules = r;
+        }
+    }
+    for kv in &o.rules {
+        let _ = rules.set(kv);
+    }
+    (Some(rules), findings)
+}
+
+fn bad_option(span: Span, value: &str, why: &str) -> Finding {
+    Finding::error("tavla::record::bad-rule-option", span, format!("the rule setting `{value}` is not valid: {why}"))
+        .label("this setting")
+        .help("see `gul-bara.md` §7 and `backgammon.md` for presets and options; the default is used instead")
+}
