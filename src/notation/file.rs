@@ -695,7 +695,7 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                     k += 2;
                     continue;
                 }
-                if word == "????" {
+                if word.len() >= 3 && word.bytes().all(|b| b == b'?') {
                     stage.moves.unknown = Some(span);
                 } else if word.starts_with("Illegal play (") {
                     stage.moves.illegal = Some(span);

@@ -106,6 +106,7 @@ struct GameWalker<'a> {
     prev_winner_side: Option<Side>,
     marks_hits: bool,
     last_turn_number: Option<(u64, usize)>,
+    last_game: bool,
 }
 
 /// Replay every game of a match.
@@ -263,6 +264,7 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
             prev_winner_side,
             marks_hits,
             last_turn_number: None,
+            last_game: index + 1 == record.games.len(),
         };
         let result = w.run();
         let trace = GameTrace {
@@ -423,17 +425,18 @@ impl GameWalker<'_> {
         }
     }
 
-    /// The next action in the game after `i`.
-    fn next_action(&self, i: usize) -> Option<&Action> {
-        self.game.actions.get(i + 1)
+    /// Is action `i` the last entry of the whole record?
+    fn is_last_entry(&self, i: usize) -> bool {
+        self.last_game && i + 1 == self.game.actions.len()
     }
 
-    /// Is the action after `i` the opponent's `Wins` (a resignation right after a roll)?
-    fn followed_by_resignation(&self, i: usize, side: Side) -> bool {
+    /// Is the action after `i` a `Wins` (a resignation right after a roll)?
+    fn followed_by_resignation(&self, i: usize) -> bool {
         let mut j = i + 1;
         while let Some(a) = self.game.actions.get(j) {
             match a.cell.body {
-                CellBody::Wins { .. } => return side_of(a.column()) == side.other(),
+                // Either the roller resigned (gnubg) or the opponent resigned on seeing the roll.
+                CellBody::Wins { .. } => return true,
                 CellBody::Losses { .. } => j += 1,
                 _ => return false,
             }
@@ -872,7 +875,7 @@ impl GameWalker<'_> {
             return Err(Stop);
         }
         if let Some(span) = moves.unknown {
-            if self.followed_by_resignation(i, side) && stage.kind == StageKind::Roll {
+            if self.followed_by_resignation(i) && stage.kind == StageKind::Roll {
                 return Ok(trace);
             }
             self.push(
@@ -919,7 +922,11 @@ impl GameWalker<'_> {
                 return Ok(trace);
             }
             // Roll, then resignation.
-            if stage.kind == StageKind::Roll && moves.cannot_move.is_none() && self.followed_by_resignation(i, side) {
+            if stage.kind == StageKind::Roll && moves.cannot_move.is_none() && self.followed_by_resignation(i) {
+                return Ok(trace);
+            }
+            // A truncated record: the last entry of the file is a roll not yet played.
+            if stage.kind == StageKind::Roll && moves.cannot_move.is_none() && self.is_last_entry(i) {
                 return Ok(trace);
             }
             if self.variant() == Variant::Backgammon && moves.cannot_move.is_none() && set.len() == 1 {
@@ -1001,7 +1008,8 @@ impl GameWalker<'_> {
         }
         // Hit marks (backgammon files that mark hits).
         if self.variant() == Variant::Backgammon && self.marks_hits {
-            let marked: usize = moves.steps.iter().map(|s| s.path.iter().filter(|p| p.1).count() * s.repeat.max(1) as usize).sum();
+            // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
+            let marked: usize = moves.steps.iter().map(|s| s.path.iter().filter(|p| p.1).count()).sum();
             let hits = resolved.steps.iter().filter(|s| s.hit).count();
             if marked != hits {
                 let span = moves.steps.first().unwrap().span.join(moves.steps.last().unwrap().span);
