@@ -198,23 +198,36 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
             }
             // Score line check.
             let want = (ms.scores[identity[0]], ms.scores[identity[1]]);
-            if (l.score, r.score) != want {
-                let draw = index > 0 && traces.last().is_some_and(|t: &GameTrace| t.result.is_none());
-                let code = if draw && engine_is_gul(&engine) { "tavla::record::draw" } else { "tavla::record::score-mismatch" };
-                let msg = if code == "tavla::record::draw" {
-                    format!(
-                        "the score line does not award the previous game: Gul bara has no draws (expected {} : {})",
-                        want.0, want.1
-                    )
-                } else {
-                    format!("the score before game {} should be {} : {}, not {} : {}", game.number, want.0, want.1, l.score, r.score)
-                };
+            let got = (l.score, r.score);
+            let previous_unfinished = index > 0 && traces.last().is_some_and(|t: &GameTrace| t.result.is_none());
+            if previous_unfinished && got == want {
                 findings.push(
-                    Finding::error(code, l.score_span.join(r.score_span), msg)
-                        .label("written scores")
-                        .help("each score line gives both scores before the game: 0 : 0 for game 1, then the previous scores plus each game's result"),
+                    Finding::error(
+                        "tavla::record::draw",
+                        l.score_span.join(r.score_span),
+                        format!(
+                            "game {} has no result and this score line awards nobody a point: a draw, which {} does not have",
+                            index,
+                            if engine_is_gul(&engine) { "Gul bara" } else { "backgammon" }
+                        ),
+                    )
+                    .label("unchanged scores")
+                    .help("every game ends with a winner: write the previous game's result (`Wins N points`) and the scores after it"),
+                );
+            } else if got != want && !previous_unfinished {
+                findings.push(
+                    Finding::error(
+                        "tavla::record::score-mismatch",
+                        l.score_span.join(r.score_span),
+                        format!("the score before game {} should be {} : {}, not {} : {}", game.number, want.0, want.1, got.0, got.1),
+                    )
+                    .label("written scores")
+                    .help("each score line gives both scores before the game: 0 : 0 for game 1, then the previous scores plus each game's result"),
                 );
             }
+            // Continue from the written scores so one mistake is reported once.
+            ms.scores[identity[0]] = got.0;
+            ms.scores[identity[1]] = got.1;
         } else {
             findings.push(
                 Finding::warning("tavla::record::no-score-line", game.number_span, format!("game {} has no score line", game.number))
