@@ -1,12 +1,12 @@
 //! The `tavla` command line: validate and convert match records.
 
 use std::io::{IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use tavla::replay::{check, Overrides, Verdict};
-use tavla::report::{self, json, LineIndex, Style};
+use tavla::replay::{Overrides, Verdict, check};
+use tavla::report::{self, LineIndex, Style, json};
 use tavla::rules::{RuleSet, Variant};
 
 /// Exit code: every record is valid.
@@ -118,7 +118,9 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     let mut o = Overrides::default();
     let mut implied_preset = None;
     if let Some(v) = &a.variant {
-        let (variant, preset) = Variant::from_name(v).ok_or_else(|| format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy)"))?;
+        let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
+            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy)")
+        })?;
         o.variant = Some(variant);
         implied_preset = preset;
     }
@@ -128,8 +130,13 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
         None => vec![Variant::GulBara, Variant::Backgammon],
     };
     if let Some(p) = a.preset.clone().or(implied_preset.map(String::from)) {
-        if !candidates.iter().any(|v| RuleSet::default_for(*v).with_preset(&p).is_ok()) {
-            return Err(format!("unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon)"));
+        if !candidates
+            .iter()
+            .any(|v| RuleSet::default_for(*v).with_preset(&p).is_ok())
+        {
+            return Err(format!(
+                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon)"
+            ));
         }
         o.preset = Some(p);
     }
@@ -148,18 +155,24 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     Ok(o)
 }
 
-fn read_input(path: &PathBuf) -> Result<Vec<u8>, String> {
+fn read_input(path: &Path) -> Result<Vec<u8>, String> {
     if path.as_os_str() == "-" {
         let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("<stdin>: {e}"))?;
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| format!("<stdin>: {e}"))?;
         Ok(buf)
     } else {
         std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
     }
 }
 
-fn display_name(path: &PathBuf) -> String {
-    if path.as_os_str() == "-" { "<stdin>".into() } else { path.display().to_string() }
+fn display_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
 }
 
 /// Check one input: decoded text, all findings (decoding ones included), the verdict.
@@ -187,9 +200,14 @@ fn validate(a: ValidateArgs) -> u8 {
         Color::Never => false,
         Color::Auto => tty && std::env::var_os("NO_COLOR").is_none(),
     };
-    let style = Style { color, unicode: color, width: 100 };
+    let style = Style {
+        color,
+        unicode: color,
+        width: 100,
+    };
     let mut code = EXIT_VALID;
-    let (mut files, mut games, mut turns, mut errors, mut warnings) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    let (mut files, mut games, mut turns, mut errors, mut warnings) =
+        (0usize, 0usize, 0usize, 0usize, 0usize);
     let mut json_findings = Vec::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -217,7 +235,11 @@ fn validate(a: ValidateArgs) -> u8 {
             Format::Short => report::render_short(&name, &text, &v.findings),
             Format::Json => {
                 let idx = LineIndex::new(&text);
-                json_findings.extend(v.findings.iter().map(|f| report::finding_json(&name, &text, &idx, f)));
+                json_findings.extend(
+                    v.findings
+                        .iter()
+                        .map(|f| report::finding_json(&name, &text, &idx, f)),
+                );
                 String::new()
             }
         };
@@ -230,10 +252,16 @@ fn validate(a: ValidateArgs) -> u8 {
             "files": files, "games": games, "turns": turns, "errors": errors, "warnings": warnings,
             "diagnostics": json_findings,
         });
-        let _ = writeln!(out, "{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
     }
     if !a.quiet {
-        eprintln!("{files} files, {games} games, {turns} turns checked, {errors} errors, {warnings} warnings");
+        eprintln!(
+            "{files} files, {games} games, {turns} turns checked, {errors} errors, {warnings} warnings"
+        );
     }
     code
 }
@@ -259,7 +287,9 @@ fn convert(a: ConvertArgs) -> u8 {
     let s = serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n";
     let res = match &a.output {
         Some(p) => std::fs::write(p, s).map_err(|e| format!("{}: {e}", p.display())),
-        None => std::io::stdout().write_all(s.as_bytes()).map_err(|e| e.to_string()),
+        None => std::io::stdout()
+            .write_all(s.as_bytes())
+            .map_err(|e| e.to_string()),
     };
     if let Err(e) = res {
         eprintln!("error[tavla::io]: {e}");
@@ -299,7 +329,11 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { EXIT_ERROR } else { EXIT_VALID });
+            return ExitCode::from(if e.use_stderr() {
+                EXIT_ERROR
+            } else {
+                EXIT_VALID
+            });
         }
     };
     let code = match cli.command {

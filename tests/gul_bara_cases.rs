@@ -1,17 +1,21 @@
 //! The cases of `gul-bara.md` §8, one test (or more) each. Each test fails if its rule breaks.
 
-use tavla::replay::{check, ActionTrace, Overrides, Severity, Verdict};
-use tavla::rules::gul_bara::{opposite, ChainNext, GulBara};
+use tavla::replay::{ActionTrace, Overrides, Severity, Verdict, check};
+use tavla::rules::gul_bara::{ChainNext, GulBara, opposite};
 use tavla::rules::options::GulBaraOptions;
 use tavla::rules::{
-    check_forced, ForcedError, PlayError, Position, Roll, Rules, Segment, Side, StageDice, StepError,
+    ForcedError, PlayError, Position, Roll, Rules, Segment, Side, StageDice, StepError,
+    check_forced,
 };
 
-const REMAINDERS: &str = include_str!("../fixtures/gulbara/examples/gulbara-bulgarian-remainders.mat");
+const REMAINDERS: &str =
+    include_str!("../fixtures/gulbara/examples/gulbara-bulgarian-remainders.mat");
 const ENGLISH: &str = include_str!("../fixtures/gulbara/examples/gulbara-english-3pt.mat");
 
 fn bulgarian() -> GulBara {
-    GulBara { options: GulBaraOptions::preset("bulgarian").unwrap() }
+    GulBara {
+        options: GulBaraOptions::preset("bulgarian").unwrap(),
+    }
 }
 
 fn errors(v: &Verdict) -> Vec<(&'static str, usize)> {
@@ -139,7 +143,11 @@ fn given_game_scope_when_the_games_fourth_roll_is_a_doublet_then_its_chain_must_
     let head = ["; [Rule \"chain_exempt_scope=game\"]"];
     let open = "  1)                             31: 24/21 21/20";
     let two = "  2) 42: 24/20 24/22             31: 24/21 24/23";
-    let v = run(&record(&head, &[open, two, "  3) 55: 24/19(2) 19/14(2)"], ""));
+    let v = run(&record(
+        &head,
+        &[open, two, "  3) 55: 24/19(2) 19/14(2)"],
+        "",
+    ));
     assert_eq!(errors(&v), vec![("tavla::record::missing-stage", 10)]);
     let chained = "  3) 55: 24/19(2) 19/14(2) +66: 24/18(4)";
     let v = run(&record(&head, &[open, two, chained], ""));
@@ -165,19 +173,31 @@ fn given_a_one_one_on_the_fourth_roll_when_every_stage_is_full_then_24_steps_mov
         .actions
         .iter()
         .filter_map(|a| match a {
-            ActionTrace::Turn { side: Side::White, stages, before, position, .. } if stages.len() > 1 => {
-                Some((stages.clone(), *before, *position))
-            }
+            ActionTrace::Turn {
+                side: Side::White,
+                stages,
+                before,
+                position,
+                ..
+            } if stages.len() > 1 => Some((stages.clone(), *before, *position)),
             _ => None,
         })
         .next()
         .expect("the chain turn");
     let (stages, before, after) = turn;
-    assert_eq!(stages.iter().map(|s| s.dice[0]).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(
+        stages.iter().map(|s| s.dice[0]).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5, 6]
+    );
     assert_eq!(stages.iter().map(|s| s.steps.len()).sum::<usize>(), 24);
     assert_eq!(before.pips(Side::White) - after.pips(Side::White), 84);
     // A stage skipped is an error.
-    let turns2 = [turns[0], turns[1], turns[2], "  4) 11: 24/23(4) +33: 24/21(4)"];
+    let turns2 = [
+        turns[0],
+        turns[1],
+        turns[2],
+        "  4) 11: 24/23(4) +33: 24/21(4)",
+    ];
     let v = run(&record(&[], &turns2, ""));
     assert_eq!(errors(&v), vec![("tavla::record::wrong-stage", 10)]);
 }
@@ -219,11 +239,15 @@ fn given_a_broken_chain_when_the_receiver_skips_the_remainder_then_it_is_reporte
 }
 
 #[test]
-fn given_a_remainder_stage_that_cannot_be_played_in_full_then_the_rest_is_lost_and_play_continues() {
+fn given_a_remainder_stage_that_cannot_be_played_in_full_then_the_rest_is_lost_and_play_continues()
+{
     // Line 18: Black receives one 6 and plays it; the receiver keeps nothing back.
     let g = bulgarian();
     let next = g.after_stage(6, 3, false, false);
-    assert_eq!(next, ChainNext::End(vec![StageDice::Double { value: 6, count: 1 }]));
+    assert_eq!(
+        next,
+        ChainNext::End(vec![StageDice::Double { value: 6, count: 1 }])
+    );
     let next = g.after_stage(2, 0, false, false);
     assert_eq!(
         next,
@@ -237,7 +261,10 @@ fn given_a_remainder_stage_that_cannot_be_played_in_full_then_the_rest_is_lost_a
     );
     let mut o = GulBaraOptions::preset("bulgarian").unwrap();
     o.set("remainder", "lost").unwrap();
-    assert_eq!(GulBara { options: o }.after_stage(2, 0, false, false), ChainNext::End(vec![]));
+    assert_eq!(
+        GulBara { options: o }.after_stage(2, 0, false, false),
+        ChainNext::End(vec![])
+    );
 }
 
 // §8.5 — Unstarted chain: lost by default, passed with `unstarted_chain = pass`.
@@ -258,19 +285,32 @@ fn given_a_doublet_whose_first_step_cannot_be_played_then_nothing_passes_by_defa
         ])
     );
     // The english preset passes unstarted chains.
-    let e = GulBara { options: GulBaraOptions::preset("english").unwrap() };
+    let e = GulBara {
+        options: GulBaraOptions::preset("english").unwrap(),
+    };
     assert!(matches!(e.after_stage(3, 0, true, false), ChainNext::End(v) if v.len() == 4));
 }
 
 // §8.6 — Last checker borne off mid-chain: the game ends, nothing passes.
 #[test]
 fn given_the_last_checker_borne_off_in_a_chain_then_the_game_ends_and_nothing_passes() {
-    assert_eq!(bulgarian().after_stage(1, 2, true, true), ChainNext::End(vec![]));
+    assert_eq!(
+        bulgarian().after_stage(1, 2, true, true),
+        ChainNext::End(vec![])
+    );
     // In the example, line 21: White's 1-1 bears off the last two checkers with two steps.
-    let bad = replace_line(REMAINDERS, " 21)", " 21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2) +22:");
+    let bad = replace_line(
+        REMAINDERS,
+        " 21)",
+        " 21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2) +22:",
+    );
     let v = run(&bad);
     assert_eq!(errors(&v), vec![("tavla::record::unexpected-stage", 28)]);
-    let bad = replace_line(REMAINDERS, " 21)", " 21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2)     (22):");
+    let bad = replace_line(
+        REMAINDERS,
+        " 21)",
+        " 21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2)     (22):",
+    );
     let v = run(&bad);
     assert_eq!(errors(&v), vec![("tavla::record::after-game-end", 28)]);
 }
@@ -284,14 +324,26 @@ fn given_both_intermediate_points_blocked_when_moving_24_14_with_6_4_then_the_pa
     assert_eq!(opposite(20), 8);
     let p = pos(&[(24, 15)], &[(6, 1), (8, 1), (24, 13)]);
     let dice = Roll { a: 6, b: 4 }.stage();
-    let e = g.resolve(&p, Side::White, dice, &[Segment { from: 24, to: 14 }]).unwrap_err();
+    let e = g
+        .resolve(&p, Side::White, dice, &[Segment { from: 24, to: 14 }])
+        .unwrap_err();
     assert!(
-        matches!(e, PlayError::Step { intermediate: true, error: StepError::Blocked { .. }, .. }),
+        matches!(
+            e,
+            PlayError::Step {
+                intermediate: true,
+                error: StepError::Blocked { .. },
+                ..
+            }
+        ),
         "{e:?}"
     );
     // With W20 open, 24/20/14 passes.
     let p = pos(&[(24, 15)], &[(6, 1), (24, 14)]);
-    assert!(g.resolve(&p, Side::White, dice, &[Segment { from: 24, to: 14 }]).is_ok());
+    assert!(
+        g.resolve(&p, Side::White, dice, &[Segment { from: 24, to: 14 }])
+            .is_ok()
+    );
 }
 
 // §8.8 — A die higher than the highest occupied home point bears off only from that point;
@@ -301,21 +353,57 @@ fn given_bear_off_when_the_die_is_higher_than_every_checker_then_only_the_highes
     let g = bulgarian();
     let p = pos(&[(4, 1), (2, 1), (0, 13)], &[(24, 15)]);
     let one = StageDice::Double { value: 5, count: 1 };
-    assert!(g.resolve(&p, Side::White, one, &[Segment { from: 4, to: 0 }]).is_ok());
-    let e = g.resolve(&p, Side::White, one, &[Segment { from: 2, to: 0 }]).unwrap_err();
-    assert!(matches!(e, PlayError::Step { error: StepError::HigherChecker { higher: 4 }, .. }), "{e:?}");
+    assert!(
+        g.resolve(&p, Side::White, one, &[Segment { from: 4, to: 0 }])
+            .is_ok()
+    );
+    let e = g
+        .resolve(&p, Side::White, one, &[Segment { from: 2, to: 0 }])
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            PlayError::Step {
+                error: StepError::HigherChecker { higher: 4 },
+                ..
+            }
+        ),
+        "{e:?}"
+    );
     // A 3 with point 3 empty: the checker on 4 must move; bearing off from 2 is illegal.
     let three = StageDice::Double { value: 3, count: 1 };
-    let e = g.resolve(&p, Side::White, three, &[Segment { from: 2, to: 0 }]).unwrap_err();
-    assert!(matches!(e, PlayError::Step { error: StepError::HigherChecker { .. }, .. }));
-    assert!(g.resolve(&p, Side::White, three, &[Segment { from: 4, to: 1 }]).is_ok());
+    let e = g
+        .resolve(&p, Side::White, three, &[Segment { from: 2, to: 0 }])
+        .unwrap_err();
+    assert!(matches!(
+        e,
+        PlayError::Step {
+            error: StepError::HigherChecker { .. },
+            ..
+        }
+    ));
+    assert!(
+        g.resolve(&p, Side::White, three, &[Segment { from: 4, to: 1 }])
+            .is_ok()
+    );
     // Bearing off is never compulsory.
     let p2 = pos(&[(6, 1), (5, 1), (0, 13)], &[(24, 15)]);
-    assert!(g.resolve(&p2, Side::White, one, &[Segment { from: 6, to: 1 }]).is_ok());
+    assert!(
+        g.resolve(&p2, Side::White, one, &[Segment { from: 6, to: 1 }])
+            .is_ok()
+    );
     // Not all home: no bearing off.
     let p3 = pos(&[(7, 1), (5, 1), (0, 13)], &[(24, 15)]);
-    let e = g.resolve(&p3, Side::White, one, &[Segment { from: 5, to: 0 }]).unwrap_err();
-    assert!(matches!(e, PlayError::Step { error: StepError::NotAllHome { outside: 7 }, .. }));
+    let e = g
+        .resolve(&p3, Side::White, one, &[Segment { from: 5, to: 0 }])
+        .unwrap_err();
+    assert!(matches!(
+        e,
+        PlayError::Step {
+            error: StepError::NotAllHome { outside: 7 },
+            ..
+        }
+    ));
 }
 
 // §8.9 — Full prime: the shut-in player passes and plays again once the wall opens; a record
@@ -324,7 +412,10 @@ fn given_bear_off_when_the_die_is_higher_than_every_checker_then_only_the_highes
 fn given_a_full_prime_then_the_shut_in_player_has_no_legal_step_for_any_roll() {
     let g = bulgarian();
     // Black holds W18..W13 (its own points 6..1): White's checkers on 24..19 ... White on 19.
-    let black: Vec<(u8, u8)> = (13..=18).map(|w| (opposite(w), 1)).chain([(24, 9)]).collect();
+    let black: Vec<(u8, u8)> = (13..=18)
+        .map(|w| (opposite(w), 1))
+        .chain([(24, 9)])
+        .collect();
     let p = pos(&[(19, 15)], &black);
     for a in 1..=6 {
         for b in 1..=a {
@@ -333,9 +424,16 @@ fn given_a_full_prime_then_the_shut_in_player_has_no_legal_step_for_any_roll() {
         }
     }
     // Open one point of the wall: the 1s can move again.
-    let black: Vec<(u8, u8)> = (14..=18).map(|w| (opposite(w), 1)).chain([(24, 10)]).collect();
+    let black: Vec<(u8, u8)> = (14..=18)
+        .map(|w| (opposite(w), 1))
+        .chain([(24, 10)])
+        .collect();
     let p = pos(&[(19, 15)], &black);
-    assert_eq!(g.legal_plays(&p, Side::White, Roll { a: 6, b: 6 }.stage()).max_steps, 4);
+    assert_eq!(
+        g.legal_plays(&p, Side::White, Roll { a: 6, b: 6 }.stage())
+            .max_steps,
+        4
+    );
 }
 
 #[test]
@@ -375,20 +473,30 @@ fn given_only_one_die_playable_when_the_smaller_is_played_then_it_is_illegal() {
     // White: one checker on 10; Black blocks W4 (10-6) ... 6 then 5: W4 and W5; W9 open.
     // 6-1: 10/4 blocked, 10/9 open, then 9/3 open? block W3 too. So only the 1 or the 6?
     // Make the 6 playable alone: W4 open, W9 blocked, W3 blocked... a single die each way.
-    let p = pos(&[(10, 1), (0, 14)], &[(opposite(9), 1), (opposite(3), 1), (24, 13)]);
+    let p = pos(
+        &[(10, 1), (0, 14)],
+        &[(opposite(9), 1), (opposite(3), 1), (24, 13)],
+    );
     // Wait: not all home, so no bear-off: 10/4 (6) ok; 10/9 (1) blocked; after 10/4, 4/3 blocked.
     let dice = Roll { a: 6, b: 1 }.stage();
     let set = g.legal_plays(&p, Side::White, dice);
     assert_eq!(set.max_steps, 1);
-    let r = g.resolve(&p, Side::White, dice, &[Segment { from: 10, to: 4 }]).unwrap();
+    let r = g
+        .resolve(&p, Side::White, dice, &[Segment { from: 10, to: 4 }])
+        .unwrap();
     assert!(check_forced(&set, &r, dice).is_ok());
     // Now make both single dice playable but not both together: the larger must be played.
     let p = pos(&[(10, 1), (0, 14)], &[(opposite(3), 1), (24, 14)]);
     // 10/4 then 4/3 blocked; 10/9 then 9/3 blocked: one die only.
     let set = g.legal_plays(&p, Side::White, dice);
     assert_eq!(set.max_steps, 1);
-    let small = g.resolve(&p, Side::White, dice, &[Segment { from: 10, to: 9 }]).unwrap();
-    assert_eq!(check_forced(&set, &small, dice), Err(ForcedError::LargerDie { larger: 6 }));
+    let small = g
+        .resolve(&p, Side::White, dice, &[Segment { from: 10, to: 9 }])
+        .unwrap();
+    assert_eq!(
+        check_forced(&set, &small, dice),
+        Err(ForcedError::LargerDie { larger: 6 })
+    );
 }
 
 #[test]
@@ -412,7 +520,13 @@ fn given_a_finished_game_then_mars_is_two_points_and_a_single_game_one() {
     // next score line, which counts 2, no longer adds up).
     let bad = ENGLISH.replacen("      Wins 2 points\n", "      Wins 1 point\n", 1);
     let v = run(&bad);
-    assert_eq!(errors(&v), vec![("tavla::record::wins-mismatch", 34), ("tavla::record::score-mismatch", 37)]);
+    assert_eq!(
+        errors(&v),
+        vec![
+            ("tavla::record::wins-mismatch", 34),
+            ("tavla::record::score-mismatch", 37)
+        ]
+    );
     // In a 1-point match a mars may be written capped at the 1 point needed.
     let capped = REMAINDERS.replace("Wins 2 points and the match", "Wins 1 point and the match");
     assert!(errors(&run(&capped)).is_empty());
@@ -422,6 +536,13 @@ fn given_a_finished_game_then_mars_is_two_points_and_a_single_game_one() {
 fn given_the_english_example_then_it_is_valid_and_scores_2_then_2() {
     let v = run(ENGLISH);
     assert!(v.findings.is_empty(), "{:?}", v.findings);
-    let res: Vec<_> = v.games.iter().map(|g| g.result.as_ref().map(|r| (r.winner, r.full))).collect();
-    assert_eq!(res, vec![Some((Side::White, Some(2))), Some((Side::White, Some(2)))]);
+    let res: Vec<_> = v
+        .games
+        .iter()
+        .map(|g| g.result.as_ref().map(|r| (r.winner, r.full)))
+        .collect();
+    assert_eq!(
+        res,
+        vec![Some((Side::White, Some(2))), Some((Side::White, Some(2)))]
+    );
 }

@@ -7,7 +7,11 @@ use tavla::rules::{Position, Roll, Rules, Side};
 fn parse_side(pos: &mut Position, side: Side, spec: &str) {
     for item in spec.split(',') {
         let (pt, n) = item.split_once(':').expect("point:count");
-        let loc = if pt == "off" { 0 } else { pt.parse().expect("point") };
+        let loc = if pt == "off" {
+            0
+        } else {
+            pt.parse().expect("point")
+        };
         pos.set(side, loc, n.parse().expect("count"));
     }
 }
@@ -17,7 +21,9 @@ fn parse_side(pos: &mut Position, side: Side, spec: &str) {
 #[test]
 fn gul_bara_stage_counts_match_the_independent_vectors() {
     let text = std::fs::read_to_string("fixtures/gulbara/perft.txt").expect("perft file");
-    let rules = GulBara { options: GulBaraOptions::preset("bulgarian").unwrap() };
+    let rules = GulBara {
+        options: GulBaraOptions::preset("bulgarian").unwrap(),
+    };
     let mut pos = Position::empty();
     let mut checked = 0;
     let mut failures = Vec::new();
@@ -33,14 +39,21 @@ fn gul_bara_stage_counts_match_the_independent_vectors() {
             pos = Position::empty();
             for p in parts {
                 let (who, spec) = p.split_once('=').unwrap();
-                parse_side(&mut pos, if who == "x" { Side::White } else { Side::Black }, spec);
+                parse_side(
+                    &mut pos,
+                    if who == "x" { Side::White } else { Side::Black },
+                    spec,
+                );
             }
             continue;
         }
         for entry in line.split_whitespace() {
             let (roll, expect) = entry.split_once(':').unwrap();
             let b = roll.as_bytes();
-            let roll = Roll { a: b[0] - b'0', b: b[1] - b'0' };
+            let roll = Roll {
+                a: b[0] - b'0',
+                b: b[1] - b'0',
+            };
             let (count, steps) = match expect.split_once('/') {
                 Some((c, s)) => (c.parse::<usize>().unwrap(), Some(s.parse::<u8>().unwrap())),
                 None => (expect.parse::<usize>().unwrap(), None),

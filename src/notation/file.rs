@@ -5,13 +5,13 @@
 //! `file`, `header-line`, `match-length`, `game-line`, `score-line`, `turn-line`,
 //! `result-line`, `cell`, `stage`, `roll`, `cube-action`, `result`.
 
+use nom::IResult;
 use nom::bytes::complete::{tag_no_case, take_while1};
 use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{all_consuming, opt};
 use nom::sequence::{delimited, preceded, terminated, tuple};
-use nom::IResult;
 
-use super::play::{parse_step, StepText};
+use super::play::{StepText, parse_step};
 use super::{Span, SyntaxError};
 
 /// A parsed match file: its lines in order, and every syntax error found.
@@ -232,7 +232,10 @@ pub struct Moves {
 impl Moves {
     /// Nothing at all written.
     pub fn is_blank(&self) -> bool {
-        self.steps.is_empty() && self.cannot_move.is_none() && self.unknown.is_none() && self.illegal.is_none()
+        self.steps.is_empty()
+            && self.cannot_move.is_none()
+            && self.unknown.is_none()
+            && self.illegal.is_none()
     }
 }
 
@@ -260,11 +263,9 @@ pub fn parse_document(text: &str) -> Document {
         let content = raw.trim_end();
         let line = parse_line(text, content, number, &mut doc.errors);
         doc.lines.push(line);
-        if j < bytes.len() && bytes[j] == b'\r' {
-            if j + 1 < bytes.len() && bytes[j + 1] == b'\n' {
-                doc.crlf = true;
-                j += 1;
-            }
+        if j < bytes.len() && bytes[j] == b'\r' && j + 1 < bytes.len() && bytes[j + 1] == b'\n' {
+            doc.crlf = true;
+            j += 1;
         }
         i = j + 1;
     }
@@ -273,7 +274,12 @@ pub fn parse_document(text: &str) -> Document {
 
 fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<SyntaxError>) -> Line {
     let span = Span::of(whole, content);
-    let mut line = Line { number, span, kind: LineKind::Blank, broken: false };
+    let mut line = Line {
+        number,
+        span,
+        kind: LineKind::Blank,
+        broken: false,
+    };
     let trimmed = content.trim_start();
     if trimmed.is_empty() {
         return line;
@@ -282,16 +288,28 @@ fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<Syntax
     line.kind = if trimmed.starts_with(';') || trimmed.starts_with('#') {
         header_line(whole, trimmed)
     } else if let Ok((_, (n, _))) = all_consuming(match_length)(trimmed) {
-        number_kind(whole, n, errors, |length, span| LineKind::MatchLength { length, span })
+        number_kind(whole, n, errors, |length, span| LineKind::MatchLength {
+            length,
+            span,
+        })
     } else if let Ok((_, n)) = all_consuming(game_line)(trimmed) {
-        number_kind(whole, n, errors, |number, span| LineKind::Game { number, span })
+        number_kind(whole, n, errors, |number, span| LineKind::Game {
+            number,
+            span,
+        })
     } else if let Ok((rest, n)) = turn_prefix(trimmed) {
         let number_span = Span::of(whole, n);
         let num = parse_number(whole, n, errors).unwrap_or(0);
         let cells = cells(whole, content, rest, errors);
-        LineKind::Turn { number: num, number_span, cells }
+        LineKind::Turn {
+            number: num,
+            number_span,
+            cells,
+        }
     } else if starts_with_word(trimmed, &["Wins", "Losses"]) {
-        LineKind::Result { cells: cells(whole, content, trimmed, errors) }
+        LineKind::Result {
+            cells: cells(whole, content, trimmed, errors),
+        }
     } else if let Some(kind) = score_line(whole, trimmed, errors) {
         kind
     } else {
@@ -327,8 +345,12 @@ fn parse_number(whole: &str, n: &str, errors: &mut Vec<SyntaxError>) -> Option<u
         Ok(v) if v <= u32::MAX as u64 => Some(v),
         _ => {
             errors.push(
-                SyntaxError::new("number-too-large", Span::of(whole, n), format!("the number `{}` is too large", abbreviate(n)))
-                    .help("numbers in a match record are at most 4294967295"),
+                SyntaxError::new(
+                    "number-too-large",
+                    Span::of(whole, n),
+                    format!("the number `{}` is too large", abbreviate(n)),
+                )
+                .help("numbers in a match record are at most 4294967295"),
             );
             None
         }
@@ -385,16 +407,19 @@ fn quoted(i: &str) -> IResult<&str, &str> {
 
 fn header_line(whole: &str, trimmed: &str) -> LineKind {
     let body = &trimmed[1..];
-    if let Ok((rest, (name, value))) = tag_syntax(body) {
-        if rest.is_empty() && !name.is_empty() {
-            return LineKind::Tag {
-                name: name.to_string(),
-                value: value.replace("\\\"", "\"").replace("\\\\", "\\"),
-                value_span: Span::of(whole, value),
-            };
-        }
+    if let Ok((rest, (name, value))) = tag_syntax(body)
+        && rest.is_empty()
+        && !name.is_empty()
+    {
+        return LineKind::Tag {
+            name: name.to_string(),
+            value: value.replace("\\\"", "\"").replace("\\\\", "\\"),
+            value_span: Span::of(whole, value),
+        };
     }
-    LineKind::Comment { text: body.trim().to_string() }
+    LineKind::Comment {
+        text: body.trim().to_string(),
+    }
 }
 
 fn score_line(whole: &str, t: &str, errors: &mut Vec<SyntaxError>) -> Option<LineKind> {
@@ -416,7 +441,9 @@ fn score_line(whole: &str, t: &str, errors: &mut Vec<SyntaxError>) -> Option<Lin
     let name1 = parts[0].trim();
     let mk = |name: &str, score: &str, errors: &mut Vec<SyntaxError>| -> Option<NameScore> {
         let (n, rating) = match name.rsplit_once(',') {
-            Some((n, r)) if !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()) => (n.trim_end(), Some(r.to_string())),
+            Some((n, r)) if !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()) => {
+                (n.trim_end(), Some(r.to_string()))
+            }
             _ => (name, None),
         };
         Some(NameScore {
@@ -462,7 +489,10 @@ fn tokens<'a>(line: &'a str, rest: &'a str) -> Vec<Tok<'a>> {
                 i += 1;
             }
         }
-        out.push(Tok { text: &rest[start..i], col: column_of(line, base + start) });
+        out.push(Tok {
+            text: &rest[start..i],
+            col: column_of(line, base + start),
+        });
     }
     out
 }
@@ -470,7 +500,11 @@ fn tokens<'a>(line: &'a str, rest: &'a str) -> Vec<Tok<'a>> {
 fn column_of(line: &str, byte: usize) -> usize {
     let mut col = 0;
     for c in line[..byte].chars() {
-        col = if c == '\t' { (col / 8 + 1) * 8 } else { col + 1 };
+        col = if c == '\t' {
+            (col / 8 + 1) * 8
+        } else {
+            col + 1
+        };
     }
     col
 }
@@ -481,7 +515,11 @@ const RIGHT_COLUMN: usize = 20;
 
 enum Building {
     None,
-    Turn { received: Vec<Stage>, roll: Option<Stage>, chain: Vec<Stage> },
+    Turn {
+        received: Vec<Stage>,
+        roll: Option<Stage>,
+        chain: Vec<Stage>,
+    },
     Done(CellBody),
 }
 
@@ -492,10 +530,11 @@ fn dice_token(t: &str) -> Option<(StageKind, &str)> {
     if let Some(d) = t.strip_prefix('+').and_then(|r| r.strip_suffix(':')) {
         return Some((StageKind::Chain, d));
     }
-    if let Some(d) = t.strip_suffix(':') {
-        if !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) {
-            return Some((StageKind::Roll, d));
-        }
+    if let Some(d) = t.strip_suffix(':')
+        && !d.is_empty()
+        && d.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Some((StageKind::Roll, d));
     }
     None
 }
@@ -507,11 +546,22 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
     let mut cur_start: Option<(usize, Span)> = None;
     let mut last_end = Span::default();
     let mut k = 0;
-    let finish = |cur: &mut Building, start: &mut Option<(usize, Span)>, end: Span, out: &mut Vec<(usize, Span, CellBody)>| {
+    let finish = |cur: &mut Building,
+                  start: &mut Option<(usize, Span)>,
+                  end: Span,
+                  out: &mut Vec<(usize, Span, CellBody)>| {
         let b = std::mem::replace(cur, Building::None);
         let body = match b {
             Building::None => return,
-            Building::Turn { received, roll, chain } => CellBody::Turn { received, roll, chain },
+            Building::Turn {
+                received,
+                roll,
+                chain,
+            } => CellBody::Turn {
+                received,
+                roll,
+                chain,
+            },
             Building::Done(body) => body,
         };
         if let Some((col, s)) = start.take() {
@@ -533,7 +583,7 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                 k += 1;
                 continue;
             }
-            if kind == StageKind::Chain && db[0] != db[1] || kind == StageKind::Received && db[0] != db[1] {
+            if kind != StageKind::Roll && db[0] != db[1] {
                 errors.push(
                     SyntaxError::new("bad-dice", span, format!("`{}` must name a doublet", t.text))
                         .help("chain and remainder stages are always four of one number, e.g. `+44:` or `(44):`"),
@@ -541,9 +591,22 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                 k += 1;
                 continue;
             }
-            let stage = Stage { kind, a: db[0] - b'0', b: db[1] - b'0', dice_span: span, moves: Moves::default() };
+            let stage = Stage {
+                kind,
+                a: db[0] - b'0',
+                b: db[1] - b'0',
+                dice_span: span,
+                moves: Moves::default(),
+            };
             let new_cell = match (&mut cur, kind) {
-                (Building::Turn { roll: None, received, .. }, StageKind::Received) => {
+                (
+                    Building::Turn {
+                        roll: None,
+                        received,
+                        ..
+                    },
+                    StageKind::Received,
+                ) => {
                     received.push(stage);
                     false
                 }
@@ -551,7 +614,14 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                     *r = Some(stage);
                     false
                 }
-                (Building::Turn { roll: Some(_), chain, .. }, StageKind::Chain) => {
+                (
+                    Building::Turn {
+                        roll: Some(_),
+                        chain,
+                        ..
+                    },
+                    StageKind::Chain,
+                ) => {
                     chain.push(stage);
                     false
                 }
@@ -566,8 +636,16 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                 _ => {
                     finish(&mut cur, &mut cur_start, last_end, &mut out);
                     cur = match kind {
-                        StageKind::Received => Building::Turn { received: vec![stage], roll: None, chain: vec![] },
-                        _ => Building::Turn { received: vec![], roll: Some(stage), chain: vec![] },
+                        StageKind::Received => Building::Turn {
+                            received: vec![stage],
+                            roll: None,
+                            chain: vec![],
+                        },
+                        _ => Building::Turn {
+                            received: vec![],
+                            roll: Some(stage),
+                            chain: vec![],
+                        },
                     };
                     true
                 }
@@ -603,8 +681,12 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                 }
                 let Some((value, value_span)) = value else {
                     errors.push(
-                        SyntaxError::new("bad-cube-action", span.join(end), format!("`{word}` must be followed by `=> N`"))
-                            .help("write a cube action as `Doubles => 2`"),
+                        SyntaxError::new(
+                            "bad-cube-action",
+                            span.join(end),
+                            format!("`{word}` must be followed by `=> N`"),
+                        )
+                        .help("write a cube action as `Doubles => 2`"),
                     );
                     continue;
                 };
@@ -619,7 +701,11 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
             }
             "takes" | "accepts" | "drops" | "passes" | "rejects" => {
                 finish(&mut cur, &mut cur_start, last_end, &mut out);
-                cur = Building::Done(if lower == "takes" || lower == "accepts" { CellBody::Take } else { CellBody::Drop });
+                cur = Building::Done(if lower == "takes" || lower == "accepts" {
+                    CellBody::Take
+                } else {
+                    CellBody::Drop
+                });
                 cur_start = Some((t.col, span));
                 last_end = span;
                 k += 1;
@@ -639,7 +725,10 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                         continue;
                     }
                 }
-                if j < toks.len() && (toks[j].text.eq_ignore_ascii_case("point") || toks[j].text.eq_ignore_ascii_case("points")) {
+                if j < toks.len()
+                    && (toks[j].text.eq_ignore_ascii_case("point")
+                        || toks[j].text.eq_ignore_ascii_case("points"))
+                {
                     end = Span::of(whole, toks[j].text);
                     j += 1;
                 }
@@ -655,16 +744,27 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                 }
                 let Some((points, points_span)) = pts else {
                     errors.push(
-                        SyntaxError::new("bad-result", span.join(end), format!("`{word}` must be followed by a number of points"))
-                            .help("write a result as `Wins 1 point` or `Wins 2 points and the match`"),
+                        SyntaxError::new(
+                            "bad-result",
+                            span.join(end),
+                            format!("`{word}` must be followed by a number of points"),
+                        )
+                        .help("write a result as `Wins 1 point` or `Wins 2 points and the match`"),
                     );
                     k = j;
                     continue;
                 };
                 cur = Building::Done(if lower == "wins" {
-                    CellBody::Wins { points, points_span, and_match }
+                    CellBody::Wins {
+                        points,
+                        points_span,
+                        and_match,
+                    }
                 } else {
-                    CellBody::Losses { points, points_span }
+                    CellBody::Losses {
+                        points,
+                        points_span,
+                    }
                 });
                 cur_start = Some((t.col, span));
                 last_end = end;
@@ -673,7 +773,11 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
             _ => {
                 // Moves: steps, `Cannot Move`, `????`, `Illegal play (…)`.
                 let target = match &mut cur {
-                    Building::Turn { received, roll, chain } => chain.last_mut().or(roll.as_mut()).or(received.last_mut()),
+                    Building::Turn {
+                        received,
+                        roll,
+                        chain,
+                    } => chain.last_mut().or(roll.as_mut()).or(received.last_mut()),
                     _ => None,
                 };
                 let Some(stage) = target else {
@@ -688,7 +792,10 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                     k += 1;
                     continue;
                 };
-                if lower == "cannot" && k + 1 < toks.len() && toks[k + 1].text.eq_ignore_ascii_case("move") {
+                if lower == "cannot"
+                    && k + 1 < toks.len()
+                    && toks[k + 1].text.eq_ignore_ascii_case("move")
+                {
                     let s = span.join(Span::of(whole, toks[k + 1].text));
                     stage.moves.cannot_move = Some(s);
                     last_end = s;
@@ -720,15 +827,23 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
     if n > 2 {
         let extra = out[2].1.join(out[n - 1].1);
         errors.push(
-            SyntaxError::new("too-many-cells", extra, "a line holds at most two cells (left player, right player)")
-                .help("put each turn on its own numbered line"),
+            SyntaxError::new(
+                "too-many-cells",
+                extra,
+                "a line holds at most two cells (left player, right player)",
+            )
+            .help("put each turn on its own numbered line"),
         );
     }
     out.into_iter()
         .enumerate()
         .map(|(idx, (col, span, body))| {
             let column = if n >= 2 {
-                if idx == 0 { Column::Left } else { Column::Right }
+                if idx == 0 {
+                    Column::Left
+                } else {
+                    Column::Right
+                }
             } else if col >= RIGHT_COLUMN {
                 Column::Right
             } else {
@@ -761,12 +876,17 @@ mod tests {
 
     #[test]
     fn the_right_cell_starts_at_a_received_stage_after_an_empty_chain_stage() {
-        let line = " 16) 11: 11/10 10/9 6/5(2) +22:  (22): 20/18(2) 7/5 5/3 (33): 15/12 65: 18/12 12/7";
+        let line =
+            " 16) 11: 11/10 10/9 6/5(2) +22:  (22): 20/18(2) 7/5 5/3 (33): 15/12 65: 18/12 12/7";
         let (c, e) = turn(line);
         assert!(e.is_empty(), "{e:?}");
         assert_eq!(c.len(), 2);
         match &c[0].body {
-            CellBody::Turn { received, roll, chain } => {
+            CellBody::Turn {
+                received,
+                roll,
+                chain,
+            } => {
                 assert!(received.is_empty());
                 assert_eq!(roll.as_ref().unwrap().a, 1);
                 assert_eq!(chain.len(), 1);
@@ -781,15 +901,27 @@ mod tests {
             }
             b => panic!("{b:?}"),
         }
-        assert_eq!(&line[c[1].span.offset..c[1].span.end()], "(22): 20/18(2) 7/5 5/3 (33): 15/12 65: 18/12 12/7");
+        assert_eq!(
+            &line[c[1].span.offset..c[1].span.end()],
+            "(22): 20/18(2) 7/5 5/3 (33): 15/12 65: 18/12 12/7"
+        );
     }
 
     #[test]
     fn galaxy_losses_and_wins_share_a_line() {
-        let (c, e) = turn(" 24)  Losses 1 point                                               Wins 1 point and the match");
+        let (c, e) = turn(
+            " 24)  Losses 1 point                                               Wins 1 point and the match",
+        );
         assert!(e.is_empty());
         assert!(matches!(c[0].body, CellBody::Losses { points: 1, .. }));
-        assert!(matches!(c[1].body, CellBody::Wins { points: 1, and_match: true, .. }));
+        assert!(matches!(
+            c[1].body,
+            CellBody::Wins {
+                points: 1,
+                and_match: true,
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -9,9 +9,10 @@ mod play;
 mod span;
 
 pub use file::{
-    parse_document, Cell, CellBody, Column, Document, Line, LineKind, Moves, NameScore, Stage, StageKind,
+    Cell, CellBody, Column, Document, Line, LineKind, Moves, NameScore, Stage, StageKind,
+    parse_document,
 };
-pub use play::{parse_play, parse_step, Loc, Play, StepText};
+pub use play::{Loc, Play, StepText, parse_play, parse_step};
 pub use span::Span;
 
 /// A syntax error: what was expected, where.
@@ -29,7 +30,12 @@ pub struct SyntaxError {
 
 impl SyntaxError {
     pub(crate) fn new(code: &'static str, span: Span, message: impl Into<String>) -> Self {
-        SyntaxError { code, span, message: message.into(), help: None }
+        SyntaxError {
+            code,
+            span,
+            message: message.into(),
+            help: None,
+        }
     }
     pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());

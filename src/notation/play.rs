@@ -4,13 +4,13 @@
 
 use std::fmt;
 
+use nom::IResult;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while1};
 use nom::character::complete::char;
 use nom::combinator::{map, opt, recognize};
 use nom::multi::{many0_count, many1};
 use nom::sequence::{delimited, preceded};
-use nom::IResult;
 
 use super::{Span, SyntaxError};
 
@@ -138,10 +138,18 @@ fn marked(i: &str) -> IResult<&str, (&str, RawLoc<'_>, bool)> {
 
 /// `repeat = "(" digits ")"`
 fn repeat(i: &str) -> IResult<&str, &str> {
-    delimited(char('('), take_while1(|c: char| c.is_ascii_digit()), char(')'))(i)
+    delimited(
+        char('('),
+        take_while1(|c: char| c.is_ascii_digit()),
+        char(')'),
+    )(i)
 }
 
-type Path<'a> = ((&'a str, RawLoc<'a>, bool), Vec<(&'a str, RawLoc<'a>, bool)>, Option<&'a str>);
+type Path<'a> = (
+    (&'a str, RawLoc<'a>, bool),
+    Vec<(&'a str, RawLoc<'a>, bool)>,
+    Option<&'a str>,
+);
 
 /// `step = marked ("/" marked)+ repeat?`
 fn step_syntax(i: &str) -> IResult<&str, Path<'_>> {
@@ -167,7 +175,13 @@ pub fn parse_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
     };
     if !rest.is_empty() {
         let at = Span::new(base + token.len() - rest.len(), rest.len());
-        return Err(bad(format!("unexpected `{rest}` after the step `{}`", &token[..token.len() - rest.len()]), at));
+        return Err(bad(
+            format!(
+                "unexpected `{rest}` after the step `{}`",
+                &token[..token.len() - rest.len()]
+            ),
+            at,
+        ));
     }
     let mut path = Vec::with_capacity(1 + more.len());
     for (text, raw, hit) in std::iter::once(first).chain(more) {
@@ -178,7 +192,12 @@ pub fn parse_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
                 Ok(0) => Loc::Off,
                 Ok(25) => Loc::Bar,
                 Ok(p @ 1..=24) => Loc::Point(p as u8),
-                _ => return Err(bad(format!("`{n}` is not a point (1-24; 25 = bar, 0 = off)"), at)),
+                _ => {
+                    return Err(bad(
+                        format!("`{n}` is not a point (1-24; 25 = bar, 0 = off)"),
+                        at,
+                    ));
+                }
             },
         };
         path.push((loc, hit, at));
@@ -189,7 +208,10 @@ pub fn parse_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
             Ok(k @ 1..=4) => k,
             _ => {
                 let at = Span::of(token, n).shift(base);
-                return Err(bad(format!("`({n})` repeats a step; it must be 1 to 4"), at));
+                return Err(bad(
+                    format!("`({n})` repeats a step; it must be 1 to 4"),
+                    at,
+                ));
             }
         },
     };
@@ -215,5 +237,9 @@ pub fn parse_play(text: &str) -> Result<Play, Vec<SyntaxError>> {
             Err(e) => errors.push(e),
         }
     }
-    if errors.is_empty() { Ok(Play { steps }) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(Play { steps })
+    } else {
+        Err(errors)
+    }
 }

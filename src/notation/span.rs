@@ -17,7 +17,10 @@ impl Span {
     /// The span of `part`, a sub-slice of `whole`.
     pub fn of(whole: &str, part: &str) -> Self {
         let offset = part.as_ptr() as usize - whole.as_ptr() as usize;
-        Span { offset, len: part.len() }
+        Span {
+            offset,
+            len: part.len(),
+        }
     }
     /// One past the last byte.
     pub fn end(self) -> usize {
@@ -27,11 +30,17 @@ impl Span {
     pub fn join(self, other: Span) -> Span {
         let start = self.offset.min(other.offset);
         let end = self.end().max(other.end());
-        Span { offset: start, len: end - start }
+        Span {
+            offset: start,
+            len: end - start,
+        }
     }
     /// Shift by `base` bytes.
     pub fn shift(self, base: usize) -> Span {
-        Span { offset: self.offset + base, len: self.len }
+        Span {
+            offset: self.offset + base,
+            len: self.len,
+        }
     }
 }
 

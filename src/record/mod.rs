@@ -85,22 +85,37 @@ pub struct Match {
 impl Match {
     /// Build the match model from a parsed document.
     pub fn from_document(doc: &Document) -> Match {
-        let mut m = Match { bom: doc.bom, crlf: doc.crlf, ..Match::default() };
+        let mut m = Match {
+            bom: doc.bom,
+            crlf: doc.crlf,
+            ..Match::default()
+        };
         for line in &doc.lines {
             match &line.kind {
                 LineKind::Blank | LineKind::Unknown => {}
-                LineKind::Tag { name, value, value_span } => m.header.push(HeaderItem::Tag {
+                LineKind::Tag {
+                    name,
+                    value,
+                    value_span,
+                } => m.header.push(HeaderItem::Tag {
                     name: name.clone(),
                     value: value.clone(),
                     line: line.number,
                     span: *value_span,
                 }),
-                LineKind::Comment { text } => m.header.push(HeaderItem::Comment { text: text.clone(), line: line.number }),
+                LineKind::Comment { text } => m.header.push(HeaderItem::Comment {
+                    text: text.clone(),
+                    line: line.number,
+                }),
                 LineKind::MatchLength { length, span } => {
                     if m.length.is_some() || !m.games.is_empty() {
                         m.problems.push(
-                            SyntaxError::new("misplaced-line", line.span, "a second match length line")
-                                .help("a record states its match length once, before `Game 1`"),
+                            SyntaxError::new(
+                                "misplaced-line",
+                                line.span,
+                                "a second match length line",
+                            )
+                            .help("a record states its match length once, before `Game 1`"),
                         );
                     } else {
                         m.length = Some((*length, *span));
@@ -115,10 +130,16 @@ impl Match {
                     empty_lines: Vec::new(),
                 }),
                 LineKind::Score { left, right } => match m.games.last_mut() {
-                    Some(g) if g.score.is_none() && g.actions.is_empty() => g.score = Some((left.clone(), right.clone())),
+                    Some(g) if g.score.is_none() && g.actions.is_empty() => {
+                        g.score = Some((left.clone(), right.clone()))
+                    }
                     _ => m.problems.push(
-                        SyntaxError::new("misplaced-line", line.span, "a score line outside its place")
-                            .help("the score line comes right after `Game N`, once per game"),
+                        SyntaxError::new(
+                            "misplaced-line",
+                            line.span,
+                            "a score line outside its place",
+                        )
+                        .help("the score line comes right after `Game N`, once per game"),
                     ),
                 },
                 LineKind::Turn { number, cells, .. } => match m.games.last_mut() {
@@ -136,19 +157,32 @@ impl Match {
                         }
                     }
                     None => m.problems.push(
-                        SyntaxError::new("misplaced-line", line.span, "a turn line before any `Game N` line")
-                            .help("start each game with ` Game N` and its score line"),
+                        SyntaxError::new(
+                            "misplaced-line",
+                            line.span,
+                            "a turn line before any `Game N` line",
+                        )
+                        .help("start each game with ` Game N` and its score line"),
                     ),
                 },
                 LineKind::Result { cells } => match m.games.last_mut() {
                     Some(g) => {
                         for c in cells {
-                            g.actions.push(Action { cell: c.clone(), line: line.number, turn_number: None, broken: line.broken });
+                            g.actions.push(Action {
+                                cell: c.clone(),
+                                line: line.number,
+                                turn_number: None,
+                                broken: line.broken,
+                            });
                         }
                     }
                     None => m.problems.push(
-                        SyntaxError::new("misplaced-line", line.span, "a result line before any `Game N` line")
-                            .help("a result belongs to a game"),
+                        SyntaxError::new(
+                            "misplaced-line",
+                            line.span,
+                            "a result line before any `Game N` line",
+                        )
+                        .help("a result belongs to a game"),
                     ),
                 },
             }
@@ -159,7 +193,12 @@ impl Match {
     /// The value of the first header tag named `name` (case-insensitive).
     pub fn tag(&self, name: &str) -> Option<(&str, Span)> {
         self.header.iter().find_map(|h| match h {
-            HeaderItem::Tag { name: n, value, span, .. } if n.eq_ignore_ascii_case(name) => Some((value.as_str(), *span)),
+            HeaderItem::Tag {
+                name: n,
+                value,
+                span,
+                ..
+            } if n.eq_ignore_ascii_case(name) => Some((value.as_str(), *span)),
             _ => None,
         })
     }
@@ -167,7 +206,12 @@ impl Match {
     /// Every value of tags named `name`.
     pub fn tags<'a>(&'a self, name: &'a str) -> impl Iterator<Item = (&'a str, Span)> + 'a {
         self.header.iter().filter_map(move |h| match h {
-            HeaderItem::Tag { name: n, value, span, .. } if n.eq_ignore_ascii_case(name) => Some((value.as_str(), *span)),
+            HeaderItem::Tag {
+                name: n,
+                value,
+                span,
+                ..
+            } if n.eq_ignore_ascii_case(name) => Some((value.as_str(), *span)),
             _ => None,
         })
     }

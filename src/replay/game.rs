@@ -9,8 +9,8 @@ use crate::rules::backgammon::Backgammon;
 use crate::rules::gul_bara::{ChainNext, GulBara};
 use crate::rules::options::{NextGameStarter, Opening};
 use crate::rules::{
-    check_forced, ForcedError, PlayError, Position, Roll, RuleSet, Rules, Segment, Side, StageDice, Step, StepError,
-    Variant,
+    ForcedError, PlayError, Position, Roll, RuleSet, Rules, Segment, Side, StageDice, Step,
+    StepError, Variant, check_forced,
 };
 
 /// The engine behind a rule set.
@@ -60,16 +60,7 @@ enum Over {
     Resigned { winner: Side, written: u64 },
 }
 
-impl Over {
-    fn winner(self) -> Side {
-        match self {
-            Over::BearOff { winner, .. } | Over::Drop { winner, .. } | Over::Resigned { winner, .. } => winner,
-        }
-    }
-}
-
 struct MatchState {
-    length: u64,
     /// Scores by player identity (0 = game 1's left player).
     scores: [u64; 2],
     /// Player names by identity.
@@ -128,16 +119,23 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
             .help("add ` N point match` before `Game 1` (0 for a money session)"),
         );
     }
-    let marks_hits = record.games.iter().flat_map(|g| &g.actions).any(|a| match &a.cell.body {
-        CellBody::Turn { received, roll, chain } => received
-            .iter()
-            .chain(roll.iter())
-            .chain(chain.iter())
-            .any(|s| s.moves.steps.iter().any(|st| st.path.iter().any(|p| p.1))),
-        _ => false,
-    });
+    let marks_hits = record
+        .games
+        .iter()
+        .flat_map(|g| &g.actions)
+        .any(|a| match &a.cell.body {
+            CellBody::Turn {
+                received,
+                roll,
+                chain,
+            } => received
+                .iter()
+                .chain(roll.iter())
+                .chain(chain.iter())
+                .any(|s| s.moves.steps.iter().any(|st| st.path.iter().any(|p| p.1))),
+            _ => false,
+        });
     let mut ms = MatchState {
-        length,
         scores: [0, 0],
         names: None,
         match_over_at: None,
@@ -172,12 +170,18 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
             traces.push(GameTrace {
                 index,
                 number: game.number,
-                names: game.score.as_ref().map(|(l, r)| (l.name.clone(), r.name.clone())),
+                names: game
+                    .score
+                    .as_ref()
+                    .map(|(l, r)| (l.name.clone(), r.name.clone())),
                 score: game.score.as_ref().map(|(l, r)| (l.score, r.score)),
                 actions: game
                     .actions
                     .iter()
-                    .map(|a| ActionTrace::Unchecked { line: a.line, side: side_of(a.column()) })
+                    .map(|a| ActionTrace::Unchecked {
+                        line: a.line,
+                        side: side_of(a.column()),
+                    })
                     .collect(),
                 result: None,
                 crawford: false,
@@ -199,7 +203,10 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
             // Score line check.
             let want = (ms.scores[identity[0]], ms.scores[identity[1]]);
             let got = (l.score, r.score);
-            let previous_unfinished = index > 0 && traces.last().is_some_and(|t: &GameTrace| t.result.is_none());
+            let previous_unfinished = index > 0
+                && traces
+                    .last()
+                    .is_some_and(|t: &GameTrace| t.result.is_none());
             if previous_unfinished && got == want {
                 findings.push(
                     Finding::error(
@@ -230,14 +237,21 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
             ms.scores[identity[1]] = got.1;
         } else {
             findings.push(
-                Finding::warning("tavla::record::no-score-line", game.number_span, format!("game {} has no score line", game.number))
-                    .label("this game")
-                    .help("after `Game N` write ` Left : score     Right : score`"),
+                Finding::warning(
+                    "tavla::record::no-score-line",
+                    game.number_span,
+                    format!("game {} has no score line", game.number),
+                )
+                .label("this game")
+                .help("after `Game N` write ` Left : score     Right : score`"),
             );
         }
         let crawford = match &rules {
             RuleSet::Backgammon(o) => {
-                o.crawford && length > 0 && !ms.crawford_done && ms.scores.iter().any(|&s| s + 1 == length)
+                o.crawford
+                    && length > 0
+                    && !ms.crawford_done
+                    && ms.scores.iter().any(|&s| s + 1 == length)
             }
             RuleSet::GulBara(_) => false,
         };
@@ -245,11 +259,20 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
             ms.crawford_done = true;
         }
         let needed = if length > 0 {
-            [Some(length.saturating_sub(ms.scores[identity[0]])), Some(length.saturating_sub(ms.scores[identity[1]]))]
+            [
+                Some(length.saturating_sub(ms.scores[identity[0]])),
+                Some(length.saturating_sub(ms.scores[identity[1]])),
+            ]
         } else {
             [None, None]
         };
-        let prev_winner_side = ms.previous_winner.map(|id| if identity[0] == id { Side::White } else { Side::Black });
+        let prev_winner_side = ms.previous_winner.map(|id| {
+            if identity[0] == id {
+                Side::White
+            } else {
+                Side::Black
+            }
+        });
         let mut w = GameWalker {
             engine: &engine,
             rules,
@@ -283,7 +306,10 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
         let trace = GameTrace {
             index,
             number: game.number,
-            names: game.score.as_ref().map(|(l, r)| (l.name.clone(), r.name.clone())),
+            names: game
+                .score
+                .as_ref()
+                .map(|(l, r)| (l.name.clone(), r.name.clone())),
             score: game.score.as_ref().map(|(l, r)| (l.score, r.score)),
             actions: std::mem::take(&mut w.trace),
             result: result.clone(),
@@ -351,14 +377,17 @@ impl GameWalker<'_> {
                 Err(Stop) => {
                     self.trace.truncate(mark);
                     let rest = self.count_turns(i + 1);
-                    if let Some(last) = self.findings.last_mut() {
-                        if rest > 0 {
-                            let note = format!("{rest} later turn(s) of game {} were not checked", self.game.number);
-                            last.help = Some(match last.help.take() {
-                                Some(h) => format!("{h}\n{note}"),
-                                None => note,
-                            });
-                        }
+                    if let Some(last) = self.findings.last_mut()
+                        && rest > 0
+                    {
+                        let note = format!(
+                            "{rest} later turn(s) of game {} were not checked",
+                            self.game.number
+                        );
+                        last.help = Some(match last.help.take() {
+                            Some(h) => format!("{h}\n{note}"),
+                            None => note,
+                        });
                     }
                     stopped_at = Some(i);
                     break;
@@ -368,7 +397,10 @@ impl GameWalker<'_> {
         }
         if let Some(s) = stopped_at {
             for a in &actions[s.min(actions.len())..] {
-                self.trace.push(ActionTrace::Unchecked { line: a.line, side: side_of(a.column()) });
+                self.trace.push(ActionTrace::Unchecked {
+                    line: a.line,
+                    side: side_of(a.column()),
+                });
             }
             // Still read a written result, so later score lines are judged against it.
             return self.written_result_after(s);
@@ -390,7 +422,12 @@ impl GameWalker<'_> {
                 _ => None,
             })
             .or_else(|| {
-                self.wins.map(|(s, p, _)| GameResult { winner: s, written: Some(p), full: None, how: "unchecked" })
+                self.wins.map(|(s, p, _)| GameResult {
+                    winner: s,
+                    written: Some(p),
+                    full: None,
+                    how: "unchecked",
+                })
             })
     }
 
@@ -427,7 +464,10 @@ impl GameWalker<'_> {
                         Finding::warning(
                             "tavla::record::turn-number",
                             a.cell.span,
-                            format!("the first turn line of game {} is numbered {n}", self.game.number),
+                            format!(
+                                "the first turn line of game {} is numbered {n}",
+                                self.game.number
+                            ),
                         )
                         .label("out of sequence")
                         .help("turn lines are numbered 1, 2, 3, … within each game"),
@@ -461,15 +501,38 @@ impl GameWalker<'_> {
         let a = &self.game.actions[i];
         let side = side_of(a.column());
         match &a.cell.body {
-            CellBody::Turn { received, roll, chain } => self.turn(i, a, side, received, roll.as_ref(), chain),
-            CellBody::Double { value, value_span } => self.double(a, side, "double", *value, *value_span),
-            CellBody::Beaver { value, value_span } => self.double(a, side, "beaver", *value, *value_span),
-            CellBody::Raccoon { value, value_span } => self.double(a, side, "raccoon", *value, *value_span),
+            CellBody::Turn {
+                received,
+                roll,
+                chain,
+            } => self.turn(i, a, side, received, roll.as_ref(), chain),
+            CellBody::Double { value, value_span } => {
+                self.double(a, side, "double", *value, *value_span)
+            }
+            CellBody::Beaver { value, value_span } => {
+                self.double(a, side, "beaver", *value, *value_span)
+            }
+            CellBody::Raccoon { value, value_span } => {
+                self.double(a, side, "raccoon", *value, *value_span)
+            }
             CellBody::Take => self.answer(a, side, true),
             CellBody::Drop => self.answer(a, side, false),
-            CellBody::Wins { points, points_span, and_match } => self.wins(a, side, *points, *points_span, *and_match),
-            CellBody::Losses { points, points_span } => {
-                self.trace.push(ActionTrace::Result { line: a.line, side, wins: false, points: *points, and_match: false });
+            CellBody::Wins {
+                points,
+                points_span,
+                and_match,
+            } => self.wins(a, side, *points, *points_span, *and_match),
+            CellBody::Losses {
+                points,
+                points_span,
+            } => {
+                self.trace.push(ActionTrace::Result {
+                    line: a.line,
+                    side,
+                    wins: false,
+                    points: *points,
+                    and_match: false,
+                });
                 self.losses.push((side, *points, *points_span));
                 Ok(())
             }
@@ -478,23 +541,37 @@ impl GameWalker<'_> {
 
     fn after_end(&mut self, a: &Action) -> Result<(), Stop> {
         let what = match self.over {
-            Some(Over::BearOff { winner, .. }) => format!("{} has borne off every checker", who(winner)),
-            Some(Over::Drop { winner, .. }) => format!("the double was dropped, so {} has won", who(winner)),
-            Some(Over::Resigned { winner, .. }) => format!("the game was resigned to {}", who(winner)),
+            Some(Over::BearOff { winner, .. }) => {
+                format!("{} has borne off every checker", who(winner))
+            }
+            Some(Over::Drop { winner, .. }) => {
+                format!("the double was dropped, so {} has won", who(winner))
+            }
+            Some(Over::Resigned { winner, .. }) => {
+                format!("the game was resigned to {}", who(winner))
+            }
             None => "the game is over".into(),
         };
         self.push(
-            Finding::error("tavla::record::after-game-end", a.cell.span, format!("an entry after the end of game {}: {what}", self.game.number))
-                .label("after the end")
-                .help("nothing but the result (`Wins N points`) follows the end of a game"),
+            Finding::error(
+                "tavla::record::after-game-end",
+                a.cell.span,
+                format!(
+                    "an entry after the end of game {}: {what}",
+                    self.game.number
+                ),
+            )
+            .label("after the end")
+            .help("nothing but the result (`Wins N points`) follows the end of a game"),
         );
         Err(Stop)
     }
 
     fn expect_side(&mut self, a: &Action, side: Side, span: Span) -> Result<(), Stop> {
-        if let Some(n) = self.next {
-            if n != side {
-                self.push(
+        if let Some(n) = self.next
+            && n != side
+        {
+            self.push(
                     Finding::error(
                         "tavla::record::turn-order",
                         span,
@@ -503,9 +580,8 @@ impl GameWalker<'_> {
                     .label("out of turn")
                     .help("players alternate: each line holds the left player's turn, then the right player's"),
                 );
-                let _ = a;
-                return Err(Stop);
-            }
+            let _ = a;
+            return Err(Stop);
         }
         Ok(())
     }
@@ -523,7 +599,11 @@ impl GameWalker<'_> {
         if self.over.is_some() {
             return self.after_end(a);
         }
-        let first_span = received.first().or(roll).map(|s| s.dice_span).unwrap_or(a.cell.span);
+        let first_span = received
+            .first()
+            .or(roll)
+            .map(|s| s.dice_span)
+            .unwrap_or(a.cell.span);
         if let Some((doubler, _, span)) = self.offer {
             self.push(
                 Finding::error(
@@ -547,7 +627,9 @@ impl GameWalker<'_> {
         match pending {
             Some((recv, stages, from_span)) if recv == side => {
                 for (k, exp) in stages.iter().enumerate() {
-                    let StageDice::Double { value, .. } = *exp else { continue };
+                    let StageDice::Double { value, .. } = *exp else {
+                        continue;
+                    };
                     let Some(w) = received.get(k) else {
                         let listed: Vec<String> = stages[k..]
                             .iter()
@@ -650,9 +732,13 @@ impl GameWalker<'_> {
                     );
                 } else {
                     self.push(
-                        Finding::error("tavla::record::missing-roll", a.cell.span, "a turn without a roll")
-                            .label("no roll")
-                            .help("write the roll as `dd:` before the steps"),
+                        Finding::error(
+                            "tavla::record::missing-roll",
+                            a.cell.span,
+                            "a turn without a roll",
+                        )
+                        .label("no roll")
+                        .help("write the roll as `dd:` before the steps"),
                     );
                 }
                 return Err(Stop);
@@ -660,9 +746,13 @@ impl GameWalker<'_> {
             self.roll(i, a, side, roll, chain, &mut stage_traces)?;
         } else if let Some(first) = chain.first() {
             self.push(
-                Finding::error("tavla::record::unexpected-stage", first.dice_span, "a chain stage after the end of the game")
-                    .label("after the end")
-                    .help("the game ends when the last checker is borne off"),
+                Finding::error(
+                    "tavla::record::unexpected-stage",
+                    first.dice_span,
+                    "a chain stage after the end of the game",
+                )
+                .label("after the end")
+                .help("the game ends when the last checker is borne off"),
             );
             return Err(Stop);
         }
@@ -704,7 +794,10 @@ impl GameWalker<'_> {
         chain: &[Stage],
         out: &mut Vec<StageTrace>,
     ) -> Result<(), Stop> {
-        let roll = Roll { a: roll_stage.a, b: roll_stage.b };
+        let roll = Roll {
+            a: roll_stage.a,
+            b: roll_stage.b,
+        };
         let first_roll_of_game = self.game_rolls == 0;
         self.rolls[side.index()] += 1;
         self.game_rolls += 1;
@@ -712,7 +805,9 @@ impl GameWalker<'_> {
             self.opening_checks(side, roll, roll_stage)?;
         }
         let chains = match self.engine {
-            Engine::Gul(g) => roll.is_double() && g.chains(self.rolls[side.index()], self.game_rolls),
+            Engine::Gul(g) => {
+                roll.is_double() && g.chains(self.rolls[side.index()], self.game_rolls)
+            }
             Engine::Bg(_) => false,
         };
         let mut dice = roll.stage();
@@ -731,11 +826,17 @@ impl GameWalker<'_> {
             if !chains {
                 break;
             }
-            let StageDice::Double { value, .. } = dice else { break };
+            let StageDice::Double { value, .. } = dice else {
+                break;
+            };
             match g.after_stage(value, played, k == 1, finished) {
                 ChainNext::Stage(v) => match chain.get(k - 1) {
                     None => {
-                        let last = if k == 1 { roll_stage.dice_span } else { chain[k - 2].dice_span };
+                        let last = if k == 1 {
+                            roll_stage.dice_span
+                        } else {
+                            chain[k - 2].dice_span
+                        };
                         self.push(
                             Finding::error(
                                 "tavla::record::missing-stage",
@@ -780,7 +881,8 @@ impl GameWalker<'_> {
                     Engine::Gul(g) => format!(
                         "this is roll {} of {} in the game, inside the exempt window ({} rolls, {}): a doublet there is one stage, no chain",
                         match g.options.chain_exempt_scope {
-                            crate::rules::options::ExemptScope::PerPlayer => self.rolls[side.index()],
+                            crate::rules::options::ExemptScope::PerPlayer =>
+                                self.rolls[side.index()],
                             crate::rules::options::ExemptScope::Game => self.game_rolls,
                         },
                         match g.options.chain_exempt_scope {
@@ -797,7 +899,9 @@ impl GameWalker<'_> {
                 }
             } else if self.over.is_some() {
                 "the game ended when the last checker was borne off".into()
-            } else if matches!(out.last().map(|t| t.dice[0]), Some(6)) && out.last().is_some_and(|t| t.steps.len() == 4) {
+            } else if matches!(out.last().map(|t| t.dice[0]), Some(6))
+                && out.last().is_some_and(|t| t.steps.len() == 4)
+            {
                 "the chain ends after the stage of 6s".into()
             } else {
                 "the previous stage was not played in full, so the chain ended there".into()
@@ -816,13 +920,17 @@ impl GameWalker<'_> {
 
     fn opening_checks(&mut self, side: Side, roll: Roll, stage: &Stage) -> Result<(), Stop> {
         let (opening, prev_winner_starts) = match self.rules {
-            RuleSet::GulBara(o) => (o.opening, o.next_game_starter == NextGameStarter::PreviousWinner && self.index > 0),
+            RuleSet::GulBara(o) => (
+                o.opening,
+                o.next_game_starter == NextGameStarter::PreviousWinner && self.index > 0,
+            ),
             RuleSet::Backgammon(o) => (o.opening, false),
         };
         if prev_winner_starts {
-            if let Some(w) = self.prev_winner_side {
-                if side != w {
-                    self.push(
+            if let Some(w) = self.prev_winner_side
+                && side != w
+            {
+                self.push(
                         Finding::error(
                             "tavla::record::wrong-starter",
                             stage.dice_span,
@@ -831,8 +939,7 @@ impl GameWalker<'_> {
                         .label("first roll")
                         .help("under `next_game_starter = previous-winner` the winner of the previous game rolls first"),
                     );
-                    return Err(Stop);
-                }
+                return Err(Stop);
             }
             return Ok(());
         }
@@ -856,7 +963,11 @@ impl GameWalker<'_> {
             Engine::Gul(g) => g.points(&self.pos, winner) as u64,
             Engine::Bg(b) => {
                 let level = b.level(&self.pos, winner) as u64;
-                let level = if b.options.jacoby && self.money() && !self.cube_turned { 1 } else { level };
+                let level = if b.options.jacoby && self.money() && !self.cube_turned {
+                    1
+                } else {
+                    level
+                };
                 level * self.cube
             }
         };
@@ -869,10 +980,21 @@ impl GameWalker<'_> {
     }
 
     /// Validate one stage's written play and apply it.
-    fn play(&mut self, i: usize, side: Side, dice: StageDice, stage: &Stage) -> Result<StageTrace, Stop> {
+    fn play(
+        &mut self,
+        i: usize,
+        side: Side,
+        dice: StageDice,
+        stage: &Stage,
+    ) -> Result<StageTrace, Stop> {
         let rules = self.engine.rules();
         let (dice_list, available) = super::stage_dice_list(dice);
-        let mut trace = StageTrace { kind: stage.kind, dice: dice_list, available, steps: Vec::new() };
+        let mut trace = StageTrace {
+            kind: stage.kind,
+            dice: dice_list,
+            available,
+            steps: Vec::new(),
+        };
         let moves = &stage.moves;
         if let Some(span) = moves.illegal {
             self.push(
@@ -900,9 +1022,13 @@ impl GameWalker<'_> {
         }
         if let (Some(cm), false) = (moves.cannot_move, moves.steps.is_empty()) {
             self.push(
-                Finding::error("tavla::record::cannot-move-with-steps", cm, "`Cannot Move` together with steps")
-                    .label("contradiction")
-                    .help("write either the steps or `Cannot Move`"),
+                Finding::error(
+                    "tavla::record::cannot-move-with-steps",
+                    cm,
+                    "`Cannot Move` together with steps",
+                )
+                .label("contradiction")
+                .help("write either the steps or `Cannot Move`"),
             );
             return Err(Stop);
         }
@@ -912,17 +1038,25 @@ impl GameWalker<'_> {
                 for (loc, hit, span) in &st.path {
                     if *loc == Loc::Bar {
                         self.push(
-                            Finding::error("tavla::rules::no-bar", *span, "Gul bara has no bar: no checker is ever hit")
-                                .label("bar")
-                                .help("write steps between points 24..1 and `off`"),
+                            Finding::error(
+                                "tavla::rules::no-bar",
+                                *span,
+                                "Gul bara has no bar: no checker is ever hit",
+                            )
+                            .label("bar")
+                            .help("write steps between points 24..1 and `off`"),
                         );
                         return Err(Stop);
                     }
                     if *hit {
                         self.push(
-                            Finding::error("tavla::rules::no-hitting", *span, "Gul bara has no hitting: a single checker blocks its point")
-                                .label("`*` marks a hit")
-                                .help("remove the `*`"),
+                            Finding::error(
+                                "tavla::rules::no-hitting",
+                                *span,
+                                "Gul bara has no hitting: a single checker blocks its point",
+                            )
+                            .label("`*` marks a hit")
+                            .help("remove the `*`"),
                         );
                         return Err(Stop);
                     }
@@ -935,14 +1069,21 @@ impl GameWalker<'_> {
                 return Ok(trace);
             }
             // Roll, then resignation.
-            if stage.kind == StageKind::Roll && moves.cannot_move.is_none() && self.followed_by_resignation(i) {
+            if stage.kind == StageKind::Roll
+                && moves.cannot_move.is_none()
+                && self.followed_by_resignation(i)
+            {
                 return Ok(trace);
             }
             // A truncated record: the last entry of the file is a roll not yet played.
-            if stage.kind == StageKind::Roll && moves.cannot_move.is_none() && self.is_last_entry(i) {
+            if stage.kind == StageKind::Roll && moves.cannot_move.is_none() && self.is_last_entry(i)
+            {
                 return Ok(trace);
             }
-            if self.variant() == Variant::Backgammon && moves.cannot_move.is_none() && set.len() == 1 {
+            if self.variant() == Variant::Backgammon
+                && moves.cannot_move.is_none()
+                && set.len() == 1
+            {
                 let (p, steps) = set.results[0].clone();
                 self.push(
                     Finding::warning(
@@ -958,7 +1099,11 @@ impl GameWalker<'_> {
                 return Ok(trace);
             }
             let (examples, total) = render_play(&set, 3);
-            let what = if moves.cannot_move.is_some() { "`Cannot Move`" } else { "an empty cell" };
+            let what = if moves.cannot_move.is_some() {
+                "`Cannot Move`"
+            } else {
+                "an empty cell"
+            };
             self.push(
                 Finding::error(
                     "tavla::rules::dance-not-justified",
@@ -981,8 +1126,15 @@ impl GameWalker<'_> {
         for st in &moves.steps {
             for _ in 0..st.repeat.max(1) {
                 for w in st.path.windows(2) {
-                    segs.push(Segment { from: w[0].0.index(), to: w[1].0.index() });
-                    seg_span.push(if st.path.len() > 2 { w[0].2.join(w[1].2) } else { st.span });
+                    segs.push(Segment {
+                        from: w[0].0.index(),
+                        to: w[1].0.index(),
+                    });
+                    seg_span.push(if st.path.len() > 2 {
+                        w[0].2.join(w[1].2)
+                    } else {
+                        st.span
+                    });
                 }
             }
         }
@@ -996,36 +1148,58 @@ impl GameWalker<'_> {
         };
         if let Err(e) = check_forced(&set, &resolved, dice) {
             let (examples, total) = render_play(&set, 3);
-            let span = moves.steps.first().unwrap().span.join(moves.steps.last().unwrap().span);
+            let span = moves
+                .steps
+                .first()
+                .unwrap()
+                .span
+                .join(moves.steps.last().unwrap().span);
             let (code, msg) = match e {
                 ForcedError::TooFewDice { used, max } => (
                     "tavla::rules::forced-play",
                     if max as usize == dice.len() as usize {
-                        format!("the play uses {used} of the {max} steps of {dice}, but all {max} can be played")
+                        format!(
+                            "the play uses {used} of the {max} steps of {dice}, but all {max} can be played"
+                        )
                     } else {
                         format!("the play uses {used} step(s) of {dice}, but {max} can be played")
                     },
                 ),
                 ForcedError::LargerDie { larger } => (
                     "tavla::rules::larger-die",
-                    format!("only one die of {dice} can be played, and then it must be the larger, {larger}"),
+                    format!(
+                        "only one die of {dice} can be played, and then it must be the larger, {larger}"
+                    ),
                 ),
             };
             self.push(
                 Finding::error(code, span, msg)
                     .label("this play")
                     .related(stage.dice_span, format!("{dice}"))
-                    .help(format!("{} legal play(s) for {dice}, e.g. {}", total, examples.join(", "))),
+                    .help(format!(
+                        "{} legal play(s) for {dice}, e.g. {}",
+                        total,
+                        examples.join(", ")
+                    )),
             );
             return Err(Stop);
         }
         // Hit marks (backgammon files that mark hits).
         if self.variant() == Variant::Backgammon && self.marks_hits {
             // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
-            let marked: usize = moves.steps.iter().map(|s| s.path.iter().filter(|p| p.1).count()).sum();
+            let marked: usize = moves
+                .steps
+                .iter()
+                .map(|s| s.path.iter().filter(|p| p.1).count())
+                .sum();
             let hits = resolved.steps.iter().filter(|s| s.hit).count();
             if marked != hits {
-                let span = moves.steps.first().unwrap().span.join(moves.steps.last().unwrap().span);
+                let span = moves
+                    .steps
+                    .first()
+                    .unwrap()
+                    .span
+                    .join(moves.steps.last().unwrap().span);
                 self.push(
                     Finding::warning(
                         "tavla::record::hit-mark",
@@ -1057,7 +1231,11 @@ impl GameWalker<'_> {
         let legal = if set.max_steps == 0 {
             format!("no step of {dice} can be played here: write the stage with no steps")
         } else {
-            format!("{} legal play(s) for {dice}, e.g. {}", total, examples.join(", "))
+            format!(
+                "{} legal play(s) for {dice}, e.g. {}",
+                total,
+                examples.join(", ")
+            )
         };
         let seg_str = |k: usize| format!("{}/{}", loc_short(segs[k].from), loc_short(segs[k].to));
         let opp = |p: u8| self.engine.rules().opposite(p);
@@ -1077,12 +1255,22 @@ impl GameWalker<'_> {
                     format!(
                         "no die of {dice} moves {}: the dice left ({}) do not make that distance",
                         seg_str(segment),
-                        remaining.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+                        remaining
+                            .iter()
+                            .map(|d| d.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     )
                 },
             )
             .label("no die for this"),
-            PlayError::Step { segment, from, die, intermediate, error } => {
+            PlayError::Step {
+                segment,
+                from,
+                die,
+                intermediate,
+                error,
+            } => {
                 let span = spans[segment];
                 match error {
                     StepError::NoChecker { from } => Finding::error(
@@ -1104,10 +1292,7 @@ impl GameWalker<'_> {
                         ),
                     )
                     .label("path blocked")
-                    .help(format!(
-                        "every intermediate landing point of a combined move must be open{}",
-                        if segs[segment].from != from { "" } else { "" }
-                    )),
+                    .help("every intermediate landing point of a combined move must be open"),
                     StepError::Blocked { point, count } => Finding::error(
                         "tavla::rules::blocked",
                         span,
@@ -1146,10 +1331,19 @@ impl GameWalker<'_> {
             PlayError::HitOnTheWay { segment, point } => Finding::error(
                 "tavla::rules::ambiguous-path",
                 spans[segment],
-                format!("{} can only be played by hitting on {} on the way, which is not written", seg_str(segment), point),
+                format!(
+                    "{} can only be played by hitting on {} on the way, which is not written",
+                    seg_str(segment),
+                    point
+                ),
             )
             .label("hit on the way")
-            .help(format!("write the hit explicitly, e.g. `{}/{}*/{}`", loc_short(segs[segment].from), point, loc_short(segs[segment].to))),
+            .help(format!(
+                "write the hit explicitly, e.g. `{}/{}*/{}`",
+                loc_short(segs[segment].from),
+                point,
+                loc_short(segs[segment].to)
+            )),
             PlayError::NoOrder => Finding::error(
                 "tavla::rules::illegal-play",
                 spans[0].join(spans[spans.len() - 1]),
@@ -1167,28 +1361,43 @@ impl GameWalker<'_> {
         }
     }
 
-    fn double(&mut self, a: &Action, side: Side, kind: &'static str, value: u64, value_span: Span) -> Result<(), Stop> {
+    fn double(
+        &mut self,
+        a: &Action,
+        side: Side,
+        kind: &'static str,
+        value: u64,
+        value_span: Span,
+    ) -> Result<(), Stop> {
         if self.over.is_some() {
             return self.after_end(a);
         }
         let span = a.cell.span;
         let RuleSet::Backgammon(opts) = self.rules else {
             self.push(
-                Finding::error("tavla::rules::no-cube", span, "Gul bara has no doubling cube")
-                    .label("cube action")
-                    .help("remove the cube action"),
+                Finding::error(
+                    "tavla::rules::no-cube",
+                    span,
+                    "Gul bara has no doubling cube",
+                )
+                .label("cube action")
+                .help("remove the cube action"),
             );
             return Err(Stop);
         };
         if !opts.cube {
             self.push(
-                Finding::error("tavla::rules::no-cube", span, "the cube is not in use in this match")
-                    .label("cube action")
-                    .help(if opts.preset == "short-nardy" {
-                        "short nardy is played without the cube"
-                    } else {
-                        "the header sets `CubeLimit \"1\"`: no doubling"
-                    }),
+                Finding::error(
+                    "tavla::rules::no-cube",
+                    span,
+                    "the cube is not in use in this match",
+                )
+                .label("cube action")
+                .help(if opts.preset == "short-nardy" {
+                    "short nardy is played without the cube"
+                } else {
+                    "the header sets `CubeLimit \"1\"`: no doubling"
+                }),
             );
             return Err(Stop);
         }
@@ -1196,7 +1405,14 @@ impl GameWalker<'_> {
             "double" => {
                 self.expect_side(a, side, span)?;
                 if self.offer.is_some() {
-                    self.push(Finding::error("tavla::rules::double-twice", span, "a double while another is open").label("second double"));
+                    self.push(
+                        Finding::error(
+                            "tavla::rules::double-twice",
+                            span,
+                            "a double while another is open",
+                        )
+                        .label("second double"),
+                    );
                     return Err(Stop);
                 }
                 if self.game_rolls == 0 {
@@ -1215,9 +1431,10 @@ impl GameWalker<'_> {
                     );
                     return Err(Stop);
                 }
-                if let Some(o) = self.owner {
-                    if o != side {
-                        self.push(
+                if let Some(o) = self.owner
+                    && o != side
+                {
+                    self.push(
                             Finding::error(
                                 "tavla::rules::double-not-owner",
                                 span,
@@ -1226,13 +1443,20 @@ impl GameWalker<'_> {
                             .label("not the cube owner")
                             .help("only the owner of the cube, or either player while it is centred, may double"),
                         );
-                        return Err(Stop);
-                    }
+                    return Err(Stop);
                 }
                 if value != self.cube * 2 {
                     self.push(
-                        Finding::error("tavla::rules::cube-value", value_span, format!("the cube is at {}; a double makes it {}, not {value}", self.cube, self.cube * 2))
-                            .label("cube value"),
+                        Finding::error(
+                            "tavla::rules::cube-value",
+                            value_span,
+                            format!(
+                                "the cube is at {}; a double makes it {}, not {value}",
+                                self.cube,
+                                self.cube * 2
+                            ),
+                        )
+                        .label("cube value"),
                     );
                     return Err(Stop);
                 }
@@ -1241,7 +1465,14 @@ impl GameWalker<'_> {
             }
             "beaver" => {
                 let Some((doubler, v, _)) = self.offer else {
-                    self.push(Finding::error("tavla::rules::answer-without-double", span, "a beaver without a double").label("beaver"));
+                    self.push(
+                        Finding::error(
+                            "tavla::rules::answer-without-double",
+                            span,
+                            "a beaver without a double",
+                        )
+                        .label("beaver"),
+                    );
                     return Err(Stop);
                 };
                 if side == doubler || !opts.beaver || !self.money() {
@@ -1252,7 +1483,14 @@ impl GameWalker<'_> {
                     return Err(Stop);
                 }
                 if value != v * 2 {
-                    self.push(Finding::error("tavla::rules::cube-value", value_span, format!("a beaver makes the cube {}, not {value}", v * 2)).label("cube value"));
+                    self.push(
+                        Finding::error(
+                            "tavla::rules::cube-value",
+                            value_span,
+                            format!("a beaver makes the cube {}, not {value}", v * 2),
+                        )
+                        .label("cube value"),
+                    );
                     return Err(Stop);
                 }
                 self.offer = None;
@@ -1263,19 +1501,42 @@ impl GameWalker<'_> {
             }
             _ => {
                 // raccoon: the original doubler redoubles after a beaver.
-                if self.owner != Some(side.other()) || !self.cube_turned || !self.money() || self.next != Some(side) {
-                    self.push(Finding::error("tavla::rules::raccoon-not-allowed", span, "a raccoon follows only a beaver, by the original doubler").label("raccoon"));
+                if self.owner != Some(side.other())
+                    || !self.cube_turned
+                    || !self.money()
+                    || self.next != Some(side)
+                {
+                    self.push(
+                        Finding::error(
+                            "tavla::rules::raccoon-not-allowed",
+                            span,
+                            "a raccoon follows only a beaver, by the original doubler",
+                        )
+                        .label("raccoon"),
+                    );
                     return Err(Stop);
                 }
                 if value != self.cube * 2 {
-                    self.push(Finding::error("tavla::rules::cube-value", value_span, format!("a raccoon makes the cube {}, not {value}", self.cube * 2)).label("cube value"));
+                    self.push(
+                        Finding::error(
+                            "tavla::rules::cube-value",
+                            value_span,
+                            format!("a raccoon makes the cube {}, not {value}", self.cube * 2),
+                        )
+                        .label("cube value"),
+                    );
                     return Err(Stop);
                 }
                 self.cube = value;
                 self.owner = Some(side);
             }
         }
-        self.trace.push(ActionTrace::Cube { line: a.line, side, action: kind, value });
+        self.trace.push(ActionTrace::Cube {
+            line: a.line,
+            side,
+            action: kind,
+            value,
+        });
         Ok(())
     }
 
@@ -1297,8 +1558,12 @@ impl GameWalker<'_> {
         };
         if side == doubler {
             self.push(
-                Finding::error("tavla::record::turn-order", a.cell.span, "the doubler cannot answer their own double")
-                    .label("wrong column"),
+                Finding::error(
+                    "tavla::record::turn-order",
+                    a.cell.span,
+                    "the doubler cannot answer their own double",
+                )
+                .label("wrong column"),
             );
             return Err(Stop);
         }
@@ -1309,25 +1574,50 @@ impl GameWalker<'_> {
             self.cube_turned = true;
             self.next = Some(doubler);
         } else {
-            self.over = Some(Over::Drop { winner: doubler, full: self.cube });
+            self.over = Some(Over::Drop {
+                winner: doubler,
+                full: self.cube,
+            });
             self.next = None;
         }
-        self.trace.push(ActionTrace::Answer { line: a.line, side, take });
+        self.trace.push(ActionTrace::Answer {
+            line: a.line,
+            side,
+            take,
+        });
         Ok(())
     }
 
-    fn wins(&mut self, a: &Action, side: Side, points: u64, span: Span, and_match: bool) -> Result<(), Stop> {
-        self.trace.push(ActionTrace::Result { line: a.line, side, wins: true, points, and_match });
+    fn wins(
+        &mut self,
+        a: &Action,
+        side: Side,
+        points: u64,
+        span: Span,
+        and_match: bool,
+    ) -> Result<(), Stop> {
+        self.trace.push(ActionTrace::Result {
+            line: a.line,
+            side,
+            wins: true,
+            points,
+            and_match,
+        });
         if self.wins.is_some() {
             self.push(
-                Finding::error("tavla::record::after-game-end", a.cell.span, "a second result for the same game")
-                    .label("second result"),
+                Finding::error(
+                    "tavla::record::after-game-end",
+                    a.cell.span,
+                    "a second result for the same game",
+                )
+                .label("second result"),
             );
             return Err(Stop);
         }
         self.wins = Some((side, points, span));
         let needed = self.needed[side.index()];
-        let capped_ok = |full: u64| points == full || needed.is_some_and(|n| n < full && points == n);
+        let capped_ok =
+            |full: u64| points == full || needed.is_some_and(|n| n < full && points == n);
         match self.over {
             Some(Over::BearOff { winner, full }) | Some(Over::Drop { winner, full }) => {
                 if winner != side {
@@ -1335,7 +1625,11 @@ impl GameWalker<'_> {
                         Finding::error(
                             "tavla::record::wrong-winner",
                             a.cell.span,
-                            format!("{} is written as the winner, but {} won the game", who(side), who(winner)),
+                            format!(
+                                "{} is written as the winner, but {} won the game",
+                                who(side),
+                                who(winner)
+                            ),
                         )
                         .label("wrong column")
                         .help("the result stands in the winner's column"),
@@ -1344,11 +1638,19 @@ impl GameWalker<'_> {
                 }
                 if !capped_ok(full) {
                     let why = self.value_explanation(winner, full);
-                    let code = if points == 0 && self.variant() == Variant::GulBara { "tavla::record::draw" } else { "tavla::record::wins-mismatch" };
+                    let code = if points == 0 && self.variant() == Variant::GulBara {
+                        "tavla::record::draw"
+                    } else {
+                        "tavla::record::wins-mismatch"
+                    };
                     self.push(
-                        Finding::error(code, span, format!("the game is worth {full} point(s), not {points}"))
-                            .label("written value")
-                            .help(why),
+                        Finding::error(
+                            code,
+                            span,
+                            format!("the game is worth {full} point(s), not {points}"),
+                        )
+                        .label("written value")
+                        .help(why),
                     );
                 }
             }
@@ -1360,7 +1662,13 @@ impl GameWalker<'_> {
                     let _ = s;
                 }
                 let (levels, unit): (Vec<u64>, u64) = match self.engine {
-                    Engine::Gul(g) => (g.resignation_levels(&self.pos, resigner).iter().map(|&l| l as u64).collect(), 1),
+                    Engine::Gul(g) => (
+                        g.resignation_levels(&self.pos, resigner)
+                            .iter()
+                            .map(|&l| l as u64)
+                            .collect(),
+                        1,
+                    ),
                     Engine::Bg(b) => {
                         let jacoby = b.options.jacoby && self.money() && !self.cube_turned;
                         (if jacoby { vec![1] } else { vec![1, 2, 3] }, self.cube)
@@ -1368,8 +1676,13 @@ impl GameWalker<'_> {
                 };
                 let ok = levels.iter().any(|&l| capped_ok(l * unit));
                 if !ok {
-                    let allowed: Vec<String> = levels.iter().map(|l| (l * unit).to_string()).collect();
-                    let code = if points == 0 && self.variant() == Variant::GulBara { "tavla::record::draw" } else { "tavla::record::bad-resignation" };
+                    let allowed: Vec<String> =
+                        levels.iter().map(|l| (l * unit).to_string()).collect();
+                    let code = if points == 0 && self.variant() == Variant::GulBara {
+                        "tavla::record::draw"
+                    } else {
+                        "tavla::record::bad-resignation"
+                    };
                     self.push(
                         Finding::error(
                             code,
@@ -1387,7 +1700,10 @@ impl GameWalker<'_> {
                         }),
                     );
                 }
-                self.over = Some(Over::Resigned { winner: side, written: points });
+                self.over = Some(Over::Resigned {
+                    winner: side,
+                    written: points,
+                });
             }
         }
         Ok(())
@@ -1400,7 +1716,11 @@ impl GameWalker<'_> {
                 if self.pos.off(loser) == 0 {
                     format!("{} bore off no checker: mars, 2 points", who(loser))
                 } else {
-                    format!("{} bore off {} checker(s): a single game, 1 point", who(loser), self.pos.off(loser))
+                    format!(
+                        "{} bore off {} checker(s): a single game, 1 point",
+                        who(loser),
+                        self.pos.off(loser)
+                    )
                 }
             }
             Engine::Bg(b) => {
@@ -1420,10 +1740,15 @@ impl GameWalker<'_> {
                 Finding::warning(
                     "tavla::record::game-unfinished",
                     self.game.number_span,
-                    format!("game {} has no result: the record ends while the game is running", self.game.number),
+                    format!(
+                        "game {} has no result: the record ends while the game is running",
+                        self.game.number
+                    ),
                 )
                 .label("unfinished game")
-                .help("records are often truncated; if the game ended, add its ` Wins N points` line"),
+                .help(
+                    "records are often truncated; if the game ended, add its ` Wins N points` line",
+                ),
             );
             return None;
         };
@@ -1457,11 +1782,20 @@ impl GameWalker<'_> {
                     format!("game {} is over but has no `Wins` line", self.game.number),
                 )
                 .label("no result written")
-                .help(format!("add `Wins {} point(s)` in {}'s column", full.unwrap_or(1), who(winner))),
+                .help(format!(
+                    "add `Wins {} point(s)` in {}'s column",
+                    full.unwrap_or(1),
+                    who(winner)
+                )),
             );
         }
         let _ = self.identity;
-        Some(GameResult { winner, written, full, how })
+        Some(GameResult {
+            winner,
+            written,
+            full,
+            how,
+        })
     }
 }
 

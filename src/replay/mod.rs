@@ -8,7 +8,7 @@ mod game;
 mod render;
 mod setup;
 
-use crate::notation::{parse_document, Document, Span, SyntaxError};
+use crate::notation::{Document, Span, SyntaxError, parse_document};
 use crate::record::Match;
 use crate::rules::{Position, RuleSet, Side, StageDice, Step};
 
@@ -59,7 +59,10 @@ impl Finding {
         }
     }
     pub(crate) fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
-        Finding { severity: Severity::Warning, ..Finding::error(code, span, message) }
+        Finding {
+            severity: Severity::Warning,
+            ..Finding::error(code, span, message)
+        }
     }
     pub(crate) fn label(mut self, l: impl Into<String>) -> Self {
         self.label = l.into();
@@ -236,11 +239,17 @@ pub struct Verdict {
 impl Verdict {
     /// Number of errors.
     pub fn errors(&self) -> usize {
-        self.findings.iter().filter(|f| f.severity == Severity::Error).count()
+        self.findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count()
     }
     /// Number of warnings.
     pub fn warnings(&self) -> usize {
-        self.findings.iter().filter(|f| f.severity == Severity::Warning).count()
+        self.findings
+            .iter()
+            .filter(|f| f.severity == Severity::Warning)
+            .count()
     }
     /// Turns replayed.
     pub fn turns_checked(&self) -> usize {
@@ -269,7 +278,13 @@ pub fn check(text: &str, overrides: &Overrides) -> Verdict {
         findings.append(&mut f);
     }
     findings.sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
-    Verdict { document, record, rules, findings, games }
+    Verdict {
+        document,
+        record,
+        rules,
+        findings,
+        games,
+    }
 }
 
 pub(crate) fn stage_dice_list(d: StageDice) -> (Vec<u8>, u8) {

@@ -10,36 +10,47 @@ fn loc(p: u8) -> String {
     }
 }
 
-/// Steps in notation: one checker's consecutive hops are joined (`24/18/14` -> `24/14`
-/// only when no hit happens on the way), identical steps merged as `(n)`, highest first.
+/// Steps in notation: one checker's consecutive hops are written as one path with its
+/// intermediate points (`13/7/1`), identical moves merged as `(n)`, highest first.
 pub fn render_steps(steps: &[Step]) -> String {
-    // Join each checker's consecutive hops.
-    let mut moves: Vec<(u8, u8, bool)> = Vec::new();
+    // Each path: the points it touches and whether each landing hit.
+    let mut paths: Vec<Vec<(u8, bool)>> = Vec::new();
     for s in steps {
-        if let Some(m) = moves.iter_mut().find(|m| m.1 == s.from && m.1 != 0 && !m.2) {
-            m.1 = s.to;
-            m.2 = s.hit;
-        } else {
-            moves.push((s.from, s.to, s.hit));
+        let open = paths
+            .iter_mut()
+            .rev()
+            .find(|p| p.last().is_some_and(|l| l.0 == s.from && l.0 != 0));
+        match open {
+            Some(p) => p.push((s.to, s.hit)),
+            None => paths.push(vec![(s.from, false), (s.to, s.hit)]),
         }
     }
-    moves.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    paths.sort_by(|a, b| b.cmp(a));
+    let text = |p: &Vec<(u8, bool)>| {
+        p.iter()
+            .map(|(pt, hit)| format!("{}{}", loc(*pt), if *hit { "*" } else { "" }))
+            .collect::<Vec<_>>()
+            .join("/")
+    };
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
-    while i < moves.len() {
+    while i < paths.len() {
         let mut n = 1;
-        while i + n < moves.len() && moves[i + n] == moves[i] {
+        while i + n < paths.len() && paths[i + n] == paths[i] {
             n += 1;
         }
-        let (f, t, h) = moves[i];
-        let mut s = format!("{}/{}{}", loc(f), loc(t), if h { "*" } else { "" });
+        let mut s = text(&paths[i]);
         if n > 1 {
             s.push_str(&format!("({n})"));
         }
         out.push(s);
         i += n;
     }
-    if out.is_empty() { "no move".into() } else { out.join(" ") }
+    if out.is_empty() {
+        "no move".into()
+    } else {
+        out.join(" ")
+    }
 }
 
 /// Up to `limit` legal plays of a set, rendered and sorted, plus the total.

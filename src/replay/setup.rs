@@ -20,7 +20,10 @@ pub struct Overrides {
 impl Overrides {
     /// Force Gul bara with its default preset.
     pub fn gul_bara() -> Self {
-        Overrides { variant: Some(Variant::GulBara), ..Overrides::default() }
+        Overrides {
+            variant: Some(Variant::GulBara),
+            ..Overrides::default()
+        }
     }
 }
 
@@ -98,10 +101,10 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
             }
         }
     }
-    if let Some(p) = &o.preset {
-        if let Ok(r) = rules.with_preset(p) {
-            rules = r;
-        }
+    if let Some(p) = &o.preset
+        && let Ok(r) = rules.with_preset(p)
+    {
+        rules = r;
     }
     for kv in &o.rules {
         let _ = rules.set(kv);

@@ -92,5 +92,7 @@ codes! {
 
 /// Look a code up (with or without the `tavla::` prefix).
 pub fn lookup(code: &str) -> Option<&'static CodeInfo> {
-    CODES.iter().find(|c| c.code == code || c.code.strip_prefix("tavla::") == Some(code))
+    CODES
+        .iter()
+        .find(|c| c.code == code || c.code.strip_prefix("tavla::") == Some(code))
 }

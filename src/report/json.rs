@@ -1,12 +1,12 @@
 //! The JSON document of a replayed match (`tavla convert --to json`). Field names are
 //! documented in the README; `format_version` changes when they do.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 use crate::notation::{CellBody, Moves, Stage};
 use crate::record::HeaderItem;
 use crate::replay::{ActionTrace, StageTrace, Verdict};
-use crate::rules::{gul_bara, Position, RuleSet, Side, BAR, OFF};
+use crate::rules::{BAR, OFF, Position, RuleSet, Side, gul_bara};
 
 /// The `format` field.
 pub const FORMAT: &str = "tavla-match";
@@ -73,13 +73,25 @@ fn written(m: &Moves) -> Value {
 fn stage_json(stage: &Stage, trace: Option<&StageTrace>) -> Value {
     let mut o = Map::new();
     o.insert("kind".into(), json!(stage.kind));
-    o.insert("dice".into(), if stage.a == stage.b { json!([stage.a]) } else { json!([stage.a, stage.b]) });
+    o.insert(
+        "dice".into(),
+        if stage.a == stage.b {
+            json!([stage.a])
+        } else {
+            json!([stage.a, stage.b])
+        },
+    );
     o.insert("play".into(), written(&stage.moves));
     if let Some(t) = trace {
         o.insert("available".into(), json!(t.available));
         o.insert(
             "steps".into(),
-            Value::Array(t.steps.iter().map(|s| json!({"from": s.from, "to": s.to, "die": s.die, "hit": s.hit})).collect()),
+            Value::Array(
+                t.steps
+                    .iter()
+                    .map(|s| json!({"from": s.from, "to": s.to, "die": s.die, "hit": s.hit}))
+                    .collect(),
+            ),
         );
     }
     if let Some(span) = stage.moves.illegal {
@@ -95,7 +107,12 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
     let mut comments = Vec::new();
     for h in &v.record.header {
         match h {
-            HeaderItem::Tag { name, value, line, span } => {
+            HeaderItem::Tag {
+                name,
+                value,
+                line,
+                span,
+            } => {
                 let mut t = json!({"name": name, "value": value});
                 if with_source {
                     t["line"] = json!(line);
@@ -103,7 +120,9 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
                 }
                 tags.push(t);
             }
-            HeaderItem::Comment { text, line } => comments.push(json!({"line": line, "text": text})),
+            HeaderItem::Comment { text, line } => {
+                comments.push(json!({"line": line, "text": text}))
+            }
         }
     }
     let mut games = Vec::new();
@@ -121,12 +140,19 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
             o.insert("player".into(), json!(side));
             let checked = !matches!(t, Some(ActionTrace::Unchecked { .. }) | None);
             match &a.cell.body {
-                CellBody::Turn { received, roll, chain } => {
+                CellBody::Turn {
+                    received,
+                    roll,
+                    chain,
+                } => {
                     o.insert("type".into(), json!("turn"));
                     let (rt, st, pos) = match t {
-                        Some(ActionTrace::Turn { received, stages, position, .. }) => {
-                            (Some(received), Some(stages), Some(position))
-                        }
+                        Some(ActionTrace::Turn {
+                            received,
+                            stages,
+                            position,
+                            ..
+                        }) => (Some(received), Some(stages), Some(position)),
                         _ => (None, None, None),
                     };
                     if let Some(r) = roll {
@@ -135,7 +161,11 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
                     o.insert(
                         "received".into(),
                         Value::Array(
-                            received.iter().enumerate().map(|(k, s)| stage_json(s, rt.and_then(|r| r.get(k)))).collect(),
+                            received
+                                .iter()
+                                .enumerate()
+                                .map(|(k, s)| stage_json(s, rt.and_then(|r| r.get(k))))
+                                .collect(),
                         ),
                     );
                     let mut stages = Vec::new();
@@ -165,7 +195,9 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
                 CellBody::Drop => {
                     o.insert("type".into(), json!("drop"));
                 }
-                CellBody::Wins { points, and_match, .. } => {
+                CellBody::Wins {
+                    points, and_match, ..
+                } => {
                     o.insert("type".into(), json!("wins"));
                     o.insert("points".into(), json!(points));
                     o.insert("and_match".into(), json!(and_match));
@@ -178,7 +210,14 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
             o.insert("checked".into(), json!(checked));
             if with_source {
                 o.insert("span".into(), json!(a.cell.span));
-                o.insert("source".into(), json!(source.get(a.cell.span.offset..a.cell.span.end()).unwrap_or("")));
+                o.insert(
+                    "source".into(),
+                    json!(
+                        source
+                            .get(a.cell.span.offset..a.cell.span.end())
+                            .unwrap_or("")
+                    ),
+                );
             }
             actions.push(Value::Object(o));
         }
@@ -196,7 +235,10 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
             if !ratings.is_empty() {
                 go.insert("ratings".into(), Value::Object(ratings));
             }
-            go.insert("score_before".into(), json!({"white": l.score, "black": r.score}));
+            go.insert(
+                "score_before".into(),
+                json!({"white": l.score, "black": r.score}),
+            );
         }
         if let Some(t) = trace {
             go.insert("crawford".into(), json!(t.crawford));
@@ -213,7 +255,12 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
         go.insert("actions".into(), Value::Array(actions));
         games.push(Value::Object(go));
     }
-    let players = v.record.games.first().and_then(|g| g.score.as_ref()).map(|(l, r)| json!({"white": l.name, "black": r.name}));
+    let players = v
+        .record
+        .games
+        .first()
+        .and_then(|g| g.score.as_ref())
+        .map(|(l, r)| json!({"white": l.name, "black": r.name}));
     json!({
         "format": FORMAT,
         "format_version": FORMAT_VERSION,

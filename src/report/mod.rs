@@ -8,7 +8,9 @@ pub mod json;
 
 use std::fmt;
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+};
 
 use crate::notation::Span;
 use crate::replay::{Finding, Severity};
@@ -77,7 +79,11 @@ impl LineIndex {
         };
         let start = self.starts[line];
         let end = offset.min(text.len());
-        let col = text.get(start..end).map(|s| s.chars().count()).unwrap_or(end - start) + 1;
+        let col = text
+            .get(start..end)
+            .map(|s| s.chars().count())
+            .unwrap_or(end - start)
+            + 1;
         (line + 1, col)
     }
 }
@@ -90,7 +96,9 @@ pub struct Report<'a> {
 
 impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Report").field("finding", self.finding).finish()
+        f.debug_struct("Report")
+            .field("finding", self.finding)
+            .finish()
     }
 }
 
@@ -114,7 +122,10 @@ impl Diagnostic for Report<'_> {
         })
     }
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.finding.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.finding
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(self.source)
@@ -125,7 +136,9 @@ impl Diagnostic for Report<'_> {
             (!f.label.is_empty()).then(|| f.label.clone()),
             miette::SourceSpan::from(f.span),
         );
-        let rest = f.related.iter().map(|(s, l)| LabeledSpan::new_with_span(Some(l.clone()), miette::SourceSpan::from(*s)));
+        let rest = f.related.iter().map(|(s, l)| {
+            LabeledSpan::new_with_span(Some(l.clone()), miette::SourceSpan::from(*s))
+        });
         Some(Box::new(std::iter::once(primary).chain(rest)))
     }
 }
@@ -150,10 +163,15 @@ pub fn render_human(name: &str, text: &str, findings: &[Finding], style: Style) 
         (false, true) => GraphicalTheme::ascii(),
         (false, false) => GraphicalTheme::none(),
     };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width).with_links(false);
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(style.width)
+        .with_links(false);
     let mut out = String::new();
     for f in findings {
-        let r = Report { finding: f, source: &source };
+        let r = Report {
+            finding: f,
+            source: &source,
+        };
         let _ = handler.render_report(&mut out, &r);
         out.push('\n');
     }
@@ -171,7 +189,11 @@ pub fn render_short(name: &str, text: &str, findings: &[Finding]) -> String {
             Severity::Warning => "warning",
             Severity::Advice => "note",
         };
-        out.push_str(&format!("{name}:{l}:{c}: {sev}[{}] {}\n", f.code, f.message.replace('\n', " ")));
+        out.push_str(&format!(
+            "{name}:{l}:{c}: {sev}[{}] {}\n",
+            f.code,
+            f.message.replace('\n', " ")
+        ));
     }
     out
 }

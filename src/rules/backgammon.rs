@@ -3,7 +3,7 @@
 
 use super::board::Geometry;
 use super::options::BackgammonOptions;
-use super::{Position, Rules, Side, Variant, BAR};
+use super::{BAR, Position, Rules, Side, Variant};
 
 /// My point `p` as the opponent's point (`25 - p`).
 pub fn opposite(p: u8) -> u8 {
@@ -22,7 +22,11 @@ impl Rules for Backgammon {
         Variant::Backgammon
     }
     fn geometry(&self) -> Geometry {
-        Geometry { blocker: 2, hits: true, opposite }
+        Geometry {
+            blocker: 2,
+            hits: true,
+            opposite,
+        }
     }
     fn start(&self) -> Position {
         let mut p = Position::empty();

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{PlayError, Position, Side, StageDice, Step, StepError, BAR, OFF};
+use super::{BAR, OFF, PlayError, Position, Side, StageDice, Step, StepError};
 
 /// How a variant's board behaves.
 #[derive(Copy, Clone, Debug)]
@@ -65,7 +65,13 @@ fn all_home(pos: &Position, side: Side) -> Option<u8> {
 }
 
 /// One step of `side` from `from` with `die`.
-pub(crate) fn step(g: Geometry, pos: &Position, side: Side, from: u8, die: u8) -> Result<(Position, Step), StepError> {
+pub(crate) fn step(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    from: u8,
+    die: u8,
+) -> Result<(Position, Step), StepError> {
     let me = side.index();
     let them = side.other().index();
     if from == BAR && !g.hits {
@@ -84,20 +90,31 @@ pub(crate) fn step(g: Geometry, pos: &Position, side: Side, from: u8, die: u8) -
         if let Some(outside) = all_home(pos, side) {
             return Err(StepError::NotAllHome { outside });
         }
-        if target < 0 {
-            if let Some(higher) = (from + 1..=6).rev().find(|&p| pos.c[me][p as usize] > 0) {
-                return Err(StepError::HigherChecker { higher });
-            }
+        if target < 0
+            && let Some(higher) = (from + 1..=6).rev().find(|&p| pos.c[me][p as usize] > 0)
+        {
+            return Err(StepError::HigherChecker { higher });
         }
         next.c[me][OFF as usize] += 1;
-        return Ok((next, Step { from, to: OFF, die, hit: false }));
+        return Ok((
+            next,
+            Step {
+                from,
+                to: OFF,
+                die,
+                hit: false,
+            },
+        ));
     }
     let to = target as u8;
     let opp = (g.opposite)(to) as usize;
     let there = pos.c[them][opp];
     let mut hit = false;
     if there >= g.blocker {
-        return Err(StepError::Blocked { point: to, count: there });
+        return Err(StepError::Blocked {
+            point: to,
+            count: there,
+        });
     }
     if there > 0 && g.hits {
         next.c[them][opp] -= 1;
@@ -141,7 +158,8 @@ impl Gen<'_> {
                 }
             }
             None => {
-                self.found.insert(pos, (seq.len() as u8, used_high, seq.clone()));
+                self.found
+                    .insert(pos, (seq.len() as u8, used_high, seq.clone()));
                 self.order.push(pos);
             }
         }
@@ -196,7 +214,11 @@ pub(crate) fn legal_plays(g: Geometry, pos: &Position, side: Side, dice: StageDi
             results.push((p, seq.clone()));
         }
     }
-    PlaySet { max_steps, results, index }
+    PlaySet {
+        max_steps,
+        results,
+        index,
+    }
 }
 
 struct Search<'a> {
@@ -208,12 +230,21 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn run(&mut self, pos: Position, pending: &mut Vec<(usize, u8)>, dice: &mut Vec<u8>, steps: &mut Vec<Step>) {
+    fn run(
+        &mut self,
+        pos: Position,
+        pending: &mut Vec<(usize, u8)>,
+        dice: &mut Vec<u8>,
+        steps: &mut Vec<Step>,
+    ) {
         if self.out.len() >= self.limit {
             return;
         }
         if pending.is_empty() {
-            self.out.push(Resolved { position: pos, steps: steps.clone() });
+            self.out.push(Resolved {
+                position: pos,
+                steps: steps.clone(),
+            });
             return;
         }
         for k in 0..pending.len() {
@@ -262,10 +293,23 @@ pub(crate) fn resolve(
 ) -> Result<Resolved, PlayError> {
     let all = dice.dice();
     if segs.len() > all.len() {
-        return Err(PlayError::TooManySteps { segment: all.len(), dice: all.len() as u8 });
+        return Err(PlayError::TooManySteps {
+            segment: all.len(),
+            dice: all.len() as u8,
+        });
     }
-    let mut s = Search { g, side, segs, out: Vec::new(), limit: 64 };
-    let mut pending: Vec<(usize, u8)> = segs.iter().enumerate().map(|(i, sg)| (i, sg.from)).collect();
+    let mut s = Search {
+        g,
+        side,
+        segs,
+        out: Vec::new(),
+        limit: 64,
+    };
+    let mut pending: Vec<(usize, u8)> = segs
+        .iter()
+        .enumerate()
+        .map(|(i, sg)| (i, sg.from))
+        .collect();
     s.run(*pos, &mut pending, &mut all.clone(), &mut Vec::new());
     if !s.out.is_empty() {
         // Prefer a legal-looking result: the one using the most dice.
@@ -278,13 +322,30 @@ pub(crate) fn resolve(
 }
 
 /// Walk the written segments in order and explain the first that cannot be played.
-fn diagnose(g: Geometry, pos: &Position, side: Side, dice: &[u8], segs: &[Segment]) -> Result<Resolved, PlayError> {
+fn diagnose(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    dice: &[u8],
+    segs: &[Segment],
+) -> Result<Resolved, PlayError> {
     let mut pos = *pos;
     let mut dice = dice.to_vec();
     for (i, seg) in segs.iter().enumerate() {
         let one = [*seg];
-        let mut s = Search { g, side, segs: &one, out: Vec::new(), limit: 1 };
-        s.run(pos, &mut vec![(0, seg.from)], &mut dice.clone(), &mut Vec::new());
+        let mut s = Search {
+            g,
+            side,
+            segs: &one,
+            out: Vec::new(),
+            limit: 1,
+        };
+        s.run(
+            pos,
+            &mut vec![(0, seg.from)],
+            &mut dice.clone(),
+            &mut Vec::new(),
+        );
         if let Some(r) = s.out.pop() {
             for st in &r.steps {
                 if let Some(j) = dice.iter().position(|d| *d == st.die) {
@@ -307,8 +368,23 @@ struct Worst {
     candidate: bool,
 }
 
-fn segment_error(g: Geometry, pos: &Position, side: Side, seg: Segment, index: usize, dice: &[u8]) -> PlayError {
-    fn walk(g: Geometry, pos: &Position, side: Side, seg: Segment, cur: u8, dice: &mut Vec<u8>, w: &mut Worst) {
+fn segment_error(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    seg: Segment,
+    index: usize,
+    dice: &[u8],
+) -> PlayError {
+    fn walk(
+        g: Geometry,
+        pos: &Position,
+        side: Side,
+        seg: Segment,
+        cur: u8,
+        dice: &mut Vec<u8>,
+        w: &mut Worst,
+    ) {
         let mut tried = [false; 7];
         for i in 0..dice.len() {
             let d = dice[i];
@@ -317,14 +393,22 @@ fn segment_error(g: Geometry, pos: &Position, side: Side, seg: Segment, index: u
             }
             tried[d as usize] = true;
             let target = cur as i16 - d as i16;
-            let is_final = if seg.to == OFF { target <= 0 } else { target == seg.to as i16 };
+            let is_final = if seg.to == OFF {
+                target <= 0
+            } else {
+                target == seg.to as i16
+            };
             if !is_final && (target <= seg.to as i16 || target <= 0) {
                 continue;
             }
             w.candidate = true;
             match step(g, pos, side, cur, d) {
                 Err(e) => {
-                    let slot = if is_final { &mut w.final_err } else { &mut w.mid_err };
+                    let slot = if is_final {
+                        &mut w.final_err
+                    } else {
+                        &mut w.mid_err
+                    };
                     if slot.is_none() {
                         *slot = Some((cur, d, e));
                     }
@@ -349,19 +433,43 @@ fn segment_error(g: Geometry, pos: &Position, side: Side, seg: Segment, index: u
     if let Err(e @ (StepError::NoChecker { .. } | StepError::MustEnter | StepError::NoBar)) =
         precheck(pos, side, seg.from, g)
     {
-        return PlayError::Step { segment: index, from: seg.from, die: 0, intermediate: false, error: e };
+        return PlayError::Step {
+            segment: index,
+            from: seg.from,
+            die: 0,
+            intermediate: false,
+            error: e,
+        };
     }
     if let Some((from, die, error)) = w.final_err {
-        return PlayError::Step { segment: index, from, die, intermediate: false, error };
+        return PlayError::Step {
+            segment: index,
+            from,
+            die,
+            intermediate: false,
+            error,
+        };
     }
     if let Some(point) = w.hit_on_way {
-        return PlayError::HitOnTheWay { segment: index, point };
+        return PlayError::HitOnTheWay {
+            segment: index,
+            point,
+        };
     }
     if let Some((from, die, error)) = w.mid_err {
-        return PlayError::Step { segment: index, from, die, intermediate: true, error };
+        return PlayError::Step {
+            segment: index,
+            from,
+            die,
+            intermediate: true,
+            error,
+        };
     }
     let _ = w.candidate;
-    PlayError::NoDice { segment: index, remaining: dice.to_vec() }
+    PlayError::NoDice {
+        segment: index,
+        remaining: dice.to_vec(),
+    }
 }
 
 fn precheck(pos: &Position, side: Side, from: u8, g: Geometry) -> Result<(), StepError> {

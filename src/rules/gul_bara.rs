@@ -31,7 +31,11 @@ impl Rules for GulBara {
         Variant::GulBara
     }
     fn geometry(&self) -> Geometry {
-        Geometry { blocker: 1, hits: false, opposite }
+        Geometry {
+            blocker: 1,
+            hits: false,
+            opposite,
+        }
     }
     fn start(&self) -> Position {
         let mut p = Position::empty();
@@ -60,14 +64,21 @@ impl GulBara {
             return ChainNext::End(Vec::new());
         }
         if played >= 4 {
-            return if value >= 6 { ChainNext::End(Vec::new()) } else { ChainNext::Stage(value + 1) };
+            return if value >= 6 {
+                ChainNext::End(Vec::new())
+            } else {
+                ChainNext::Stage(value + 1)
+            };
         }
         if self.options.remainder == Remainder::Lost
             || (first && played == 0 && self.options.unstarted_chain == UnstartedChain::Lost)
         {
             return ChainNext::End(Vec::new());
         }
-        let mut rest = vec![StageDice::Double { value, count: 4 - played }];
+        let mut rest = vec![StageDice::Double {
+            value,
+            count: 4 - played,
+        }];
         rest.extend((value + 1..=6).map(|v| StageDice::Double { value: v, count: 4 }));
         ChainNext::End(rest)
     }
@@ -80,6 +91,10 @@ impl GulBara {
 
     /// The resignation levels `resigner` may offer in `pos`.
     pub fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [u32] {
-        if pos.off(resigner) == 0 { &[1, 2] } else { &[1] }
+        if pos.off(resigner) == 0 {
+            &[1, 2]
+        } else {
+            &[1]
+        }
     }
 }

@@ -90,7 +90,10 @@ impl Position {
     }
     /// Highest occupied point of `side` (0 when none).
     pub fn highest(&self, side: Side) -> u8 {
-        (1..=25u8).rev().find(|&p| self.count(side, p) > 0).unwrap_or(0)
+        (1..=25u8)
+            .rev()
+            .find(|&p| self.count(side, p) > 0)
+            .unwrap_or(0)
     }
 }
 
@@ -123,9 +126,15 @@ impl Roll {
     /// The dice of one ordinary stage: two dice, or four of a doublet.
     pub fn stage(self) -> StageDice {
         if self.is_double() {
-            StageDice::Double { value: self.a, count: 4 }
+            StageDice::Double {
+                value: self.a,
+                count: 4,
+            }
         } else {
-            StageDice::Mixed { high: self.high(), low: self.low() }
+            StageDice::Mixed {
+                high: self.high(),
+                low: self.low(),
+            }
         }
     }
 }
@@ -317,9 +326,8 @@ impl Variant {
             .flat_map(|c| c.to_lowercase())
             .collect();
         match key.as_str() {
-            "gulbara" | "gyulbara" | "гюлбара" | "гюльбара" | "gülbara" | "gulbahar" | "gülbahar" => {
-                Some((Variant::GulBara, None))
-            }
+            "gulbara" | "gyulbara" | "гюлбара" | "гюльбара" | "gülbara" | "gulbahar"
+            | "gülbahar" => Some((Variant::GulBara, None)),
             "backgammon" => Some((Variant::Backgammon, None)),
             "nackgammon" => Some((Variant::Backgammon, Some("nackgammon"))),
             "shortnardy" => Some((Variant::Backgammon, Some("short-nardy"))),
@@ -369,7 +377,13 @@ pub trait Rules {
     ///
     /// # Errors
     /// The [`StepError`] that forbids it.
-    fn step(&self, pos: &Position, side: Side, from: u8, die: u8) -> Result<(Position, Step), StepError> {
+    fn step(
+        &self,
+        pos: &Position,
+        side: Side,
+        from: u8,
+        die: u8,
+    ) -> Result<(Position, Step), StepError> {
         board::step(self.geometry(), pos, side, from, die)
     }
 
@@ -383,16 +397,28 @@ pub trait Rules {
 ///
 /// # Errors
 /// Why the play breaks the forced-play rules.
-pub fn check_forced(set: &PlaySet, resolved: &Resolved, dice: StageDice) -> Result<(), ForcedError> {
+pub fn check_forced(
+    set: &PlaySet,
+    resolved: &Resolved,
+    dice: StageDice,
+) -> Result<(), ForcedError> {
     if set.contains(&resolved.position) {
         return Ok(());
     }
     let used = resolved.steps.len() as u8;
     if used < set.max_steps {
-        return Err(ForcedError::TooFewDice { used, max: set.max_steps });
+        return Err(ForcedError::TooFewDice {
+            used,
+            max: set.max_steps,
+        });
     }
     match dice {
-        StageDice::Mixed { high, .. } if set.max_steps == 1 => Err(ForcedError::LargerDie { larger: high }),
-        _ => Err(ForcedError::TooFewDice { used, max: set.max_steps }),
+        StageDice::Mixed { high, .. } if set.max_steps == 1 => {
+            Err(ForcedError::LargerDie { larger: high })
+        }
+        _ => Err(ForcedError::TooFewDice {
+            used,
+            max: set.max_steps,
+        }),
     }
 }

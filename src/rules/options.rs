@@ -174,7 +174,9 @@ impl GulBaraOptions {
                 remainder: Remainder::Lost,
                 ..bulgarian
             }),
-            _ => Err(OptionError::UnknownPreset { known: GUL_BARA_PRESETS }),
+            _ => Err(OptionError::UnknownPreset {
+                known: GUL_BARA_PRESETS,
+            }),
         }
     }
 
@@ -191,7 +193,11 @@ impl GulBaraOptions {
                 self.next_game_starter = match v.as_str() {
                     "opening-roll" => NextGameStarter::OpeningRoll,
                     "previous-winner" => NextGameStarter::PreviousWinner,
-                    _ => return Err(OptionError::BadValue { allowed: "opening-roll | previous-winner" }),
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "opening-roll | previous-winner",
+                        });
+                    }
                 }
             }
             "chain-exempt-rolls" => {
@@ -204,24 +210,40 @@ impl GulBaraOptions {
                 self.chain_exempt_scope = match v.as_str() {
                     "per-player" => ExemptScope::PerPlayer,
                     "game" => ExemptScope::Game,
-                    _ => return Err(OptionError::BadValue { allowed: "per-player | game" }),
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "per-player | game",
+                        });
+                    }
                 }
             }
             "remainder" => {
                 self.remainder = match v.as_str() {
                     "pass" => Remainder::Pass,
                     "lost" => Remainder::Lost,
-                    _ => return Err(OptionError::BadValue { allowed: "pass | lost" }),
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "pass | lost",
+                        });
+                    }
                 }
             }
             "unstarted-chain" => {
                 self.unstarted_chain = match v.as_str() {
                     "pass" => UnstartedChain::Pass,
                     "lost" => UnstartedChain::Lost,
-                    _ => return Err(OptionError::BadValue { allowed: "pass | lost" }),
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "pass | lost",
+                        });
+                    }
                 }
             }
-            _ => return Err(OptionError::UnknownKey { known: GUL_BARA_KEYS }),
+            _ => {
+                return Err(OptionError::UnknownKey {
+                    known: GUL_BARA_KEYS,
+                });
+            }
         }
         Ok(())
     }
@@ -231,7 +253,9 @@ fn parse_opening(v: &str) -> Result<Opening, OptionError> {
     match v {
         "starter-plays-opening-dice" => Ok(Opening::StarterPlaysOpeningDice),
         "starter-rerolls" => Ok(Opening::StarterRerolls),
-        _ => Err(OptionError::BadValue { allowed: "starter-plays-opening-dice | starter-rerolls" }),
+        _ => Err(OptionError::BadValue {
+            allowed: "starter-plays-opening-dice | starter-rerolls",
+        }),
     }
 }
 
@@ -239,7 +263,9 @@ fn parse_bool(v: &str) -> Result<bool, OptionError> {
     match v {
         "on" | "true" | "yes" | "1" => Ok(true),
         "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(OptionError::BadValue { allowed: "on | off" }),
+        _ => Err(OptionError::BadValue {
+            allowed: "on | off",
+        }),
     }
 }
 
@@ -260,9 +286,20 @@ impl BackgammonOptions {
         };
         match norm(name).replace(' ', "-").as_str() {
             "backgammon" | "default" => Ok(bg),
-            "short-nardy" => Ok(BackgammonOptions { preset: "short-nardy", cube: false, crawford: false, ..bg }),
-            "nackgammon" => Ok(BackgammonOptions { preset: "nackgammon", nackgammon: true, ..bg }),
-            _ => Err(OptionError::UnknownPreset { known: BACKGAMMON_PRESETS }),
+            "short-nardy" => Ok(BackgammonOptions {
+                preset: "short-nardy",
+                cube: false,
+                crawford: false,
+                ..bg
+            }),
+            "nackgammon" => Ok(BackgammonOptions {
+                preset: "nackgammon",
+                nackgammon: true,
+                ..bg
+            }),
+            _ => Err(OptionError::UnknownPreset {
+                known: BACKGAMMON_PRESETS,
+            }),
         }
     }
 
@@ -278,7 +315,11 @@ impl BackgammonOptions {
             "jacoby" => self.jacoby = parse_bool(&v)?,
             "beaver" => self.beaver = parse_bool(&v)?,
             "opening" => self.opening = parse_opening(&v)?,
-            _ => return Err(OptionError::UnknownKey { known: BACKGAMMON_KEYS }),
+            _ => {
+                return Err(OptionError::UnknownKey {
+                    known: BACKGAMMON_KEYS,
+                });
+            }
         }
         Ok(())
     }
@@ -288,7 +329,9 @@ impl RuleSet {
     /// The default rules of a variant.
     pub fn default_for(variant: super::Variant) -> RuleSet {
         match variant {
-            super::Variant::GulBara => RuleSet::GulBara(GulBaraOptions::preset("bulgarian").expect("preset")),
+            super::Variant::GulBara => {
+                RuleSet::GulBara(GulBaraOptions::preset("bulgarian").expect("preset"))
+            }
             super::Variant::Backgammon => {
                 RuleSet::Backgammon(BackgammonOptions::preset("backgammon").expect("preset"))
             }
@@ -327,8 +370,12 @@ impl RuleSet {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::UnknownPreset { known } => write!(f, "unknown preset; known: {}", known.join(", ")),
-            OptionError::UnknownKey { known } => write!(f, "unknown option; known: {}", known.join(", ")),
+            OptionError::UnknownPreset { known } => {
+                write!(f, "unknown preset; known: {}", known.join(", "))
+            }
+            OptionError::UnknownKey { known } => {
+                write!(f, "unknown option; known: {}", known.join(", "))
+            }
             OptionError::BadValue { allowed } => write!(f, "value not allowed; allowed: {allowed}"),
             OptionError::NotKeyValue => f.write_str("expected key=value"),
         }
