@@ -30,7 +30,7 @@ enum Command {
     ///
     /// Exit status: 0 all records valid, 1 some record invalid, 2 usage or I/O error.
     Validate(ValidateArgs),
-    /// Convert a record to JSON.
+    /// Convert a record to JSON, or back to a canonical `.mat`.
     Convert(ConvertArgs),
     /// Explain a diagnostic code, or list them all.
     Explain {
@@ -94,6 +94,8 @@ struct ValidateArgs {
 enum Target {
     /// The versioned JSON document.
     Json,
+    /// A `.mat` record in canonical layout.
+    Mat,
 }
 
 #[derive(Args, Debug)]
@@ -282,9 +284,11 @@ fn convert(a: ConvertArgs) -> u8 {
         }
     };
     let (text, v) = check_bytes(&bytes, &o);
-    let Target::Json = a.to;
     let doc = json::match_json(&v, a.with_source, &text);
-    let s = serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n";
+    let s = match a.to {
+        Target::Json => serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n",
+        Target::Mat => report::mat::write_mat(&doc),
+    };
     let res = match &a.output {
         Some(p) => std::fs::write(p, s).map_err(|e| format!("{}: {e}", p.display())),
         None => std::io::stdout()

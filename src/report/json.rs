@@ -59,18 +59,25 @@ pub fn position_json(pos: &Position, opposite: fn(u8) -> u8) -> Value {
     })
 }
 
-fn written(m: &Moves) -> Value {
+fn written(m: &Moves, source: &str) -> Value {
     if m.cannot_move.is_some() {
         return json!("Cannot Move");
     }
-    if m.unknown.is_some() {
-        return json!("????");
+    if let Some(span) = m.unknown {
+        return json!(source.get(span.offset..span.end()).unwrap_or("????"));
+    }
+    if let Some(span) = m.illegal {
+        return json!(
+            source
+                .get(span.offset..span.end())
+                .unwrap_or("Illegal play ()")
+        );
     }
     let s: Vec<String> = m.steps.iter().map(|s| s.to_string()).collect();
     json!(s.join(" "))
 }
 
-fn stage_json(stage: &Stage, trace: Option<&StageTrace>) -> Value {
+fn stage_json(stage: &Stage, trace: Option<&StageTrace>, source: &str) -> Value {
     let mut o = Map::new();
     o.insert("kind".into(), json!(stage.kind));
     o.insert(
@@ -81,7 +88,7 @@ fn stage_json(stage: &Stage, trace: Option<&StageTrace>) -> Value {
             json!([stage.a, stage.b])
         },
     );
-    o.insert("play".into(), written(&stage.moves));
+    o.insert("play".into(), written(&stage.moves, source));
     if let Some(t) = trace {
         o.insert("available".into(), json!(t.available));
         o.insert(
@@ -93,9 +100,6 @@ fn stage_json(stage: &Stage, trace: Option<&StageTrace>) -> Value {
                     .collect(),
             ),
         );
-    }
-    if let Some(span) = stage.moves.illegal {
-        o.insert("illegal_play_span".into(), json!(span));
     }
     Value::Object(o)
 }
@@ -164,13 +168,13 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
                             received
                                 .iter()
                                 .enumerate()
-                                .map(|(k, s)| stage_json(s, rt.and_then(|r| r.get(k))))
+                                .map(|(k, s)| stage_json(s, rt.and_then(|r| r.get(k)), source))
                                 .collect(),
                         ),
                     );
                     let mut stages = Vec::new();
                     for (k, s) in roll.iter().chain(chain.iter()).enumerate() {
-                        stages.push(stage_json(s, st.and_then(|r| r.get(k))));
+                        stages.push(stage_json(s, st.and_then(|r| r.get(k)), source));
                     }
                     o.insert("stages".into(), Value::Array(stages));
                     if let Some(p) = pos {
@@ -250,7 +254,7 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
             }
         }
         if !g.empty_lines.is_empty() {
-            go.insert("empty_turn_lines".into(), json!(g.empty_lines));
+            go.insert("empty_turn_lines".into(), json!(g.empty_lines.len()));
         }
         go.insert("actions".into(), Value::Array(actions));
         games.push(Value::Object(go));

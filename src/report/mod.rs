@@ -5,6 +5,7 @@
 
 pub mod codes;
 pub mod json;
+pub mod mat;
 
 use std::fmt;
 

@@ -1,0 +1,278 @@
+//! Whole records: every fixture replayed, with expected verdicts, final positions, scores and
+//! diagnostics; the real corpus against its expectation file; JSON round trips.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use tavla::replay::{ActionTrace, Overrides, Severity, Verdict, check};
+use tavla::report::{LineIndex, decode, json::match_json, mat::write_mat};
+use tavla::rules::Side;
+
+fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(rd) => rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == ext))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    v.sort();
+    v
+}
+
+fn load(path: &Path) -> (String, Verdict) {
+    let bytes = std::fs::read(path).expect("fixture");
+    let (text, mut utf8) = decode(&bytes);
+    let mut v = check(&text, &Overrides::default());
+    v.findings.append(&mut utf8);
+    v.findings.sort_by_key(|f| f.span.offset);
+    (text, v)
+}
+
+fn findings(text: &str, v: &Verdict) -> Vec<String> {
+    let idx = LineIndex::new(text);
+    v.findings
+        .iter()
+        .filter(|f| f.severity != Severity::Advice)
+        .map(|f| {
+            let (l, c) = idx.locate(text, f.span.offset);
+            let sev = if f.severity == Severity::Error {
+                "error"
+            } else {
+                "warning"
+            };
+            format!("{sev} {} {l} {c}", f.code)
+        })
+        .collect()
+}
+
+fn valid_fixtures() -> Vec<PathBuf> {
+    let mut v = files("fixtures/gulbara/examples", "mat");
+    v.extend(files("fixtures/gulbara/valid", "mat"));
+    v.extend(files("fixtures/backgammon/gnubg", "mat"));
+    v.push(PathBuf::from("fixtures/demo/valid.mat"));
+    v
+}
+
+#[test]
+fn every_valid_fixture_replays_without_a_single_diagnostic() {
+    let mut bad = Vec::new();
+    let all = valid_fixtures();
+    assert!(all.len() >= 3);
+    for p in &all {
+        let (text, v) = load(p);
+        let f = findings(&text, &v);
+        if !f.is_empty() || v.rules.is_none() {
+            bad.push(format!("{}: {f:?}", p.display()));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn generated_gul_bara_records_end_in_the_independently_computed_positions_and_scores() {
+    let mut checked = 0;
+    for p in files("fixtures/gulbara/valid", "mat") {
+        let exp_path = p.with_extension("expect.json");
+        let Ok(exp) = std::fs::read_to_string(&exp_path) else {
+            continue;
+        };
+        let exp: Value = serde_json::from_str(&exp).expect("expect.json");
+        let (_, v) = load(&p);
+        let games = exp["games"].as_array().expect("games");
+        assert_eq!(games.len(), v.games.len(), "{}", p.display());
+        let mut score = [0u64; 2];
+        for (g, t) in games.iter().zip(&v.games) {
+            let r = t
+                .result
+                .as_ref()
+                .unwrap_or_else(|| panic!("{}: game {} has no result", p.display(), t.number));
+            let winner = if r.winner == Side::White {
+                "white"
+            } else {
+                "black"
+            };
+            assert_eq!(g["winner"], winner, "{} game {}", p.display(), t.number);
+            assert_eq!(
+                g["points"].as_u64(),
+                r.full,
+                "{} game {}",
+                p.display(),
+                t.number
+            );
+            score[r.winner.index()] += r.full.unwrap_or(0);
+            let last = t
+                .actions
+                .iter()
+                .rev()
+                .find_map(|a| match a {
+                    ActionTrace::Turn { position, .. } => Some(*position),
+                    _ => None,
+                })
+                .expect("a turn");
+            for side in [Side::White, Side::Black] {
+                let want: Vec<u64> = g["final"][side.name()]
+                    .as_array()
+                    .expect("final")
+                    .iter()
+                    .map(|x| x.as_u64().unwrap())
+                    .collect();
+                let got: Vec<u64> = (0..=24).map(|i| last.count(side, i) as u64).collect();
+                assert_eq!(
+                    got,
+                    want,
+                    "{} game {} {}",
+                    p.display(),
+                    t.number,
+                    side.name()
+                );
+            }
+            if let Some(turns) = g["turns"].as_u64() {
+                assert_eq!(
+                    t.turns_checked as u64,
+                    turns,
+                    "{} game {} turn count",
+                    p.display(),
+                    t.number
+                );
+            }
+        }
+        let fs: Vec<u64> = exp["final_score"]
+            .as_array()
+            .expect("final_score")
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        assert_eq!(fs, score.to_vec(), "{}", p.display());
+        checked += 1;
+    }
+    if Path::new("fixtures/gulbara/valid").exists() {
+        assert!(
+            checked >= 12,
+            "only {checked} generated records with expectations"
+        );
+    }
+}
+
+#[test]
+fn every_invalid_fixture_gets_exactly_its_expected_diagnostics() {
+    let mut bad = Vec::new();
+    let mut n = 0;
+    for dir in ["fixtures/gulbara/invalid", "fixtures/backgammon/invalid"] {
+        for p in files(dir, "mat") {
+            let exp_path = p.with_extension("expect");
+            let Ok(exp) = std::fs::read_to_string(&exp_path) else {
+                bad.push(format!("{}: no .expect file", p.display()));
+                continue;
+            };
+            let want: Vec<String> = exp
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect();
+            let (text, v) = load(&p);
+            let got = findings(&text, &v);
+            if got != want {
+                bad.push(format!("{}:\n  want {want:?}\n  got  {got:?}", p.display()));
+            }
+            assert!(
+                want.iter().any(|w| w.starts_with("error")),
+                "{}: an invalid fixture must expect an error",
+                p.display()
+            );
+            n += 1;
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {n} invalid fixtures differ:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_real_corpus_gets_exactly_the_findings_in_its_expectation_file() {
+    let corpus = Path::new("../shared/corpus/mat");
+    if !corpus.exists() {
+        return;
+    }
+    let exp = std::fs::read_to_string("fixtures/corpus/expect.tsv").expect("expect.tsv");
+    let mut want: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for l in exp
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let cols: Vec<&str> = l.split('\t').collect();
+        if cols.len() >= 5 && !cols[1].is_empty() {
+            want.entry(cols[0].to_string())
+                .or_default()
+                .push(format!("{} {} {} {}", cols[1], cols[2], cols[3], cols[4]));
+        }
+    }
+    let mut bad = Vec::new();
+    let mut n = 0;
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(corpus)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for p in entries {
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let (text, v) = load(&p);
+        let got = findings(&text, &v);
+        let w = want.get(&name).cloned().unwrap_or_default();
+        if got != w {
+            bad.push(format!("{name}:\n  want {w:?}\n  got  {got:?}"));
+        }
+        n += 1;
+    }
+    assert_eq!(n, 47);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+fn strip(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            m.remove("line");
+            for (_, x) in m.iter_mut() {
+                strip(x);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(strip),
+        _ => {}
+    }
+}
+
+/// parse -> JSON -> .mat -> parse -> JSON gives the same JSON (line numbers aside).
+#[test]
+fn every_valid_fixture_survives_the_json_and_mat_round_trip() {
+    let mut bad = Vec::new();
+    for p in valid_fixtures() {
+        let (text, v) = load(&p);
+        let mut j1 = match_json(&v, false, &text);
+        let mat = write_mat(&j1);
+        let v2 = check(&mat, &Overrides::default());
+        let mut j2 = match_json(&v2, false, &mat);
+        strip(&mut j1);
+        strip(&mut j2);
+        if j1 != j2 {
+            let a = serde_json::to_string_pretty(&j1).unwrap();
+            let b = serde_json::to_string_pretty(&j2).unwrap();
+            let first = a
+                .lines()
+                .zip(b.lines())
+                .position(|(x, y)| x != y)
+                .unwrap_or(0);
+            bad.push(format!(
+                "{}: first difference at JSON line {first}: {:?} vs {:?}",
+                p.display(),
+                a.lines().nth(first),
+                b.lines().nth(first)
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
