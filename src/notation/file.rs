@@ -720,11 +720,8 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                     pts = parse_number(whole, toks[j].text, errors).map(|n| (n, vs));
                     end = vs;
                     j += 1;
-                    if pts.is_none() {
-                        k = j;
-                        continue;
-                    }
                 }
+                let number_failed = pts.is_none() && j > k + 1;
                 if j < toks.len()
                     && (toks[j].text.eq_ignore_ascii_case("point")
                         || toks[j].text.eq_ignore_ascii_case("points"))
@@ -743,6 +740,10 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                     j += 3;
                 }
                 let Some((points, points_span)) = pts else {
+                    if number_failed {
+                        k = j;
+                        continue;
+                    }
                     errors.push(
                         SyntaxError::new(
                             "bad-result",

@@ -39,35 +39,40 @@ fn on_off(v: &str) -> Option<bool> {
 pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<Finding>) {
     let mut findings = Vec::new();
     let mut header_preset: Option<&'static str> = None;
-    let variant = match o.variant {
-        Some(v) => v,
-        None => match record.tag("Variation") {
-            None => Variant::Backgammon,
-            Some((name, span)) => match Variant::from_name(name) {
-                Some((v, preset)) => {
-                    header_preset = preset;
-                    v
-                }
-                None => {
-                    findings.push(
-                        Finding::error(
-                            "tavla::record::unsupported-variant",
-                            span,
-                            format!("the variant `{name}` is not supported; the record was not checked"),
-                        )
-                        .label("this variant")
-                        .help("tavla checks `Gul Bara` and `Backgammon` (also `NackGammon`, `Short Nardy`); use --variant to force one"),
-                    );
-                    return (None, findings);
-                }
-            },
-        },
+    let header_variant = match record.tag("Variation") {
+        None => Some(Variant::Backgammon),
+        Some((name, _)) => Variant::from_name(name).map(|(v, preset)| {
+            header_preset = preset;
+            v
+        }),
     };
+    let variant = match (o.variant, header_variant) {
+        (Some(v), _) => v,
+        (None, Some(v)) => v,
+        (None, None) => {
+            let (name, span) = record.tag("Variation").unwrap_or(("", Span::default()));
+            findings.push(
+                Finding::error(
+                    "tavla::record::unsupported-variant",
+                    span,
+                    format!("the variant `{name}` is not supported; the record was not checked"),
+                )
+                .label("this variant")
+                .help("tavla checks `Gul Bara` and `Backgammon` (also `NackGammon`, `Short Nardy`); use --variant to force one"),
+            );
+            return (None, findings);
+        }
+    };
+    // The header's rule tags apply only when the header's variant is the one checked.
+    let header_applies = header_variant == Some(variant);
+    if !header_applies {
+        header_preset = None;
+    }
     let mut rules = RuleSet::default_for(variant);
     if let Some(p) = header_preset {
         rules = rules.with_preset(p).unwrap_or(rules);
     }
-    if o.variant.is_none() || o.variant == Some(variant) {
+    if header_applies {
         if let Some((preset, span)) = record.tag("Rules") {
             match rules.with_preset(preset) {
                 Ok(r) => rules = r,
