@@ -276,3 +276,51 @@ fn every_valid_fixture_survives_the_json_and_mat_round_trip() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// Every roll of the gnubg fixtures: the Position ID and Match ID in the JSON equal gnubg's.
+#[test]
+fn position_and_match_ids_equal_gnubgs_for_every_roll_of_the_gnubg_fixtures() {
+    let Ok(tsv) = std::fs::read_to_string("fixtures/backgammon/positions.tsv") else {
+        return;
+    };
+    let mut by_file: BTreeMap<String, Vec<Vec<String>>> = BTreeMap::new();
+    for l in tsv.lines().skip(1) {
+        let c: Vec<String> = l.split('\t').map(String::from).collect();
+        by_file.entry(c[0].clone()).or_default().push(c);
+    }
+    let mut bad = Vec::new();
+    let mut n = 0;
+    for (file, rows) in by_file {
+        let p = Path::new("fixtures/backgammon/gnubg").join(&file);
+        let (text, v) = load(&p);
+        let j = match_json(&v, false, &text);
+        for r in rows {
+            let game: usize = r[1].parse().unwrap();
+            let line: u64 = r[2].parse().unwrap();
+            let player = if r[3] == "left" { "white" } else { "black" };
+            let a = j["games"][game - 1]["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|a| a["line"] == line && a["player"] == player && a["type"] == "turn");
+            let Some(a) = a else {
+                bad.push(format!("{file}:{line} {player}: no turn"));
+                continue;
+            };
+            if a["position_id"] != r[5].as_str() || a["match_id"] != r[6].as_str() {
+                bad.push(format!(
+                    "{file}:{line} {player}: want {} {}, got {} {}",
+                    r[5], r[6], a["position_id"], a["match_id"]
+                ));
+            }
+            n += 1;
+        }
+    }
+    assert!(n > 1000);
+    assert!(
+        bad.len() == 0,
+        "{} of {n} differ, e.g.\n{}",
+        bad.len(),
+        bad[..bad.len().min(10)].join("\n")
+    );
+}

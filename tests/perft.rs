@@ -74,3 +74,39 @@ fn gul_bara_stage_counts_match_the_independent_vectors() {
     assert_eq!(checked, 30 * 21);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Given the positions of `fixtures/backgammon/perft.tsv` (counted by GNU Backgammon), the
+/// number of distinct legal results of each roll matches.
+#[test]
+fn backgammon_legal_result_counts_match_gnubg() {
+    use tavla::report::gnubg::position_from_id;
+    use tavla::rules::backgammon::Backgammon;
+    use tavla::rules::options::BackgammonOptions;
+    let text = std::fs::read_to_string("fixtures/backgammon/perft.tsv").expect("perft.tsv");
+    let rules = Backgammon {
+        options: BackgammonOptions::preset("backgammon").unwrap(),
+    };
+    let mut failures = Vec::new();
+    let mut n = 0;
+    for line in text.lines().skip(1) {
+        let c: Vec<&str> = line.split('\t').collect();
+        let pos = position_from_id(c[0], Side::White).expect("position id");
+        let b = c[1].as_bytes();
+        let roll = Roll {
+            a: b[0] - b'0',
+            b: b[1] - b'0',
+        };
+        let want: usize = c[2].parse().unwrap();
+        let set = rules.legal_plays(&pos, Side::White, roll.stage());
+        let got = if set.max_steps == 0 { 0 } else { set.len() };
+        if got != want {
+            failures.push(format!(
+                "{} {}: want {want}, got {got} ({})",
+                c[0], c[1], c[3]
+            ));
+        }
+        n += 1;
+    }
+    assert!(n >= 20);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -249,7 +249,7 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
         let crawford = match &rules {
             RuleSet::Backgammon(o) => {
                 o.crawford
-                    && length > 0
+                    && length > 1
                     && !ms.crawford_done
                     && ms.scores.iter().any(|&s| s + 1 == length)
             }

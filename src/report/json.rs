@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
+use super::gnubg;
 use crate::notation::{CellBody, Moves, Stage};
 use crate::record::HeaderItem;
 use crate::replay::{ActionTrace, StageTrace, Verdict};
@@ -179,6 +180,38 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
                     o.insert("stages".into(), Value::Array(stages));
                     if let Some(p) = pos {
                         o.insert("position".into(), position_json(p, opp));
+                    }
+                    if let (
+                        Some(RuleSet::Backgammon(_)),
+                        Some(ActionTrace::Turn {
+                            before,
+                            cube,
+                            roll: Some(dice),
+                            ..
+                        }),
+                    ) = (v.rules.as_ref(), t)
+                    {
+                        let score = g
+                            .score
+                            .as_ref()
+                            .map(|(l, r)| (l.score, r.score))
+                            .unwrap_or((0, 0));
+                        let state = gnubg::MatchState {
+                            cube: cube.0,
+                            owner: cube.1,
+                            on_roll: side,
+                            crawford: trace.is_some_and(|t| t.crawford),
+                            dice: *dice,
+                            length: v.record.length.map(|l| l.0).unwrap_or(0),
+                            score,
+                            crawford_rule: matches!(v.rules, Some(RuleSet::Backgammon(o)) if o.crawford)
+                                && v.record.length.is_some_and(|l| l.0 > 0),
+                        };
+                        o.insert(
+                            "position_id".into(),
+                            json!(gnubg::position_id(before, side)),
+                        );
+                        o.insert("match_id".into(), json!(gnubg::match_id(&state)));
                     }
                 }
                 CellBody::Double { value, .. } => {

@@ -4,6 +4,7 @@
 //! It knows nothing of rules; it presents what `replay` found.
 
 pub mod codes;
+pub mod gnubg;
 pub mod json;
 pub mod mat;
 
