@@ -113,22 +113,6 @@ pub fn match_id(m: &MatchState) -> String {
     base64(&bits.bytes)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Rules;
-    use crate::rules::backgammon::Backgammon;
-    use crate::rules::options::BackgammonOptions;
-
-    #[test]
-    fn the_starting_position_has_gnubgs_well_known_id() {
-        let b = Backgammon {
-            options: BackgammonOptions::preset("backgammon").unwrap(),
-        };
-        assert_eq!(position_id(&b.start(), Side::White), "4HPwATDgc/ABMA");
-    }
-}
-
 /// Decode a gnubg Position ID into a position with `on_roll` to move; `None` if malformed.
 pub fn position_from_id(id: &str, on_roll: Side) -> Option<Position> {
     if id.len() != 14 {
@@ -173,4 +157,24 @@ pub fn position_from_id(id: &str, on_roll: Side) -> Option<Position> {
         pos.set(side, 0, off as u8);
     }
     Some(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::rules::backgammon::Backgammon;
+    use crate::rules::options::BackgammonOptions;
+
+    #[test]
+    fn the_starting_position_has_gnubgs_well_known_id() {
+        let b = Backgammon {
+            options: BackgammonOptions::preset("backgammon").unwrap(),
+        };
+        assert_eq!(position_id(&b.start(), Side::White), "4HPwATDgc/ABMA");
+        assert_eq!(
+            position_from_id("4HPwATDgc/ABMA", Side::White),
+            Some(b.start())
+        );
+    }
 }
