@@ -318,7 +318,7 @@ fn position_and_match_ids_equal_gnubgs_for_every_roll_of_the_gnubg_fixtures() {
     }
     assert!(n > 1000);
     assert!(
-        bad.len() == 0,
+        bad.is_empty(),
         "{} of {n} differ, e.g.\n{}",
         bad.len(),
         bad[..bad.len().min(10)].join("\n")
