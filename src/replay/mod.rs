@@ -196,8 +196,12 @@ pub struct GameResult {
     pub written: Option<u64>,
     /// The full value of the game (position, level and cube).
     pub full: Option<u64>,
-    /// `bear-off`, `resignation`, `drop`, or `unfinished`.
+    /// `bear-off`, `resignation`, `drop`, or `unchecked`.
     pub how: &'static str,
+    /// In money play with the cube never turned, the single-game value a writer applying the
+    /// Jacoby rule counts in the next score line (gnubg does, while its `Wins` does not).
+    #[serde(skip)]
+    pub jacoby_single: Option<u64>,
 }
 
 /// One game as replayed.
