@@ -32,7 +32,7 @@ pub struct Document {
 pub struct Line {
     /// 1-based line number.
     pub number: usize,
-    /// The line's text without its terminator and trailing whitespace.
+    /// The line's text without its terminator and surrounding whitespace.
     pub span: Span,
     /// What the line is.
     pub kind: LineKind,
@@ -273,14 +273,14 @@ pub fn parse_document(text: &str) -> Document {
 }
 
 fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<SyntaxError>) -> Line {
-    let span = Span::of(whole, content);
+    let trimmed = content.trim_start();
+    let span = Span::of(whole, trimmed);
     let mut line = Line {
         number,
         span,
         kind: LineKind::Blank,
         broken: false,
     };
-    let trimmed = content.trim_start();
     if trimmed.is_empty() {
         return line;
     }
@@ -575,26 +575,29 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
         if let Some((kind, digits)) = dice_token(t.text) {
             let db = digits.as_bytes();
             let ok = db.len() == 2 && db.iter().all(|b| (b'1'..=b'6').contains(b));
+            // A malformed roll is reported once; it still opens its stage, so the steps
+            // written after it are not reported again.
             if !ok {
                 errors.push(
                     SyntaxError::new("bad-dice", span, format!("`{}` is not a roll of two dice", t.text))
                         .help("a roll is two digits 1-6 followed by `:`, e.g. `64:`; chain stages `+55:`, received stages `(55):`"),
                 );
-                k += 1;
-                continue;
-            }
-            if kind != StageKind::Roll && db[0] != db[1] {
+            } else if kind != StageKind::Roll && db[0] != db[1] {
                 errors.push(
                     SyntaxError::new("bad-dice", span, format!("`{}` must name a doublet", t.text))
                         .help("chain and remainder stages are always four of one number, e.g. `+44:` or `(44):`"),
                 );
-                k += 1;
-                continue;
             }
+            let die = |k: usize| {
+                db.get(k)
+                    .map(|b| b.wrapping_sub(b'0'))
+                    .filter(|d| (1..=6).contains(d))
+                    .unwrap_or(0)
+            };
             let stage = Stage {
                 kind,
-                a: db[0] - b'0',
-                b: db[1] - b'0',
+                a: die(0),
+                b: die(1),
                 dice_span: span,
                 moves: Moves::default(),
             };
@@ -625,13 +628,33 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                     chain.push(stage);
                     false
                 }
+                (
+                    Building::Turn {
+                        roll: None, chain, ..
+                    },
+                    StageKind::Chain,
+                ) => {
+                    if chain.is_empty() {
+                        errors.push(
+                        SyntaxError::new("misplaced-stage", span, format!("chain stage `{}` without a roll before it", t.text))
+                                .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
+                        );
+                    }
+                    chain.push(stage);
+                    false
+                }
                 (_, StageKind::Chain) => {
                     errors.push(
                         SyntaxError::new("misplaced-stage", span, format!("chain stage `{}` without a roll before it", t.text))
                             .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
                     );
-                    k += 1;
-                    continue;
+                    finish(&mut cur, &mut cur_start, last_end, &mut out);
+                    cur = Building::Turn {
+                        received: vec![],
+                        roll: None,
+                        chain: vec![stage],
+                    };
+                    true
                 }
                 _ => {
                     finish(&mut cur, &mut cur_start, last_end, &mut out);

@@ -39,6 +39,8 @@ pub struct Action {
     pub turn_number: Option<u64>,
     /// True when the line had a syntax error.
     pub broken: bool,
+    /// Span of the written turn number.
+    pub turn_span: Option<Span>,
 }
 
 impl Action {
@@ -63,6 +65,8 @@ pub struct Game {
     pub actions: Vec<Action>,
     /// Empty numbered lines (`  36)`), kept so nothing is dropped.
     pub empty_lines: Vec<usize>,
+    /// Lines of this game that had a syntax error: (line, span).
+    pub broken_lines: Vec<(usize, Span)>,
 }
 
 /// A whole match record.
@@ -91,6 +95,11 @@ impl Match {
             ..Match::default()
         };
         for line in &doc.lines {
+            if line.broken
+                && let Some(g) = m.games.last_mut()
+            {
+                g.broken_lines.push((line.number, line.span));
+            }
             match &line.kind {
                 LineKind::Blank | LineKind::Unknown => {}
                 LineKind::Tag {
@@ -128,6 +137,7 @@ impl Match {
                     score: None,
                     actions: Vec::new(),
                     empty_lines: Vec::new(),
+                    broken_lines: Vec::new(),
                 }),
                 LineKind::Score { left, right } => match m.games.last_mut() {
                     Some(g) if g.score.is_none() && g.actions.is_empty() => {
@@ -142,7 +152,11 @@ impl Match {
                         .help("the score line comes right after `Game N`, once per game"),
                     ),
                 },
-                LineKind::Turn { number, cells, .. } => match m.games.last_mut() {
+                LineKind::Turn {
+                    number,
+                    number_span,
+                    cells,
+                } => match m.games.last_mut() {
                     Some(g) => {
                         if cells.is_empty() {
                             g.empty_lines.push(line.number);
@@ -153,6 +167,7 @@ impl Match {
                                 line: line.number,
                                 turn_number: Some(*number),
                                 broken: line.broken,
+                                turn_span: Some(*number_span),
                             });
                         }
                     }
@@ -173,6 +188,7 @@ impl Match {
                                 line: line.number,
                                 turn_number: None,
                                 broken: line.broken,
+                                turn_span: None,
                             });
                         }
                     }

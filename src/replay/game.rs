@@ -100,6 +100,7 @@ struct GameWalker<'a> {
     marks_hits: bool,
     last_turn_number: Option<(u64, usize)>,
     last_game: bool,
+    next_game_scored: bool,
 }
 
 /// Replay every game of a match.
@@ -224,6 +225,22 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
                     .label("unchanged scores")
                     .help("every game ends with a winner: write the previous game's result (`Wins N points`) and the scores after it"),
                 );
+            } else if previous_unfinished && got != want {
+                let prev = &record.games[index - 1];
+                if prev.broken_lines.is_empty() {
+                    findings.push(
+                        Finding::warning(
+                            "tavla::record::missing-result",
+                            prev.number_span,
+                            format!(
+                                "game {} has no result line; the score line of game {} is taken as its result",
+                                prev.number, game.number
+                            ),
+                        )
+                        .label("no result")
+                        .help("write the result of every game (` Wins N points` in the winner's column)"),
+                    );
+                }
             } else if got != want && !previous_unfinished && Some(got) != jacoby_alt(&ms, identity)
             {
                 findings.push(
@@ -305,6 +322,10 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
             marks_hits,
             last_turn_number: None,
             last_game: index + 1 == record.games.len(),
+            next_game_scored: record
+                .games
+                .get(index + 1)
+                .is_some_and(|g| g.score.is_some()),
         };
         let result = w.run();
         let trace = GameTrace {
@@ -367,14 +388,20 @@ impl GameWalker<'_> {
         let mut stopped_at: Option<usize> = None;
         while i < actions.len() {
             let a = &actions[i];
-            self.check_turn_number(a);
-            if a.broken {
+            // Stop at the first line with a syntax error, whether or not it yielded a cell.
+            let broken = self
+                .game
+                .broken_lines
+                .first()
+                .filter(|(l, _)| *l <= a.line)
+                .map(|b| b.1);
+            if let Some(bspan) = broken {
                 let rest = self.count_turns(i);
                 self.push(Finding {
                     severity: Severity::Advice,
                     ..Finding::error(
                         "tavla::record::not-checked",
-                        a.cell.span,
+                        bspan,
                         format!(
                             "game {}: the check stops at this line because of its syntax error; {} turn(s) from here on were not checked",
                             self.game.number, rest
@@ -385,6 +412,7 @@ impl GameWalker<'_> {
                 stopped_at = Some(i);
                 break;
             }
+            self.check_turn_number(a);
             let mark = self.trace.len();
             match self.action(i) {
                 Ok(()) => {}
@@ -465,7 +493,7 @@ impl GameWalker<'_> {
                     self.push(
                         Finding::warning(
                             "tavla::record::turn-number",
-                            a.cell.span,
+                            a.turn_span.unwrap_or(a.cell.span),
                             format!("line {} is numbered {n}, expected {}", a.line, prev + 1),
                         )
                         .label("out of sequence")
@@ -479,7 +507,7 @@ impl GameWalker<'_> {
                     self.push(
                         Finding::warning(
                             "tavla::record::turn-number",
-                            a.cell.span,
+                            a.turn_span.unwrap_or(a.cell.span),
                             format!(
                                 "the first turn line of game {} is numbered {n}",
                                 self.game.number
@@ -857,7 +885,7 @@ impl GameWalker<'_> {
                             Finding::error(
                                 "tavla::record::missing-stage",
                                 last,
-                                format!("the chain continues with +{v}{v}: after a full stage of {value}s, but the record stops"),
+                                format!("after a full stage of {value}s the chain continues with +{v}{v}:, which is not written"),
                             )
                             .label(format!("full stage of {value}s"))
                             .help(format!("write `+{v}{v}:` and its steps after this stage (empty if no {v} can be played)")),
@@ -1079,11 +1107,11 @@ impl GameWalker<'_> {
                 }
             }
         }
-        let set = rules.legal_plays(&self.pos, side, dice);
         if moves.steps.is_empty() {
-            if set.max_steps == 0 {
+            if !rules.can_move(&self.pos, side, dice) {
                 return Ok(trace);
             }
+            let set = rules.legal_plays(&self.pos, side, dice);
             // Roll, then resignation.
             if stage.kind == StageKind::Roll
                 && moves.cannot_move.is_none()
@@ -1157,12 +1185,20 @@ impl GameWalker<'_> {
         let resolved = match rules.resolve(&self.pos, side, dice, &segs) {
             Ok(r) => r,
             Err(e) => {
+                let set = rules.legal_plays(&self.pos, side, dice);
                 let f = self.play_error(e, &segs, &seg_span, side, dice, stage, &set);
                 self.push(f);
                 return Err(Stop);
             }
         };
-        if let Err(e) = check_forced(&set, &resolved, dice) {
+        // A play that uses every die is maximal: only shorter plays need the legal set.
+        let set = if resolved.steps.len() < dice.len() as usize {
+            Some(rules.legal_plays(&self.pos, side, dice))
+        } else {
+            None
+        };
+        if let Some(Err(e)) = set.as_ref().map(|set| check_forced(set, &resolved, dice)) {
+            let set = set.as_ref().expect("computed above");
             let (examples, total) = render_play(&set, 3);
             let span = moves
                 .steps
@@ -1768,8 +1804,10 @@ impl GameWalker<'_> {
 
     fn finish(&mut self) -> Option<GameResult> {
         let Some(over) = self.over else {
-            if self.game.actions.is_empty() && self.game.score.is_some() {
-                // An empty game: nothing played.
+            // A syntax error already explains the game; a later game's score line judges an
+            // earlier game without a result.
+            if !self.game.broken_lines.is_empty() || (!self.last_game && self.next_game_scored) {
+                return None;
             }
             self.push(
                 Finding::warning(
@@ -1809,7 +1847,7 @@ impl GameWalker<'_> {
             Over::Resigned { winner, written } => (winner, Some(written), "resignation"),
         };
         let written = self.wins.map(|w| w.1);
-        if written.is_none() {
+        if written.is_none() && self.game.broken_lines.is_empty() {
             self.push(
                 Finding::warning(
                     "tavla::record::missing-result",

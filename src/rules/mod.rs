@@ -359,6 +359,22 @@ pub trait Rules {
         board::legal_plays(self.geometry(), pos, side, dice)
     }
 
+    /// Can `side` play at least one step of `dice` from `pos`?
+    fn can_move(&self, pos: &Position, side: Side, dice: StageDice) -> bool {
+        let g = self.geometry();
+        let (a, b) = match dice {
+            StageDice::Mixed { high, low } => (high, low),
+            StageDice::Double { value, count } if count > 0 => (value, value),
+            StageDice::Double { .. } => return false,
+        };
+        (1..=BAR).any(|from| {
+            pos.count(side, from) > 0
+                && [a, b]
+                    .iter()
+                    .any(|&d| board::step(g, pos, side, from, d).is_ok())
+        })
+    }
+
     /// Apply a written play step by step (phase 1 of validation).
     ///
     /// # Errors
