@@ -1199,7 +1199,7 @@ impl GameWalker<'_> {
         };
         if let Some(Err(e)) = set.as_ref().map(|set| check_forced(set, &resolved, dice)) {
             let set = set.as_ref().expect("computed above");
-            let (examples, total) = render_play(&set, 3);
+            let (examples, total) = render_play(set, 3);
             let span = moves
                 .steps
                 .first()
