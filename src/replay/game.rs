@@ -1460,7 +1460,9 @@ impl GameWalker<'_> {
         }
         match kind {
             "double" => {
-                self.expect_side(a, side, span)?;
+                if self.offer.is_none() {
+                    self.expect_side(a, side, span)?;
+                }
                 if self.offer.is_some() {
                     self.push(
                         Finding::error(

@@ -1,18 +1,448 @@
-//! The JSON document of a replayed match (`tavla convert --to json`). Field names are
-//! documented in the README; `format_version` changes when they do.
+//! The JSON document of a replayed match (`tavla convert --to json`).
+//!
+//! The document is built from the typed structs below ([`MatchDoc`] and its parts); they
+//! derive `Serialize`, `Deserialize` and `JsonSchema`, and their doc comments are the
+//! descriptions of the JSON Schema [`schema`] returns (committed as
+//! `schema/match.schema.json`). Field names are also documented in the README;
+//! [`FORMAT_VERSION`] changes when they do.
+//!
+//! An `Option` field is either always present (null when absent, e.g. `match_length`) or
+//! skipped when absent (`skip_serializing_if`); a skipped field is never null, so its schema is
+//! that of the inner type (`#[schemars(with = ...)]`) and it is not required.
 
-use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use super::gnubg;
-use crate::notation::{CellBody, Moves, Stage};
+use crate::notation::{CellBody, Column, Moves, Span, Stage, StageKind};
 use crate::record::HeaderItem;
-use crate::replay::{ActionTrace, StageTrace, Verdict};
-use crate::rules::{BAR, OFF, Position, RuleSet, Side, gul_bara};
+use crate::replay::{ActionTrace, GameResult, StageTrace, Verdict};
+use crate::rules::{BAR, OFF, Position, RuleSet, Side, Step, Variant, gul_bara};
 
 /// The `format` field.
 pub const FORMAT: &str = "tavla-match";
 /// The `format_version` field.
 pub const FORMAT_VERSION: u32 = 1;
+
+/// One match record, checked and replayed by tavla: header, games, actions and the verdict.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchDoc {
+    /// The document format: always `"tavla-match"`.
+    pub format: String,
+    /// The version of the document format; it changes when fields change.
+    pub format_version: u32,
+    /// The variant replayed (`"gul-bara"` or `"backgammon"`); null when the variant is not supported.
+    pub variant: Option<VariantDoc>,
+    /// Every rule option in force, e.g. `{"variant": "gul-bara", "preset": "bulgarian", "opening": "starter-plays-opening-dice", …}`; null when the variant is not supported.
+    pub rules: Option<Map<String, Value>>,
+    /// `N` of ` N point match` (0 = money session); null when the record has no match length line.
+    pub match_length: Option<u64>,
+    /// Every header tag (`; [Name "value"]`), in file order.
+    pub tags: Vec<TagDoc>,
+    /// Every other header or comment line, in file order.
+    pub comments: Vec<CommentDoc>,
+    /// The players of the first game's score line; null when the first game has none (or there is no game).
+    pub players: Option<PlayersDoc>,
+    /// The games, in record order.
+    pub games: Vec<GameDoc>,
+    /// True when the replay found no error.
+    pub valid: bool,
+    /// Number of errors found.
+    pub errors: usize,
+    /// Number of warnings found.
+    pub warnings: usize,
+}
+
+/// A game variant.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum VariantDoc {
+    /// Gul bara.
+    GulBara,
+    /// Backgammon (also short nardy and nackgammon, as presets).
+    Backgammon,
+}
+
+impl From<Variant> for VariantDoc {
+    fn from(v: Variant) -> Self {
+        match v {
+            Variant::GulBara => VariantDoc::GulBara,
+            Variant::Backgammon => VariantDoc::Backgammon,
+        }
+    }
+}
+
+/// One of the two players: White is the left column of the record, Black the right.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SideDoc {
+    /// The left-column player.
+    White,
+    /// The right-column player.
+    Black,
+}
+
+impl From<Side> for SideDoc {
+    fn from(s: Side) -> Self {
+        match s {
+            Side::White => SideDoc::White,
+            Side::Black => SideDoc::Black,
+        }
+    }
+}
+
+/// A byte range of the source file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SpanDoc {
+    /// Byte offset of the first byte.
+    pub offset: usize,
+    /// Length in bytes.
+    pub len: usize,
+}
+
+impl From<Span> for SpanDoc {
+    fn from(s: Span) -> Self {
+        SpanDoc {
+            offset: s.offset,
+            len: s.len,
+        }
+    }
+}
+
+/// A header tag `; [Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TagDoc {
+    /// The tag name.
+    pub name: String,
+    /// The tag value, unescaped.
+    pub value: String,
+    /// 1-based line of the tag (only with `--with-source`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "usize")]
+    pub line: Option<usize>,
+    /// Span of the value (only with `--with-source`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "SpanDoc")]
+    pub span: Option<SpanDoc>,
+}
+
+/// A header or comment line that is not a tag (`; text`, `# text`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CommentDoc {
+    /// 1-based line.
+    pub line: usize,
+    /// The text after the comment marker.
+    pub text: String,
+}
+
+/// The two player names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PlayersDoc {
+    /// The left-column player.
+    pub white: String,
+    /// The right-column player.
+    pub black: String,
+}
+
+/// GridGammon-style rating suffixes of the score line (`zoonk,1666`); a side without one is absent.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RatingsDoc {
+    /// White's rating, as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub white: Option<String>,
+    /// Black's rating, as written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub black: Option<String>,
+}
+
+/// The score of each side before a game, as written on its score line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ScoreDoc {
+    /// White's score.
+    pub white: u64,
+    /// Black's score.
+    pub black: u64,
+}
+
+/// One game of the match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct GameDoc {
+    /// The number written after ` Game`.
+    pub number: u64,
+    /// The players of the score line (absent when the game has no score line).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "PlayersDoc")]
+    pub players: Option<PlayersDoc>,
+    /// Rating suffixes of the score line (absent when neither name has one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "RatingsDoc")]
+    pub ratings: Option<RatingsDoc>,
+    /// The score before the game (absent when the game has no score line).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "ScoreDoc")]
+    pub score_before: Option<ScoreDoc>,
+    /// Whether this is the Crawford game (absent when the game was not replayed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "bool")]
+    pub crawford: Option<bool>,
+    /// How the game ended (absent when the replay did not reach an end).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "ResultDoc")]
+    pub result: Option<ResultDoc>,
+    /// Number of empty numbered turn lines (`  36)`) kept at the end of the game (absent when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "usize")]
+    pub empty_turn_lines: Option<usize>,
+    /// The actions (cells) of the game, in record order.
+    pub actions: Vec<ActionDoc>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ResultDoc {
+    /// The winner.
+    pub winner: SideDoc,
+    /// Points as written in `Wins N points`; null when not written.
+    pub points: Option<u64>,
+    /// The full value of the game (position, level and cube); null when unknown.
+    pub value: Option<u64>,
+    /// How the game ended.
+    #[schemars(extend("enum" = ["bear-off", "resignation", "drop", "unchecked"]))]
+    pub how: String,
+}
+
+/// What every action carries, whatever its type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ActionBaseDoc {
+    /// 1-based line of the cell.
+    pub line: usize,
+    /// Whose column the cell is in.
+    pub player: SideDoc,
+    /// False when the cell was not replayed (after the first fatal problem, or an unsupported variant).
+    pub checked: bool,
+    /// Span of the cell (only with `--with-source`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "SpanDoc")]
+    pub span: Option<SpanDoc>,
+    /// The cell as written (only with `--with-source`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub source: Option<String>,
+}
+
+/// One cell of a game, tagged by `type`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ActionDoc {
+    /// A roll with its play (and chain stages), or received remainder stages played.
+    Turn(TurnDoc),
+    /// `Doubles => N`.
+    Double(CubeDoc),
+    /// `Beavers => N`.
+    Beaver(CubeDoc),
+    /// `Raccoons => N`.
+    Raccoon(CubeDoc),
+    /// `Takes`: the answer to a double.
+    Take(AnswerDoc),
+    /// `Drops`: the answer to a double.
+    Drop(AnswerDoc),
+    /// `Wins N point(s) [and the match]`.
+    Wins(WinsDoc),
+    /// `Losses N point(s)` (Backgammon Galaxy).
+    Losses(LossesDoc),
+}
+
+impl ActionDoc {
+    /// The fields every action carries.
+    pub fn base(&self) -> &ActionBaseDoc {
+        match self {
+            ActionDoc::Turn(a) => &a.base,
+            ActionDoc::Double(a) | ActionDoc::Beaver(a) | ActionDoc::Raccoon(a) => &a.base,
+            ActionDoc::Take(a) | ActionDoc::Drop(a) => &a.base,
+            ActionDoc::Wins(a) => &a.base,
+            ActionDoc::Losses(a) => &a.base,
+        }
+    }
+}
+
+/// A turn: a roll with its play, or remainder stages received from the opponent.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TurnDoc {
+    /// Line, player, checked and source.
+    #[serde(flatten)]
+    pub base: ActionBaseDoc,
+    /// The two dice of the roll as written (absent when the cell holds only received stages).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "[u8; 2]")]
+    pub dice: Option<[u8; 2]>,
+    /// Remainder stages `(nn):` received from the opponent, in written order.
+    pub received: Vec<StageDoc>,
+    /// The roll's stage `dd:`, then chain stages `+nn:`, in written order.
+    pub stages: Vec<StageDoc>,
+    /// The position after the turn (absent when the turn was not replayed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "PositionDoc")]
+    pub position: Option<PositionDoc>,
+    /// GNU Backgammon Position ID before the turn (backgammon only, for replayed rolls).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub position_id: Option<String>,
+    /// GNU Backgammon Match ID before the turn (backgammon only, for replayed rolls).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub match_id: Option<String>,
+}
+
+/// A cube action: `Doubles`, `Beavers` or `Raccoons`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CubeDoc {
+    /// Line, player, checked and source.
+    #[serde(flatten)]
+    pub base: ActionBaseDoc,
+    /// The new cube value.
+    pub value: u64,
+}
+
+/// An answer to a double: `Takes` or `Drops`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct AnswerDoc {
+    /// Line, player, checked and source.
+    #[serde(flatten)]
+    pub base: ActionBaseDoc,
+}
+
+/// `Wins N point(s) [and the match]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WinsDoc {
+    /// Line, player, checked and source.
+    #[serde(flatten)]
+    pub base: ActionBaseDoc,
+    /// Points as written.
+    pub points: u64,
+    /// Whether `and the match` is written.
+    pub and_match: bool,
+}
+
+/// `Losses N point(s)` (Backgammon Galaxy).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct LossesDoc {
+    /// Line, player, checked and source.
+    #[serde(flatten)]
+    pub base: ActionBaseDoc,
+    /// Points as written.
+    pub points: u64,
+}
+
+/// The kind of a stage.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum StageKindDoc {
+    /// `(nn):` a remainder stage received from the opponent.
+    Received,
+    /// `dd:` the roll.
+    Roll,
+    /// `+nn:` a chain stage.
+    Chain,
+}
+
+impl From<StageKind> for StageKindDoc {
+    fn from(k: StageKind) -> Self {
+        match k {
+            StageKind::Received => StageKindDoc::Received,
+            StageKind::Roll => StageKindDoc::Roll,
+            StageKind::Chain => StageKindDoc::Chain,
+        }
+    }
+}
+
+/// A stage of a turn: dice and the play written for them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct StageDoc {
+    /// Which form the stage is written in.
+    pub kind: StageKindDoc,
+    /// The dice: two values for a mixed roll, one value for a doublet.
+    #[schemars(length(min = 1, max = 2))]
+    pub dice: Vec<u8>,
+    /// The play as written, normalised (`Cannot Move`, `????` and `Illegal play (…)` kept as written; empty when nothing is written).
+    pub play: String,
+    /// Single-die steps the stage offered (absent when the stage was not replayed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
+    pub available: Option<u8>,
+    /// The single-die steps taken, as replayed (absent when the stage was not replayed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Vec<StepDoc>")]
+    pub steps: Option<Vec<StepDoc>>,
+}
+
+/// One checker hop using one die, in the mover's own numbering.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct StepDoc {
+    /// Origin point (25 = bar).
+    pub from: u8,
+    /// Destination point (0 = off).
+    pub to: u8,
+    /// The die used.
+    pub die: u8,
+    /// Whether an opposing blot was hit (backgammon).
+    pub hit: bool,
+}
+
+impl From<&Step> for StepDoc {
+    fn from(s: &Step) -> Self {
+        StepDoc {
+            from: s.from,
+            to: s.to,
+            die: s.die,
+            hit: s.hit,
+        }
+    }
+}
+
+/// A position: each side in its own numbering, plus the board in White's numbering.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PositionDoc {
+    /// White's checkers per point (keys `"1"`–`"24"`) in White's own numbering; empty points are absent.
+    #[schemars(extend("propertyNames" = { "pattern": POINT_KEY }))]
+    pub white: BTreeMap<String, u8>,
+    /// Black's checkers per point (keys `"1"`–`"24"`) in Black's own numbering; empty points are absent.
+    #[schemars(extend("propertyNames" = { "pattern": POINT_KEY }))]
+    pub black: BTreeMap<String, u8>,
+    /// White's checkers borne off.
+    pub white_off: u8,
+    /// Black's checkers borne off.
+    pub black_off: u8,
+    /// White's checkers on the bar.
+    pub white_bar: u8,
+    /// Black's checkers on the bar.
+    pub black_bar: u8,
+    /// Every occupied point in White's numbering, ascending.
+    pub board: Vec<BoardPointDoc>,
+}
+
+/// A point number 1–24 as a map key.
+const POINT_KEY: &str = "^([1-9]|1[0-9]|2[0-4])$";
+
+/// One occupied point of the board, in White's numbering.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BoardPointDoc {
+    /// The point, in White's numbering (1–24).
+    #[schemars(range(min = 1, max = 24))]
+    pub point: u8,
+    /// White's checkers there (absent when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
+    pub white: Option<u8>,
+    /// Black's checkers there (absent when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
+    pub black: Option<u8>,
+}
 
 fn opposite(rules: Option<&RuleSet>) -> fn(u8) -> u8 {
     match rules {
@@ -21,92 +451,91 @@ fn opposite(rules: Option<&RuleSet>) -> fn(u8) -> u8 {
     }
 }
 
+/// A position as a typed document; `opposite` maps a point to the other side's numbering.
+pub fn position_doc(pos: &Position, opposite: fn(u8) -> u8) -> PositionDoc {
+    let side_map = |s: Side| {
+        (1..=24u8)
+            .filter_map(|p| {
+                let n = pos.count(s, p);
+                (n > 0).then(|| (p.to_string(), n))
+            })
+            .collect::<BTreeMap<String, u8>>()
+    };
+    let board = (1..=24u8)
+        .filter_map(|p| {
+            let w = pos.count(Side::White, p);
+            let b = pos.count(Side::Black, opposite(p));
+            (w > 0 || b > 0).then_some(BoardPointDoc {
+                point: p,
+                white: (w > 0).then_some(w),
+                black: (b > 0).then_some(b),
+            })
+        })
+        .collect();
+    PositionDoc {
+        white: side_map(Side::White),
+        black: side_map(Side::Black),
+        white_off: pos.count(Side::White, OFF),
+        black_off: pos.count(Side::Black, OFF),
+        white_bar: pos.count(Side::White, BAR),
+        black_bar: pos.count(Side::Black, BAR),
+        board,
+    }
+}
+
 /// A position as JSON: each side in its own numbering, plus the board in White's numbering.
 pub fn position_json(pos: &Position, opposite: fn(u8) -> u8) -> Value {
-    let side_map = |s: Side| {
-        let mut m = Map::new();
-        for p in (1..=24u8).rev() {
-            let n = pos.count(s, p);
-            if n > 0 {
-                m.insert(p.to_string(), json!(n));
-            }
-        }
-        Value::Object(m)
-    };
-    let mut board = Vec::new();
-    for p in 1..=24u8 {
-        let w = pos.count(Side::White, p);
-        let b = pos.count(Side::Black, opposite(p));
-        if w > 0 || b > 0 {
-            let mut e = Map::new();
-            e.insert("point".into(), json!(p));
-            if w > 0 {
-                e.insert("white".into(), json!(w));
-            }
-            if b > 0 {
-                e.insert("black".into(), json!(b));
-            }
-            board.push(Value::Object(e));
-        }
-    }
-    json!({
-        "white": side_map(Side::White),
-        "black": side_map(Side::Black),
-        "white_off": pos.count(Side::White, OFF),
-        "black_off": pos.count(Side::Black, OFF),
-        "white_bar": pos.count(Side::White, BAR),
-        "black_bar": pos.count(Side::Black, BAR),
-        "board": board,
-    })
+    to_value(&position_doc(pos, opposite))
 }
 
-fn written(m: &Moves, source: &str) -> Value {
+fn to_value<T: Serialize>(doc: &T) -> Value {
+    // The document types hold only strings, numbers, booleans, sequences and maps with string or
+    // integer keys, which always serialize.
+    serde_json::to_value(doc).expect("a tavla document always serializes to JSON")
+}
+
+fn written(m: &Moves, source: &str) -> String {
     if m.cannot_move.is_some() {
-        return json!("Cannot Move");
+        return "Cannot Move".into();
     }
     if let Some(span) = m.unknown {
-        return json!(source.get(span.offset..span.end()).unwrap_or("????"));
+        return source.get(span.offset..span.end()).unwrap_or("????").into();
     }
     if let Some(span) = m.illegal {
-        return json!(
-            source
-                .get(span.offset..span.end())
-                .unwrap_or("Illegal play ()")
-        );
+        return source
+            .get(span.offset..span.end())
+            .unwrap_or("Illegal play ()")
+            .into();
     }
     let s: Vec<String> = m.steps.iter().map(|s| s.to_string()).collect();
-    json!(s.join(" "))
+    s.join(" ")
 }
 
-fn stage_json(stage: &Stage, trace: Option<&StageTrace>, source: &str) -> Value {
-    let mut o = Map::new();
-    o.insert("kind".into(), json!(stage.kind));
-    o.insert(
-        "dice".into(),
-        if stage.a == stage.b {
-            json!([stage.a])
+fn stage_doc(stage: &Stage, trace: Option<&StageTrace>, source: &str) -> StageDoc {
+    StageDoc {
+        kind: stage.kind.into(),
+        dice: if stage.a == stage.b {
+            vec![stage.a]
         } else {
-            json!([stage.a, stage.b])
+            vec![stage.a, stage.b]
         },
-    );
-    o.insert("play".into(), written(&stage.moves, source));
-    if let Some(t) = trace {
-        o.insert("available".into(), json!(t.available));
-        o.insert(
-            "steps".into(),
-            Value::Array(
-                t.steps
-                    .iter()
-                    .map(|s| json!({"from": s.from, "to": s.to, "die": s.die, "hit": s.hit}))
-                    .collect(),
-            ),
-        );
+        play: written(&stage.moves, source),
+        available: trace.map(|t| t.available),
+        steps: trace.map(|t| t.steps.iter().map(StepDoc::from).collect()),
     }
-    Value::Object(o)
 }
 
-/// The whole match as a JSON document.
-pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
+fn result_doc(r: &GameResult) -> ResultDoc {
+    ResultDoc {
+        winner: r.winner.into(),
+        points: r.written,
+        value: r.full,
+        how: r.how.into(),
+    }
+}
+
+/// The whole match as a typed document.
+pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
     let opp = opposite(v.rules.as_ref());
     let mut tags = Vec::new();
     let mut comments = Vec::new();
@@ -117,17 +546,16 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
                 value,
                 line,
                 span,
-            } => {
-                let mut t = json!({"name": name, "value": value});
-                if with_source {
-                    t["line"] = json!(line);
-                    t["span"] = json!(span);
-                }
-                tags.push(t);
-            }
-            HeaderItem::Comment { text, line } => {
-                comments.push(json!({"line": line, "text": text}))
-            }
+            } => tags.push(TagDoc {
+                name: name.clone(),
+                value: value.clone(),
+                line: with_source.then_some(*line),
+                span: with_source.then_some((*span).into()),
+            }),
+            HeaderItem::Comment { text, line } => comments.push(CommentDoc {
+                line: *line,
+                text: text.clone(),
+            }),
         }
     }
     let mut games = Vec::new();
@@ -137,20 +565,27 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
         for (ai, a) in g.actions.iter().enumerate() {
             let t = trace.and_then(|t| t.actions.get(ai));
             let side = match a.cell.column {
-                crate::notation::Column::Left => Side::White,
-                crate::notation::Column::Right => Side::Black,
+                Column::Left => Side::White,
+                Column::Right => Side::Black,
             };
-            let mut o = Map::new();
-            o.insert("line".into(), json!(a.line));
-            o.insert("player".into(), json!(side));
-            let checked = !matches!(t, Some(ActionTrace::Unchecked { .. }) | None);
-            match &a.cell.body {
+            let base = ActionBaseDoc {
+                line: a.line,
+                player: side.into(),
+                checked: !matches!(t, Some(ActionTrace::Unchecked { .. }) | None),
+                span: with_source.then_some(a.cell.span.into()),
+                source: with_source.then(|| {
+                    source
+                        .get(a.cell.span.offset..a.cell.span.end())
+                        .unwrap_or("")
+                        .to_string()
+                }),
+            };
+            let action = match &a.cell.body {
                 CellBody::Turn {
                     received,
                     roll,
                     chain,
                 } => {
-                    o.insert("type".into(), json!("turn"));
                     let (rt, st, pos) = match t {
                         Some(ActionTrace::Turn {
                             received,
@@ -160,27 +595,24 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
                         }) => (Some(received), Some(stages), Some(position)),
                         _ => (None, None, None),
                     };
-                    if let Some(r) = roll {
-                        o.insert("dice".into(), json!([r.a, r.b]));
-                    }
-                    o.insert(
-                        "received".into(),
-                        Value::Array(
-                            received
-                                .iter()
-                                .enumerate()
-                                .map(|(k, s)| stage_json(s, rt.and_then(|r| r.get(k)), source))
-                                .collect(),
-                        ),
-                    );
-                    let mut stages = Vec::new();
-                    for (k, s) in roll.iter().chain(chain.iter()).enumerate() {
-                        stages.push(stage_json(s, st.and_then(|r| r.get(k)), source));
-                    }
-                    o.insert("stages".into(), Value::Array(stages));
-                    if let Some(p) = pos {
-                        o.insert("position".into(), position_json(p, opp));
-                    }
+                    let mut turn = TurnDoc {
+                        base,
+                        dice: roll.as_ref().map(|r| [r.a, r.b]),
+                        received: received
+                            .iter()
+                            .enumerate()
+                            .map(|(k, s)| stage_doc(s, rt.and_then(|r| r.get(k)), source))
+                            .collect(),
+                        stages: roll
+                            .iter()
+                            .chain(chain.iter())
+                            .enumerate()
+                            .map(|(k, s)| stage_doc(s, st.and_then(|r| r.get(k)), source))
+                            .collect(),
+                        position: pos.map(|p| position_doc(p, opp)),
+                        position_id: None,
+                        match_id: None,
+                    };
                     if let (
                         Some(RuleSet::Backgammon(_)),
                         Some(ActionTrace::Turn {
@@ -207,109 +639,121 @@ pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
                             crawford_rule: matches!(v.rules, Some(RuleSet::Backgammon(o)) if o.crawford)
                                 && v.record.length.is_some_and(|l| l.0 > 0),
                         };
-                        o.insert(
-                            "position_id".into(),
-                            json!(gnubg::position_id(before, side)),
-                        );
-                        o.insert("match_id".into(), json!(gnubg::match_id(&state)));
+                        turn.position_id = Some(gnubg::position_id(before, side));
+                        turn.match_id = Some(gnubg::match_id(&state));
                     }
+                    ActionDoc::Turn(turn)
                 }
-                CellBody::Double { value, .. } => {
-                    o.insert("type".into(), json!("double"));
-                    o.insert("value".into(), json!(value));
-                }
-                CellBody::Beaver { value, .. } => {
-                    o.insert("type".into(), json!("beaver"));
-                    o.insert("value".into(), json!(value));
-                }
-                CellBody::Raccoon { value, .. } => {
-                    o.insert("type".into(), json!("raccoon"));
-                    o.insert("value".into(), json!(value));
-                }
-                CellBody::Take => {
-                    o.insert("type".into(), json!("take"));
-                }
-                CellBody::Drop => {
-                    o.insert("type".into(), json!("drop"));
-                }
+                CellBody::Double { value, .. } => ActionDoc::Double(CubeDoc {
+                    base,
+                    value: *value,
+                }),
+                CellBody::Beaver { value, .. } => ActionDoc::Beaver(CubeDoc {
+                    base,
+                    value: *value,
+                }),
+                CellBody::Raccoon { value, .. } => ActionDoc::Raccoon(CubeDoc {
+                    base,
+                    value: *value,
+                }),
+                CellBody::Take => ActionDoc::Take(AnswerDoc { base }),
+                CellBody::Drop => ActionDoc::Drop(AnswerDoc { base }),
                 CellBody::Wins {
                     points, and_match, ..
-                } => {
-                    o.insert("type".into(), json!("wins"));
-                    o.insert("points".into(), json!(points));
-                    o.insert("and_match".into(), json!(and_match));
-                }
-                CellBody::Losses { points, .. } => {
-                    o.insert("type".into(), json!("losses"));
-                    o.insert("points".into(), json!(points));
-                }
-            }
-            o.insert("checked".into(), json!(checked));
-            if with_source {
-                o.insert("span".into(), json!(a.cell.span));
-                o.insert(
-                    "source".into(),
-                    json!(
-                        source
-                            .get(a.cell.span.offset..a.cell.span.end())
-                            .unwrap_or("")
-                    ),
-                );
-            }
-            actions.push(Value::Object(o));
+                } => ActionDoc::Wins(WinsDoc {
+                    base,
+                    points: *points,
+                    and_match: *and_match,
+                }),
+                CellBody::Losses { points, .. } => ActionDoc::Losses(LossesDoc {
+                    base,
+                    points: *points,
+                }),
+            };
+            actions.push(action);
         }
-        let mut go = Map::new();
-        go.insert("number".into(), json!(g.number));
-        if let Some((l, r)) = &g.score {
-            go.insert("players".into(), json!({"white": l.name, "black": r.name}));
-            let mut ratings = Map::new();
-            if let Some(x) = &l.rating {
-                ratings.insert("white".into(), json!(x));
-            }
-            if let Some(x) = &r.rating {
-                ratings.insert("black".into(), json!(x));
-            }
-            if !ratings.is_empty() {
-                go.insert("ratings".into(), Value::Object(ratings));
-            }
-            go.insert(
-                "score_before".into(),
-                json!({"white": l.score, "black": r.score}),
-            );
-        }
-        if let Some(t) = trace {
-            go.insert("crawford".into(), json!(t.crawford));
-            if let Some(r) = &t.result {
-                go.insert(
-                    "result".into(),
-                    json!({"winner": r.winner, "points": r.written, "value": r.full, "how": r.how}),
-                );
-            }
-        }
-        if !g.empty_lines.is_empty() {
-            go.insert("empty_turn_lines".into(), json!(g.empty_lines.len()));
-        }
-        go.insert("actions".into(), Value::Array(actions));
-        games.push(Value::Object(go));
+        let ratings = g.score.as_ref().and_then(|(l, r)| {
+            (l.rating.is_some() || r.rating.is_some()).then(|| RatingsDoc {
+                white: l.rating.clone(),
+                black: r.rating.clone(),
+            })
+        });
+        games.push(GameDoc {
+            number: g.number,
+            players: g.score.as_ref().map(|(l, r)| PlayersDoc {
+                white: l.name.clone(),
+                black: r.name.clone(),
+            }),
+            ratings,
+            score_before: g.score.as_ref().map(|(l, r)| ScoreDoc {
+                white: l.score,
+                black: r.score,
+            }),
+            crawford: trace.map(|t| t.crawford),
+            result: trace.and_then(|t| t.result.as_ref()).map(result_doc),
+            empty_turn_lines: (!g.empty_lines.is_empty()).then_some(g.empty_lines.len()),
+            actions,
+        });
     }
     let players = v
         .record
         .games
         .first()
         .and_then(|g| g.score.as_ref())
-        .map(|(l, r)| json!({"white": l.name, "black": r.name}));
-    json!({
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
-        "variant": v.rules.map(|r| r.variant()),
-        "rules": v.rules,
-        "match_length": v.record.length.map(|l| l.0),
-        "tags": tags,
-        "comments": comments,
-        "players": players,
-        "games": games,
-        "valid": v.errors() == 0,
-        "errors": v.errors(),
-        "warnings": v.warnings(),
-    })
+        .map(|(l, r)| PlayersDoc {
+            white: l.name.clone(),
+            black: r.name.clone(),
+        });
+    let rules = v.rules.as_ref().and_then(|r| match to_value(r) {
+        Value::Object(m) => Some(m),
+        _ => None,
+    });
+    MatchDoc {
+        format: FORMAT.into(),
+        format_version: FORMAT_VERSION,
+        variant: v.rules.map(|r| r.variant().into()),
+        rules,
+        match_length: v.record.length.map(|l| l.0),
+        tags,
+        comments,
+        players,
+        games,
+        valid: v.errors() == 0,
+        errors: v.errors(),
+        warnings: v.warnings(),
+    }
+}
+
+/// The whole match as a JSON document (the serialized [`match_doc`]).
+pub fn match_json(v: &Verdict, with_source: bool, source: &str) -> Value {
+    to_value(&match_doc(v, with_source, source))
+}
+
+/// The `$id` of the JSON Schema of the document.
+pub fn schema_id() -> String {
+    format!("urn:tavla:schema:{FORMAT}:{FORMAT_VERSION}")
+}
+
+/// The JSON Schema (draft 2020-12) of the document, generated from [`MatchDoc`]: it describes
+/// the JSON as serialized (fields that are skipped when absent are optional, the others
+/// required, possibly null). Committed as `schema/match.schema.json`; `tavla schema` prints it.
+pub fn schema() -> Value {
+    let settings = schemars::generate::SchemaSettings::draft2020_12().for_serialize();
+    let mut schema = settings.into_generator().into_root_schema_for::<MatchDoc>();
+    schema.insert("$id".into(), Value::String(schema_id()));
+    schema.insert(
+        "title".into(),
+        Value::String(format!(
+            "{FORMAT} document, format_version {FORMAT_VERSION}"
+        )),
+    );
+    if let Some(Value::Object(props)) = schema.get_mut("properties") {
+        if let Some(Value::Object(p)) = props.get_mut("format") {
+            p.insert("const".into(), Value::String(FORMAT.into()));
+        }
+        if let Some(Value::Object(p)) = props.get_mut("format_version") {
+            p.insert("const".into(), Value::from(FORMAT_VERSION));
+        }
+    }
+    schema.to_value()
 }

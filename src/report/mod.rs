@@ -4,6 +4,8 @@
 //! It knows nothing of rules; it presents what `replay` found.
 
 pub mod codes;
+pub mod explain;
+pub mod formats;
 pub mod gnubg;
 pub mod json;
 pub mod mat;

@@ -401,6 +401,14 @@ fn segment_error(
             if !is_final && (target <= seg.to as i16 || target <= 0) {
                 continue;
             }
+            // An intermediate landing only counts if the dice left can still finish the hop.
+            if !is_final && seg.to != OFF {
+                let mut rest = dice.clone();
+                rest.remove(i);
+                if !subset_sum(&rest, (target - seg.to as i16) as u8) {
+                    continue;
+                }
+            }
             w.candidate = true;
             match step(g, pos, side, cur, d) {
                 Err(e) => {
@@ -470,6 +478,15 @@ fn segment_error(
         segment: index,
         remaining: dice.to_vec(),
     }
+}
+
+/// Do some of `dice` add up to exactly `n`?
+fn subset_sum(dice: &[u8], n: u8) -> bool {
+    let mut reach = 1u32; // bit k: k is reachable
+    for &d in dice {
+        reach |= reach << d;
+    }
+    n < 32 && reach & (1 << n) != 0
 }
 
 fn precheck(pos: &Position, side: Side, from: u8, g: Geometry) -> Result<(), StepError> {

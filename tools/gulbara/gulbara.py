@@ -1255,8 +1255,6 @@ def features(res, events, opts):
                     add("chain_broken_mid_stage_remainder_lost", e)
             if N == 0 and e["player_roll"] <= 3:
                 add("chain_exempt_rolls_0_chain_on_player_roll_le_3", e)
-            if N > 3 and roll_no > 3 and roll_no <= N:
-                pass
             if any(s == 0 for _, s in e["played"][1:]):
                 add("chain_empty_plus_stage", e)
             if e["won"]:
@@ -1337,6 +1335,14 @@ def features(res, events, opts):
         elif e["kind"] == "moved" and key in shut:
             add("full_prime_pass_then_moves_again", shut.pop(key))
     return F
+
+
+def dump_expect(expect):
+    """Sidecar JSON, indented, with each integer list kept on one line."""
+    text = json.dumps(expect, ensure_ascii=False, indent=2)
+    text = re.sub(r"\[\s*((?:-?\d+,\s*)*-?\d+)\s*\]",
+                  lambda m: "[" + re.sub(r"\s+", " ", m.group(1)) + "]", text)
+    return text + "\n"
 
 
 def compare_expect(expect, res):
@@ -1557,7 +1563,7 @@ def main(argv=None):
                           games, scores, st)
         with open(a.out[:-4] + ".expect.json" if a.out.endswith(".mat")
                   else a.out + ".expect.json", "w", encoding="utf-8") as fh:
-            json.dump(exp, fh, ensure_ascii=False, indent=1)
+            fh.write(dump_expect(exp))
         return 0
     if a.cmd == "selftest":
         fails = selftest()

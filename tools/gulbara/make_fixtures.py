@@ -21,48 +21,48 @@ OUT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 # name, preset, overrides, length, style, names, tags, bom, crlf, seed
 SLOTS = [
     ("gb-bulgarian-01", "bulgarian", [], 1, {},
-     ("Ljubica", "Mehmet"), [("Site", "Sofia club")], False, False, None),
+     ("Ljubica", "Mehmet"), [("Site", "Sofia club")], False, False, 100026),
     ("gb-bulgarian-02", "bulgarian", [], 3, {"dice": "thrown", "off": "0", "cannot": ""},
-     ("Ангел Тодоров", "Viktor Troicki"), [("EventDate", "2026.03.14")], False, False, None),
+     ("Ангел Тодоров", "Viktor Troicki"), [("EventDate", "2026.03.14")], False, False, 200049),
     ("gb-bulgarian-03", "bulgarian", [], 5, {"merge_repeats": 0.0, "combine": 0.0},
      ("Ali Rıza Şahin", "Zoë Ødegård"), [("Event", "Plovdiv open"), ("Round", "2")],
-     True, False, None),
+     True, False, 300069),
     ("gb-bulgarian-04", "bulgarian", [("remainder", "lost")], 3, {"dice": "mixed"},
-     ("Petar", "Ayşe Yılmaz"), [], False, True, None),
+     ("Petar", "Ayşe Yılmaz"), [], False, True, 400016),
     ("gb-bulgarian-05", "bulgarian", [("unstarted_chain", "pass")], 3, {"off": "mixed"},
-     ("Stoyan Kolev", "Fatma"), [], False, False, None),
+     ("Stoyan Kolev", "Fatma"), [], False, False, 500077),
     ("gb-bulgarian-06", "bulgarian", [("chain_exempt_scope", "game")], 1, {"combine": 0.6},
-     ("Мария Петрова", "Hasan"), [], False, False, None),
+     ("Мария Петрова", "Hasan"), [], False, False, 600022),
     ("gb-bulgarian-07", "bulgarian", [("chain_exempt_rolls", "0")], 1, {"cannot": "mixed"},
-     ("Georgi", "Elif Demir"), [], False, False, None),
+     ("Georgi", "Elif Demir"), [], False, False, 700059),
     ("gb-bulgarian-08", "bulgarian", [("next_game_starter", "previous-winner")], 3, {},
-     ("Dimitar Berbatov", "Yordanka"), [], False, False, None),
+     ("Dimitar Berbatov", "Yordanka"), [], False, False, 800031),
     ("gb-bulgarian-09", "bulgarian", [], 1, {"vias": 0.5, "combine": 0.5},
-     ("Nikola", "Kemal Öztürk"), [], False, False, None),
+     ("Nikola", "Kemal Öztürk"), [], False, False, 900016),
     ("gb-english-01", "english", [], 1, {},
-     ("Bob", "Ali Rıza Şahin"), [], False, False, None),
+     ("Bob", "Ali Rıza Şahin"), [], False, False, 1000047),
     ("gb-english-02", "english", [], 3, {"dice": "thrown", "merge_repeats": 0.0},
-     ("Alice Smith", "Mustafa"), [("EventDate", "2026.02.28")], True, False, None),
+     ("Alice Smith", "Mustafa"), [("EventDate", "2026.02.28")], True, False, 1100061),
     ("gb-english-03", "english", [], 5, {"off": "0"},
-     ("Tom", "Şükrü Kaya"), [], False, False, None),
+     ("Tom", "Şükrü Kaya"), [], False, False, 1200065),
     ("gb-english-04", "english", [("opening", "starter-plays-opening-dice"),
                                   ("chain_exempt_scope", "per-player")], 3, {},
-     ("Jane Doe", "Ivan"), [], False, False, None),
+     ("Jane Doe", "Ivan"), [], False, False, 1300080),
     ("gb-english-05", "english", [("chain_exempt_rolls", "0")], 1, {"cannot": ""},
-     ("Hristo", "Emre"), [], False, False, None),
+     ("Hristo", "Emre"), [], False, False, 1400023),
     ("gb-english-06", "english", [("unstarted_chain", "lost")], 3, {"dice": "mixed"},
-     ("Lale", "Boris"), [], False, False, None),
+     ("Lale", "Boris"), [], False, False, 1500025),
     ("gb-simple-01", "simple", [], 1, {"dice": "thrown"},
-     ("Ангел Тодоров", "Viktor Troicki"), [], False, False, None),
+     ("Ангел Тодоров", "Viktor Troicki"), [], False, False, 1600021),
     ("gb-simple-02", "simple", [], 3, {"combine": 0.6},
-     ("Vesela", "Ömer"), [], False, True, None),
+     ("Vesela", "Ömer"), [], False, True, 1700038),
     ("gb-simple-03", "simple", [], 5, {"dice": "thrown", "off": "0"},
-     ("Kaloyan", "Deniz Aksoy"), [], False, False, None),
+     ("Kaloyan", "Deniz Aksoy"), [], False, False, 1800038),
     ("gb-simple-04", "simple", [("remainder", "pass")], 3, {},
-     ("Radostina", "Can"), [], False, False, None),
+     ("Radostina", "Can"), [], False, False, 1900027),
     ("gb-simple-05", "simple", [("next_game_starter", "previous-winner"),
                                 ("chain_exempt_rolls", "6")], 3, {"cannot": "mixed"},
-     ("Todor", "Zeynep"), [], False, False, None),
+     ("Todor", "Zeynep"), [], False, False, 2000068),
 ]
 LONG = [
     ("gb-long-bulgarian-7pt", "bulgarian", [], 7, {"dice": "mixed", "off": "mixed"},
@@ -123,7 +123,8 @@ MUST = {
     "gb-english-04": ["chain_on_first_roll_after_window[per-player]"],
     "gb-english-05": ["chain_on_games_first_roll"],
     "gb-english-06": ["unstarted_chain_lost"],
-    "gb-simple-01": ["exempt_doublet_steps_lost"],
+    "gb-simple-01": ["chain_on_first_roll_after_window[game]",
+                     "exempt_doublet_on_last_window_roll[game]"],
     "gb-simple-02": ["chain_broken_mid_stage_remainder_lost", "chain_empty_plus_stage"],
     "gb-simple-03": ["pass_full_prime"],
     "gb-simple-04": ["remainder_received", "remainder_empty_stage"],
@@ -136,7 +137,8 @@ def search(slots, tries=80):
     covered = set()
     chosen = []
     tmp = "/tmp/gulbara-search.mat"
-    for si, slot in enumerate(slots):
+    for slot in slots:
+        si = [s[0] for s in SLOTS].index(slot[0])
         best = None
         for t in range(1, tries + 1):
             seed = (si + 1) * 100000 + t
@@ -157,7 +159,9 @@ def search(slots, tries=80):
 
 def main():
     if "--search" in sys.argv:
-        for name, seed in search(SLOTS):
+        names = [a for a in sys.argv[1:] if not a.startswith("--")]
+        slots = [s for s in SLOTS if not names or s[0] in names]
+        for name, seed in search(slots):
             print(name, seed)
         return
     os.makedirs(OUT, exist_ok=True)
@@ -170,8 +174,7 @@ def main():
         path = os.path.join(OUT, slot[0] + ".mat")
         expect, res, events, F = build(slot, seed, path)
         with open(os.path.join(OUT, slot[0] + ".expect.json"), "w", encoding="utf-8") as fh:
-            json.dump(expect, fh, ensure_ascii=False, indent=1)
-            fh.write("\n")
+            fh.write(G.dump_expect(expect))
         per_file[slot[0]] = (slot, seed, expect, F)
         for f, where in F.items():
             allF.setdefault(f, []).append((slot[0], where))
@@ -180,9 +183,6 @@ def main():
             sum(g["turns"] for g in expect["games"])))
     write_coverage(os.path.join(OUT, "COVERAGE.md"), per_file, allF)
 
-
-if __name__ == "__main__":
-    main()
 
 
 SECTION8 = [
@@ -195,12 +195,14 @@ SECTION8 = [
       "chain_on_first_roll_after_window[game]",
       "exempt_doublet_on_last_window_roll[game]",
       "chain_game_scope_player_roll_le_3",
-      "chain_on_games_first_roll"]),
+      "chain_on_games_first_roll", "chain_exempt_rolls_0_chain_on_player_roll_le_3",
+      "exempt_doublet_beyond_3rd_roll[exempt_rolls=6]"]),
     ("3. 1-1 played in full: 24 steps, stages 1..6", ["chain_11_full_24_steps"]),
     ("4. Chain broken mid-stage, remainder passes, receiver plays stage by stage, loses "
      "what it cannot play, then rolls",
      ["chain_broken_mid_stage", "chain_broken_remainder_passed", "remainder_multi_stage",
-      "remainder_steps_lost", "remainder_empty_stage", "chain_broken_remainder_lost"]),
+      "remainder_steps_lost", "remainder_empty_stage", "chain_broken_remainder_lost_option",
+      "chain_broken_mid_stage_remainder_lost"]),
     ("5. Unstarted chain: lost by default, passed with unstarted_chain=pass",
      ["unstarted_chain_lost", "unstarted_chain_passed"]),
     ("6. Last checker borne off mid-chain: game ends, nothing passes",
@@ -247,6 +249,13 @@ def write_coverage(path, per_file, allF):
     L.append("cells are not counted; `final_score` is capped at the match length (\"points past")
     L.append("it do not count\"), `final_score_raw` is the uncapped sum; `final` boards are")
     L.append("25 ints, index 0 = borne off, 1..24 = own points (Black in Black's numbering).")
+    L.append("")
+    L.append("Writing conventions where the rules leave room: after a win inside a received")
+    L.append("remainder no further `(nn):` stage is written (the game ended at once); a last")
+    L.append("checker borne off with a non-doublet is written with both dice when a two-step")
+    L.append("sequence exists (`6/5 5/off`, never the one-die `6/off`); a combined move ending")
+    L.append("`off` is only written from a point above 6, so it cannot be read as one die;")
+    L.append("combined moves only join steps the checker made consecutively.")
     L.append("")
     L.append("## Files")
     L.append("")
@@ -314,3 +323,7 @@ def write_coverage(path, per_file, allF):
     L.append("")
     with open(path, "w", encoding="utf-8") as fh:
         fh.write("\n".join(L))
+
+
+if __name__ == "__main__":
+    main()

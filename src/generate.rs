@@ -1,0 +1,428 @@
+//! Random legal matches played by tavla's own engine, written as `.mat` records: the corpus
+//! for benchmarks (`bench/run`) and for property tests.
+//!
+//! Every play is drawn uniformly from the distinct legal results of its stage, so every
+//! record written here must validate without a diagnostic.
+
+use crate::replay::render_steps;
+use crate::rules::backgammon::Backgammon;
+use crate::rules::gul_bara::{ChainNext, GulBara};
+use crate::rules::options::{NextGameStarter, Opening};
+use crate::rules::{Position, Roll, RuleSet, Rules, Side, StageDice, Step};
+
+/// A small deterministic random generator (xorshift64*).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// Seeded generator (any seed; 0 is remapped).
+    pub fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    /// Next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+    /// A die.
+    pub fn die(&mut self) -> u8 {
+        1 + self.below(6) as u8
+    }
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+}
+
+/// How to play a generated match.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The rules.
+    pub rules: RuleSet,
+    /// Match length (0: money session of `money_games` games).
+    pub length: u64,
+    /// Games of a money session.
+    pub money_games: u32,
+    /// Extra probability that a roll is a doublet (to force chains and remainders).
+    pub doublet_bias: f64,
+    /// Probability of doubling when allowed (backgammon).
+    pub double_rate: f64,
+    /// Probability that a player resigns at the start of a turn.
+    pub resign_rate: f64,
+    /// Player names (left, right).
+    pub names: (String, String),
+}
+
+impl Settings {
+    /// Defaults for a variant's rules.
+    pub fn new(rules: RuleSet, length: u64) -> Self {
+        Settings {
+            rules,
+            length,
+            money_games: 3,
+            doublet_bias: 0.0,
+            double_rate: 0.05,
+            resign_rate: 0.0,
+            names: ("White".into(), "Black".into()),
+        }
+    }
+}
+
+struct Writer {
+    lines: Vec<String>,
+    cells: [Option<String>; 2],
+    number: u32,
+}
+
+impl Writer {
+    fn put(&mut self, side: Side, cell: String) {
+        if side == Side::White && (self.cells[0].is_some() || self.cells[1].is_some()) {
+            self.flush();
+        }
+        if side == Side::Black && self.cells[1].is_some() {
+            self.flush();
+        }
+        self.cells[side.index()] = Some(cell);
+        if side == Side::Black {
+            self.flush();
+        }
+    }
+    fn flush(&mut self) {
+        if self.cells[0].is_none() && self.cells[1].is_none() {
+            return;
+        }
+        self.number += 1;
+        let mut s = format!("{:>3}) ", self.number);
+        if let Some(l) = self.cells[0].take() {
+            s.push_str(&l);
+        }
+        if let Some(r) = self.cells[1].take() {
+            let w = s.chars().count();
+            let pad = if w + 2 > 33 { 2 } else { 33 - w };
+            s.push_str(&" ".repeat(pad));
+            s.push_str(&r);
+        }
+        self.lines.push(s.trim_end().to_string());
+    }
+}
+
+fn play_text(steps: &[Step]) -> String {
+    if steps.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", render_steps(steps))
+    }
+}
+
+fn choose(
+    rng: &mut Rng,
+    rules: &dyn Rules,
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+) -> (Position, Vec<Step>) {
+    let set = rules.legal_plays(pos, side, dice);
+    if set.max_steps == 0 {
+        return (*pos, Vec::new());
+    }
+    let k = rng.below(set.results.len());
+    set.results[k].clone()
+}
+
+fn roll(rng: &mut Rng, bias: f64) -> Roll {
+    let a = rng.die();
+    let b = if rng.chance(bias) { a } else { rng.die() };
+    Roll { a, b }
+}
+
+/// Play and write a random match.
+pub fn random_match(settings: &Settings, seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let mut out: Vec<String> = Vec::new();
+    match settings.rules {
+        RuleSet::GulBara(o) => {
+            out.push("; [Variation \"Gul Bara\"]".into());
+            out.push(format!("; [Rules \"{}\"]", o.preset));
+        }
+        RuleSet::Backgammon(o) => {
+            out.push(format!(
+                "; [Variation \"{}\"]",
+                match o.preset {
+                    "nackgammon" => "NackGammon",
+                    "short-nardy" => "Short Nardy",
+                    _ => "Backgammon",
+                }
+            ));
+            if !o.cube {
+                out.push("; [CubeLimit \"1\"]".into());
+            }
+            out.push(format!(
+                "; [Jacoby \"{}\"]",
+                if o.jacoby { "On" } else { "Off" }
+            ));
+        }
+    }
+    out.push(String::new());
+    out.push(format!(" {} point match", settings.length));
+    let mut score = [0u64; 2];
+    let mut prev_winner: Option<Side> = None;
+    let mut crawford_done = false;
+    let mut game_no = 0u32;
+    loop {
+        game_no += 1;
+        if settings.length == 0 && game_no > settings.money_games.max(1) {
+            break;
+        }
+        if settings.length > 0 && score.iter().any(|&s| s >= settings.length) {
+            break;
+        }
+        out.push(String::new());
+        out.push(format!(" Game {game_no}"));
+        let left = format!(" {} : {}", settings.names.0, score[0]);
+        let pad = 31usize.saturating_sub(left.chars().count()).max(2);
+        out.push(format!(
+            "{left}{}{} : {}",
+            " ".repeat(pad),
+            settings.names.1,
+            score[1]
+        ));
+        let crawford = settings.length > 1
+            && game_no > 1
+            && !crawford_done
+            && score.iter().any(|&s| s + 1 == settings.length);
+        if crawford {
+            crawford_done = true;
+        }
+        let (winner, points, lines) =
+            play_game(settings, &mut rng, prev_winner, game_no, score, crawford);
+        score[winner.index()] += points;
+        let and_match = settings.length > 0 && score[winner.index()] >= settings.length;
+        let mut lines = lines;
+        let indent = if winner == Side::White { 6 } else { 34 };
+        lines.push(format!(
+            "{}Wins {points} point{}{}",
+            " ".repeat(indent),
+            if points == 1 { "" } else { "s" },
+            if and_match { " and the match" } else { "" }
+        ));
+        out.extend(lines);
+        prev_winner = Some(winner);
+    }
+    out.join("\n") + "\n"
+}
+
+struct Cube {
+    value: u64,
+    owner: Option<Side>,
+    turned: bool,
+}
+
+/// Play one game; returns the winner, the points and the game's turn lines.
+fn play_game(
+    s: &Settings,
+    rng: &mut Rng,
+    prev_winner: Option<Side>,
+    game_no: u32,
+    score: [u64; 2],
+    crawford: bool,
+) -> (Side, u64, Vec<String>) {
+    let gul = match s.rules {
+        RuleSet::GulBara(o) => Some(GulBara { options: o }),
+        _ => None,
+    };
+    let bg = match s.rules {
+        RuleSet::Backgammon(o) => Some(Backgammon { options: o }),
+        _ => None,
+    };
+    let rules: &dyn Rules = match (&gul, &bg) {
+        (Some(g), _) => g,
+        (_, Some(b)) => b,
+        _ => unreachable!("a rule set is Gul bara or backgammon"),
+    };
+    let mut w = Writer {
+        lines: Vec::new(),
+        cells: [None, None],
+        number: 0,
+    };
+    let mut pos = rules.start();
+    let (opening, starter_by_winner) = match s.rules {
+        RuleSet::GulBara(o) => (
+            o.opening,
+            o.next_game_starter == NextGameStarter::PreviousWinner && game_no > 1,
+        ),
+        RuleSet::Backgammon(o) => (o.opening, false),
+    };
+    // Opening.
+    let (mut side, mut first): (Side, Option<Roll>) =
+        if let (true, Some(pw)) = (starter_by_winner, prev_winner) {
+            (pw, None)
+        } else {
+            loop {
+                let (a, b) = (rng.die(), rng.die());
+                if a != b {
+                    let starter = if a > b { Side::White } else { Side::Black };
+                    break (
+                        starter,
+                        (opening == Opening::StarterPlaysOpeningDice).then_some(Roll {
+                            a: a.max(b),
+                            b: a.min(b),
+                        }),
+                    );
+                }
+            }
+        };
+    let mut rolls = [0u32; 2];
+    let mut game_rolls = 0u32;
+    let mut pending: Vec<StageDice> = Vec::new();
+    let mut cube = Cube {
+        value: 1,
+        owner: None,
+        turned: false,
+    };
+    let money = s.length == 0;
+    loop {
+        let mut cell = String::new();
+        // Received remainder.
+        for st in std::mem::take(&mut pending) {
+            let StageDice::Double { value, .. } = st else {
+                continue;
+            };
+            let (p, steps) = choose(rng, rules, &pos, side, st);
+            pos = p;
+            cell.push_str(&format!("({value}{value}):{} ", play_text(&steps)));
+            if pos.off(side) == 15 {
+                w.put(side, cell.trim_end().to_string());
+                let pts = gul
+                    .as_ref()
+                    .map(|g| g.points(&pos, side) as u64)
+                    .unwrap_or(1);
+                w.flush();
+                return (side, pts, w.lines);
+            }
+        }
+        // Resignation.
+        if game_rolls > 2 && rng.chance(s.resign_rate) && cell.is_empty() {
+            w.flush();
+            let winner = side.other();
+            let pts = match (&gul, &bg) {
+                (Some(g), _) => *g.resignation_levels(&pos, side).last().unwrap_or(&1) as u64,
+                _ => cube.value,
+            };
+            return (winner, pts, w.lines);
+        }
+        // Cube (backgammon): double before rolling.
+        if let Some(b) = &bg {
+            let may = b.options.cube
+                && !crawford
+                && game_rolls > 0
+                && cell.is_empty()
+                && cube.owner.is_none_or(|o| o == side)
+                && cube.value < 64;
+            if may && rng.chance(s.double_rate) {
+                let value = cube.value * 2;
+                w.put(side, format!(" Doubles => {value}"));
+                if rng.chance(0.25) {
+                    w.put(side.other(), " Drops".into());
+                    w.flush();
+                    let _ = money;
+                    return (side, cube.value, w.lines);
+                }
+                w.put(side.other(), " Takes".into());
+                cube = Cube {
+                    value,
+                    owner: Some(side.other()),
+                    turned: true,
+                };
+            }
+        }
+        let r = first.take().unwrap_or_else(|| roll(rng, s.doublet_bias));
+        rolls[side.index()] += 1;
+        game_rolls += 1;
+        let chains = gul
+            .as_ref()
+            .is_some_and(|g| r.is_double() && g.chains(rolls[side.index()], game_rolls));
+        let mut dice = r.stage();
+        let (p, steps) = choose(rng, rules, &pos, side, dice);
+        pos = p;
+        cell.push_str(&format!("{}{}:{}", r.a, r.b, play_text(&steps)));
+        let mut played = steps.len() as u8;
+        let mut k = 1;
+        let mut finished = pos.off(side) == 15;
+        if let (Some(g), true) = (&gul, chains) {
+            loop {
+                let StageDice::Double { value, .. } = dice else {
+                    break;
+                };
+                match g.after_stage(value, played, k == 1, finished) {
+                    ChainNext::Stage(v) => {
+                        dice = StageDice::Double { value: v, count: 4 };
+                        let (p, steps) = choose(rng, rules, &pos, side, dice);
+                        pos = p;
+                        cell.push_str(&format!(" +{v}{v}:{}", play_text(&steps)));
+                        played = steps.len() as u8;
+                        finished = pos.off(side) == 15;
+                        k += 1;
+                    }
+                    ChainNext::End(rest) => {
+                        pending = rest;
+                        break;
+                    }
+                }
+            }
+        }
+        w.put(side, cell);
+        if pos.off(side) == 15 {
+            w.flush();
+            let pts = match (&gul, &bg) {
+                (Some(g), _) => g.points(&pos, side) as u64,
+                (_, Some(b)) => {
+                    let level = b.level(&pos, side) as u64;
+                    let level = if b.options.jacoby && money && !cube.turned {
+                        1
+                    } else {
+                        level
+                    };
+                    level * cube.value
+                }
+                _ => 1,
+            };
+            let _ = score;
+            return (side, pts, w.lines);
+        }
+        side = side.other();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{Overrides, check};
+
+    #[test]
+    fn generated_gul_bara_and_backgammon_matches_validate_cleanly() {
+        for (i, preset) in ["bulgarian", "english", "simple"].iter().enumerate() {
+            let rules = RuleSet::default_for(crate::rules::Variant::GulBara)
+                .with_preset(preset)
+                .unwrap();
+            let mut st = Settings::new(rules, 3);
+            st.doublet_bias = 0.3;
+            let text = random_match(&st, 7 + i as u64);
+            let v = check(&text, &Overrides::default());
+            assert!(v.findings.is_empty(), "{preset}:\n{text}\n{:?}", v.findings);
+        }
+        let rules = RuleSet::default_for(crate::rules::Variant::Backgammon);
+        let mut st = Settings::new(rules, 5);
+        st.double_rate = 0.2;
+        let text = random_match(&st, 3);
+        let v = check(&text, &Overrides::default());
+        assert!(v.findings.is_empty(), "{text}\n{:?}", v.findings);
+    }
+}
