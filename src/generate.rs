@@ -357,10 +357,7 @@ fn play_game(
         let mut k = 1;
         let mut finished = pos.off(side) == 15;
         if let (Some(g), true) = (&gul, chains) {
-            loop {
-                let StageDice::Double { value, .. } = dice else {
-                    break;
-                };
+            while let StageDice::Double { value, .. } = dice {
                 match g.after_stage(value, played, k == 1, finished) {
                     ChainNext::Stage(v) => {
                         dice = StageDice::Double { value: v, count: 4 };
