@@ -1,11 +1,20 @@
 //! The `tavla` command line: validate and convert match records.
+//!
+//! Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error (2 outranks 1).
 
+use std::collections::BTreeSet;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use tavla::replay::{Overrides, Verdict, check};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use tavla::notation::Span;
+use tavla::replay::{Finding, Overrides, Severity, Verdict, check};
+use tavla::report::formats::{self, FileFindings};
 use tavla::report::{self, LineIndex, Style, json};
 use tavla::rules::{RuleSet, Variant};
 
@@ -15,6 +24,9 @@ const EXIT_VALID: u8 = 0;
 const EXIT_INVALID: u8 = 1;
 /// Exit code: usage or I/O error (outranks invalid records).
 const EXIT_ERROR: u8 = 2;
+
+/// Files are checked in chunks of this many, in parallel; memory stays bounded by a chunk.
+const CHUNK: usize = 256;
 
 /// Check records of tables games (Gul bara, backgammon) move by move.
 #[derive(Parser, Debug)]
@@ -30,16 +42,26 @@ enum Command {
     ///
     /// Exit status: 0 all records valid, 1 some record invalid, 2 usage or I/O error.
     Validate(ValidateArgs),
-    /// Convert a record to JSON, or back to a canonical `.mat`.
+    /// Convert records to JSON (one document, or one match per line) or back to `.mat`.
     Convert(ConvertArgs),
     /// Explain a diagnostic code, or list them all.
     Explain {
         /// A code such as `tavla::rules::blocked` (omit to list every code).
         code: Option<String>,
     },
+    /// Print the JSON Schema of the match document written by `convert --to json`.
+    Schema,
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff).
+    Man,
 }
 
 #[derive(Args, Debug, Clone)]
+#[command(next_help_heading = "Rules")]
 struct RuleArgs {
     /// Variant, overriding the `Variation` header (`gul-bara`, `backgammon`, `nackgammon`, `short-nardy`).
     #[arg(long, value_name = "VARIANT")]
@@ -52,6 +74,31 @@ struct RuleArgs {
     rule: Vec<String>,
 }
 
+#[derive(Args, Debug, Clone)]
+#[command(next_help_heading = "Inputs")]
+struct InputArgs {
+    /// Record files or directories (searched recursively); `-` reads standard input.
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// Extensions read when walking directories (a file named explicitly is always read).
+    #[arg(
+        long,
+        value_name = "EXT,...",
+        value_delimiter = ',',
+        default_value = "mat,txt"
+    )]
+    ext: Vec<String>,
+    /// The name to report for standard input.
+    #[arg(long, value_name = "NAME")]
+    stdin_filename: Option<String>,
+    /// Read more paths, one per line, from FILE (`-` for standard input).
+    #[arg(long, value_name = "FILE")]
+    files_from: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    threads: Option<usize>,
+}
+
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 enum Format {
     /// Graphical diagnostics for people.
@@ -60,6 +107,12 @@ enum Format {
     Short,
     /// One JSON document with every finding.
     Json,
+    /// One JSON object per finding per line.
+    Jsonl,
+    /// GitHub Actions workflow commands (`::error file=…`).
+    Github,
+    /// SARIF 2.1.0.
+    Sarif,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -74,35 +127,44 @@ enum Color {
 
 #[derive(Args, Debug)]
 struct ValidateArgs {
-    /// Record files; `-` reads standard input.
-    #[arg(value_name = "PATH", required = true)]
-    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    inputs: InputArgs,
     #[command(flatten)]
     rules: RuleArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
+    #[arg(long, value_enum, default_value_t = Format::Human, help_heading = "Output")]
     format: Format,
-    /// When to use colour.
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    /// Write findings to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE", help_heading = "Output")]
+    output: Option<PathBuf>,
+    /// When to use colour (human format).
+    #[arg(long, value_enum, default_value_t = Color::Auto, help_heading = "Output")]
     color: Color,
-    /// Print findings only, no summary.
-    #[arg(short, long)]
+    /// Print findings only: no summary, no progress bar.
+    #[arg(short, long, help_heading = "Output")]
     quiet: bool,
+    /// Show at most N findings (all are still counted).
+    #[arg(long, value_name = "N", help_heading = "Output")]
+    max_diagnostics: Option<usize>,
+    /// Treat warnings as failures (exit 1).
+    #[arg(long, help_heading = "Output")]
+    deny_warnings: bool,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 enum Target {
-    /// The versioned JSON document.
+    /// One versioned JSON document (one input).
     Json,
-    /// A `.mat` record in canonical layout.
+    /// One JSON match document per line (any number of inputs).
+    Jsonl,
+    /// A `.mat` record in canonical layout (one input).
     Mat,
 }
 
 #[derive(Args, Debug)]
 struct ConvertArgs {
-    /// The record; `-` reads standard input.
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
+    #[command(flatten)]
+    inputs: InputArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Target::Json)]
     to: Target,
@@ -126,7 +188,6 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
         o.variant = Some(variant);
         implied_preset = preset;
     }
-    // Validate presets and options against the chosen (or both) variants.
     let candidates: Vec<Variant> = match o.variant {
         Some(v) => vec![v],
         None => vec![Variant::GulBara, Variant::Backgammon],
@@ -143,13 +204,15 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
         o.preset = Some(p);
     }
     for kv in &a.rule {
-        let ok = candidates.iter().any(|v| {
-            let mut r = RuleSet::default_for(*v);
-            r.set(kv).is_ok()
-        });
+        let ok = candidates
+            .iter()
+            .any(|v| RuleSet::default_for(*v).set(kv).is_ok());
         if !ok {
-            let mut r = RuleSet::default_for(candidates[0]);
-            let e = r.set(kv).err().map(|e| e.to_string()).unwrap_or_default();
+            let e = RuleSet::default_for(candidates[0])
+                .set(kv)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
             return Err(format!("bad --rule `{kv}`: {e}"));
         }
         o.rules.push(kv.clone());
@@ -157,27 +220,126 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     Ok(o)
 }
 
-fn read_input(path: &Path) -> Result<Vec<u8>, String> {
-    if path.as_os_str() == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .map_err(|e| format!("<stdin>: {e}"))?;
-        Ok(buf)
-    } else {
-        std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+/// One input to read.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Input {
+    Stdin(String),
+    File(PathBuf),
+}
+
+impl Input {
+    fn name(&self) -> String {
+        match self {
+            Input::Stdin(n) => n.clone(),
+            Input::File(p) => p.display().to_string(),
+        }
     }
 }
 
-fn display_name(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "<stdin>".into()
-    } else {
-        path.display().to_string()
+/// Walk `dir` recursively for files with one of `exts`; symlink loops are visited once.
+fn walk(
+    dir: &Path,
+    exts: &[String],
+    seen: &mut BTreeSet<PathBuf>,
+    out: &mut Vec<Input>,
+    errors: &mut Vec<(String, String)>,
+) {
+    let Ok(canon) = dir.canonicalize() else {
+        errors.push((
+            dir.display().to_string(),
+            "cannot resolve the directory".into(),
+        ));
+        return;
+    };
+    if !seen.insert(canon) {
+        return;
+    }
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            errors.push((dir.display().to_string(), e.to_string()));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            walk(&p, exts, seen, out, errors);
+        } else if p
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| exts.iter().any(|x| x.eq_ignore_ascii_case(e)))
+        {
+            out.push(Input::File(p));
+        }
     }
 }
 
-/// Check one input: decoded text, all findings (decoding ones included), the verdict.
+/// Every input named on the command line, sorted by path.
+fn collect_inputs(a: &InputArgs) -> Result<(Vec<Input>, Vec<(String, String)>), String> {
+    let mut named: Vec<PathBuf> = a.paths.clone();
+    if let Some(list) = &a.files_from {
+        let text = if list.as_os_str() == "-" {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| format!("--files-from -: {e}"))?;
+            s
+        } else {
+            std::fs::read_to_string(list)
+                .map_err(|e| format!("--files-from {}: {e}", list.display()))?
+        };
+        named.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(PathBuf::from),
+        );
+    }
+    if named.is_empty() {
+        return Err(
+            "no input: name record files, directories, `-` for standard input, or --files-from"
+                .into(),
+        );
+    }
+    let exts: Vec<String> = a
+        .ext
+        .iter()
+        .map(|e| e.trim_start_matches('.').to_string())
+        .collect();
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    let mut seen = BTreeSet::new();
+    for p in named {
+        if p.as_os_str() == "-" {
+            out.push(Input::Stdin(
+                a.stdin_filename.clone().unwrap_or_else(|| "<stdin>".into()),
+            ));
+        } else if p.is_dir() {
+            walk(&p, &exts, &mut seen, &mut out, &mut errors);
+        } else {
+            out.push(Input::File(p));
+        }
+    }
+    out.sort_by_key(|i| i.name());
+    out.dedup();
+    Ok((out, errors))
+}
+
+fn read(input: &Input, stdin: &Option<Vec<u8>>) -> Result<Vec<u8>, String> {
+    match input {
+        Input::Stdin(_) => Ok(stdin.clone().unwrap_or_default()),
+        Input::File(p) => {
+            if p.is_dir() {
+                return Err("is a directory".into());
+            }
+            std::fs::read(p).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Check one input: decoded text and the verdict (decoding findings included).
 fn check_bytes(bytes: &[u8], o: &Overrides) -> (String, Verdict) {
     let (text, utf8) = report::decode(bytes);
     let mut v = check(&text, o);
@@ -188,6 +350,154 @@ fn check_bytes(bytes: &[u8], o: &Overrides) -> (String, Verdict) {
     (text, v)
 }
 
+fn io_finding(msg: &str) -> Finding {
+    Finding {
+        code: "tavla::io::unreadable",
+        severity: Severity::Error,
+        span: Span::default(),
+        label: String::new(),
+        message: format!("cannot read the file: {msg}"),
+        related: Vec::new(),
+        help: Some("check the path and its permissions; the other files were still checked".into()),
+    }
+}
+
+/// What one file contributes to the report.
+struct Outcome {
+    name: String,
+    games: usize,
+    turns: usize,
+    errors: usize,
+    warnings: usize,
+    io_error: bool,
+    /// Findings rendered in the chosen format (human, short, jsonl, github).
+    rendered: Vec<String>,
+    /// Findings as JSON values (json) or SARIF results (sarif).
+    values: Vec<serde_json::Value>,
+    /// The SARIF rules/driver skeleton (sarif).
+    sarif_run: Option<serde_json::Value>,
+}
+
+fn outcome(
+    input: &Input,
+    stdin: &Option<Vec<u8>>,
+    o: &Overrides,
+    format: Format,
+    style: Style,
+) -> Outcome {
+    let name = input.name();
+    let (text, findings, games, turns, io_error) = match read(input, stdin) {
+        Ok(bytes) => {
+            let (text, v) = check_bytes(&bytes, o);
+            let (g, t) = (v.record.games.len(), v.turns_checked());
+            (text, v.findings, g, t, false)
+        }
+        Err(e) => (String::new(), vec![io_finding(&e)], 0, 0, true),
+    };
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    let warnings = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Warning)
+        .count();
+    let ff = FileFindings {
+        path: &name,
+        text: &text,
+        findings: &findings,
+    };
+    let mut out = Outcome {
+        name: name.clone(),
+        games,
+        turns,
+        errors,
+        warnings,
+        io_error,
+        rendered: Vec::new(),
+        values: Vec::new(),
+        sarif_run: None,
+    };
+    match format {
+        Format::Human => {
+            out.rendered = findings
+                .iter()
+                .map(|f| {
+                    if io_error {
+                        format!("error[{}]: {name}: {}\n", f.code, f.message)
+                    } else {
+                        report::render_human(&name, &text, std::slice::from_ref(f), style)
+                    }
+                })
+                .collect();
+        }
+        Format::Short => {
+            out.rendered = report::render_short(&name, &text, &findings)
+                .lines()
+                .map(|l| format!("{l}\n"))
+                .collect()
+        }
+        Format::Jsonl => {
+            out.rendered = formats::jsonl(&ff)
+                .lines()
+                .map(|l| format!("{l}\n"))
+                .collect()
+        }
+        Format::Github => {
+            out.rendered = formats::github(&ff)
+                .lines()
+                .map(|l| format!("{l}\n"))
+                .collect()
+        }
+        Format::Json => {
+            let idx = LineIndex::new(&text);
+            out.values = findings
+                .iter()
+                .map(|f| report::finding_json(&name, &text, &idx, f))
+                .collect();
+        }
+        Format::Sarif => {
+            let base = std::env::current_dir().ok();
+            let mut doc = formats::sarif(
+                std::slice::from_ref(&ff),
+                env!("CARGO_PKG_VERSION"),
+                base.as_deref(),
+            );
+            let run = doc["runs"][0].take();
+            out.values = run["results"].as_array().cloned().unwrap_or_default();
+            out.sarif_run = Some(run);
+        }
+    }
+    out
+}
+
+fn open_output(path: &Option<PathBuf>) -> Result<Box<dyn Write>, String> {
+    Ok(match path {
+        Some(p) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        )),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    })
+}
+
+fn thread_pool(n: Option<usize>) -> Result<rayon::ThreadPool, String> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = n {
+        b = b.num_threads(n.max(1));
+    }
+    b.build().map_err(|e| e.to_string())
+}
+
+fn read_stdin_if_needed(inputs: &[Input]) -> Option<Vec<u8>> {
+    if inputs.iter().any(|i| matches!(i, Input::Stdin(_))) {
+        let mut buf = Vec::new();
+        let _ = std::io::stdin().read_to_end(&mut buf);
+        Some(buf)
+    } else {
+        None
+    }
+}
+
 fn validate(a: ValidateArgs) -> u8 {
     let o = match overrides(&a.rules) {
         Ok(o) => o,
@@ -196,76 +506,156 @@ fn validate(a: ValidateArgs) -> u8 {
             return EXIT_ERROR;
         }
     };
-    let tty = std::io::stdout().is_terminal();
+    let (inputs, walk_errors) = match collect_inputs(&a.inputs) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let pool = match thread_pool(a.inputs.threads) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let machine = !matches!(a.format, Format::Human | Format::Short);
+    let to_terminal = a.output.is_none() && std::io::stdout().is_terminal();
     let color = match a.color {
         Color::Always => true,
         Color::Never => false,
-        Color::Auto => tty && std::env::var_os("NO_COLOR").is_none(),
+        Color::Auto => to_terminal && !machine && std::env::var_os("NO_COLOR").is_none(),
     };
     let style = Style {
         color,
         unicode: color,
         width: 100,
     };
-    let mut code = EXIT_VALID;
+    let mut out = match open_output(&a.output) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let stdin = read_stdin_if_needed(&inputs);
+    let progress =
+        ProgressBar::with_draw_target(Some(inputs.len() as u64), ProgressDrawTarget::hidden());
+    let show_progress = !a.quiet && !machine && std::io::stderr().is_terminal();
+    if let Ok(s) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
+        progress.set_style(s);
+    }
+    let started = Instant::now();
+    let shown_bar = AtomicBool::new(false);
+
     let (mut files, mut games, mut turns, mut errors, mut warnings) =
         (0usize, 0usize, 0usize, 0usize, 0usize);
-    let mut json_findings = Vec::new();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for path in &a.paths {
-        let name = display_name(path);
-        let bytes = match read_input(path) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("error[tavla::io]: {e}");
-                code = EXIT_ERROR;
-                continue;
-            }
-        };
-        files += 1;
-        let (text, v) = check_bytes(&bytes, &o);
-        games += v.record.games.len();
-        turns += v.turns_checked();
-        errors += v.errors();
-        warnings += v.warnings();
-        if v.errors() > 0 && code == EXIT_VALID {
-            code = EXIT_INVALID;
-        }
-        let rendered = match a.format {
-            Format::Human => report::render_human(&name, &text, &v.findings, style),
-            Format::Short => report::render_short(&name, &text, &v.findings),
-            Format::Json => {
-                let idx = LineIndex::new(&text);
-                json_findings.extend(
-                    v.findings
-                        .iter()
-                        .map(|f| report::finding_json(&name, &text, &idx, f)),
-                );
-                String::new()
-            }
-        };
-        let _ = out.write_all(rendered.as_bytes());
+    let mut io_error = !walk_errors.is_empty();
+    let mut shown = 0usize;
+    let limit = a.max_diagnostics.unwrap_or(usize::MAX);
+    let mut values: Vec<serde_json::Value> = Vec::new();
+    let mut sarif_run: Option<serde_json::Value> = None;
+    for (path, e) in &walk_errors {
+        eprintln!("error[tavla::io::unreadable]: {path}: {e}");
     }
-    if a.format == Format::Json {
-        let doc = serde_json::json!({
-            "format": "tavla-diagnostics",
-            "format_version": 1,
-            "files": files, "games": games, "turns": turns, "errors": errors, "warnings": warnings,
-            "diagnostics": json_findings,
+    for chunk in inputs.chunks(CHUNK) {
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|i| {
+                    let r = outcome(i, &stdin, &o, a.format, style);
+                    progress.inc(1);
+                    r
+                })
+                .collect()
         });
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_default()
-        );
+        if show_progress
+            && !shown_bar.load(Ordering::Relaxed)
+            && started.elapsed() > Duration::from_secs(1)
+        {
+            progress.set_draw_target(ProgressDrawTarget::stderr());
+            shown_bar.store(true, Ordering::Relaxed);
+        }
+        for oc in outcomes {
+            files += 1;
+            games += oc.games;
+            turns += oc.turns;
+            errors += oc.errors;
+            warnings += oc.warnings;
+            io_error |= oc.io_error;
+            let _ = &oc.name;
+            for r in oc.rendered {
+                if shown < limit {
+                    let _ = progress.suspend(|| out.write_all(r.as_bytes()));
+                    shown += 1;
+                }
+            }
+            for v in oc.values {
+                if shown < limit {
+                    values.push(v);
+                    shown += 1;
+                }
+            }
+            if sarif_run.is_none() {
+                sarif_run = oc.sarif_run;
+            }
+        }
+    }
+    progress.finish_and_clear();
+    match a.format {
+        Format::Json => {
+            let doc = serde_json::json!({
+                "format": "tavla-diagnostics",
+                "format_version": 1,
+                "files": files, "games": games, "turns": turns, "errors": errors, "warnings": warnings,
+                "diagnostics": values,
+            });
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
+        }
+        Format::Sarif => {
+            let mut run = sarif_run.unwrap_or_else(|| {
+                let mut d = formats::sarif(&[], env!("CARGO_PKG_VERSION"), None);
+                d["runs"][0].take()
+            });
+            run["results"] = serde_json::Value::Array(values);
+            let doc = serde_json::json!({
+                "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+                "version": "2.1.0",
+                "runs": [run],
+            });
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
+        }
+        _ => {}
+    }
+    if out.flush().is_err() {
+        io_error = true;
     }
     if !a.quiet {
+        let limited = if shown < errors + warnings && a.max_diagnostics.is_some() {
+            format!(" ({shown} shown)")
+        } else {
+            String::new()
+        };
         eprintln!(
-            "{files} files, {games} games, {turns} turns checked, {errors} errors, {warnings} warnings"
+            "{files} files, {games} games, {turns} turns checked, {errors} errors, {warnings} warnings{limited}"
         );
     }
-    code
+    if io_error {
+        EXIT_ERROR
+    } else if errors > 0 || (a.deny_warnings && warnings > 0) {
+        EXIT_INVALID
+    } else {
+        EXIT_VALID
+    }
 }
 
 fn convert(a: ConvertArgs) -> u8 {
@@ -276,35 +666,84 @@ fn convert(a: ConvertArgs) -> u8 {
             return EXIT_ERROR;
         }
     };
-    let bytes = match read_input(&a.file) {
-        Ok(b) => b,
+    let (inputs, walk_errors) = match collect_inputs(&a.inputs) {
+        Ok(v) => v,
         Err(e) => {
-            eprintln!("error[tavla::io]: {e}");
+            eprintln!("error: {e}");
             return EXIT_ERROR;
         }
     };
-    let (text, v) = check_bytes(&bytes, &o);
-    let doc = json::match_json(&v, a.with_source, &text);
-    let s = match a.to {
-        Target::Json => serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n",
-        Target::Mat => report::mat::write_mat(&doc),
-    };
-    let res = match &a.output {
-        Some(p) => std::fs::write(p, s).map_err(|e| format!("{}: {e}", p.display())),
-        None => std::io::stdout()
-            .write_all(s.as_bytes())
-            .map_err(|e| e.to_string()),
-    };
-    if let Err(e) = res {
-        eprintln!("error[tavla::io]: {e}");
+    if a.to != Target::Jsonl && inputs.len() != 1 {
+        eprintln!(
+            "error: --to json and --to mat convert exactly one record; use --to jsonl for many"
+        );
         return EXIT_ERROR;
     }
-    if v.errors() > 0 {
-        let name = display_name(&a.file);
-        eprint!("{}", report::render_short(&name, &text, &v.findings));
-        return EXIT_INVALID;
+    let pool = match thread_pool(a.inputs.threads) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let mut out = match open_output(&a.output) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    for (path, e) in &walk_errors {
+        eprintln!("error[tavla::io::unreadable]: {path}: {e}");
     }
-    EXIT_VALID
+    let stdin = read_stdin_if_needed(&inputs);
+    let mut code = if walk_errors.is_empty() {
+        EXIT_VALID
+    } else {
+        EXIT_ERROR
+    };
+    for chunk in inputs.chunks(CHUNK) {
+        let results: Vec<Result<(String, String, bool), String>> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|i| {
+                    let bytes = read(i, &stdin).map_err(|e| format!("{}: {e}", i.name()))?;
+                    let (text, v) = check_bytes(&bytes, &o);
+                    let doc = json::match_json(&v, a.with_source, &text);
+                    let s = match a.to {
+                        Target::Json => {
+                            serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+                        }
+                        Target::Jsonl => serde_json::to_string(&doc).unwrap_or_default() + "\n",
+                        Target::Mat => report::mat::write_mat(&doc),
+                    };
+                    let problems = report::render_short(&i.name(), &text, &v.findings);
+                    Ok((s, problems, v.errors() > 0))
+                })
+                .collect()
+        });
+        for r in results {
+            match r {
+                Ok((s, problems, invalid)) => {
+                    if out.write_all(s.as_bytes()).is_err() {
+                        code = EXIT_ERROR;
+                    }
+                    eprint!("{problems}");
+                    if invalid && code == EXIT_VALID {
+                        code = EXIT_INVALID;
+                    }
+                }
+                Err(e) => {
+                    eprintln!("error[tavla::io::unreadable]: {e}");
+                    code = EXIT_ERROR;
+                }
+            }
+        }
+    }
+    if out.flush().is_err() {
+        code = EXIT_ERROR;
+    }
+    code
 }
 
 fn explain(code: Option<String>) -> u8 {
@@ -317,7 +756,10 @@ fn explain(code: Option<String>) -> u8 {
         }
         Some(c) => match report::codes::lookup(&c) {
             Some(info) => {
-                println!("{}\n\n{}", info.code, info.summary);
+                println!("{}\n\n{}\n", info.code, info.summary);
+                if let Some(long) = report::explain::explanation(info.code) {
+                    println!("{long}");
+                }
                 EXIT_VALID
             }
             None => {
@@ -344,6 +786,24 @@ fn main() -> ExitCode {
         Command::Validate(a) => validate(a),
         Command::Convert(a) => convert(a),
         Command::Explain { code } => explain(code),
+        Command::Schema => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&json::schema()).unwrap_or_default()
+            );
+            EXIT_VALID
+        }
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "tavla", &mut std::io::stdout());
+            EXIT_VALID
+        }
+        Command::Man => {
+            let man = clap_mangen::Man::new(Cli::command());
+            match man.render(&mut std::io::stdout()) {
+                Ok(()) => EXIT_VALID,
+                Err(_) => EXIT_ERROR,
+            }
+        }
     };
     ExitCode::from(code)
 }
@@ -351,7 +811,6 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn the_cli_definition_is_consistent() {

@@ -60,8 +60,14 @@ fn an_unreadable_path_exits_2_even_beside_an_invalid_record() {
         None,
     );
     assert_eq!(code(&o), 2);
-    let o = tavla(&["validate", "fixtures"], None);
-    assert_eq!(code(&o), 2, "a directory is not a record file here");
+    let out = stdout(&tavla(
+        &["validate", "--format", "short", "no/such/file.mat"],
+        None,
+    ));
+    assert!(
+        out.starts_with("no/such/file.mat:1:1: error[tavla::io::unreadable]"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -146,13 +146,16 @@ fn the_json_of_every_invalid_fixture_validates_too() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
+/// Breaks a valid document in one place.
+type Breaker = fn(&mut Value);
+
 #[test]
 fn the_schema_rejects_what_the_document_never_holds() {
     let validator = validator();
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/demo/valid.mat");
     let [doc, _] = docs(&p);
     assert!(errors(&validator, &doc).is_empty());
-    let broken: [(&str, fn(&mut Value)); 8] = [
+    let broken: [(&str, Breaker); 8] = [
         ("another format", |d| d["format"] = json!("other")),
         ("another version", |d| d["format_version"] = json!(99)),
         ("no games", |d| {

