@@ -236,6 +236,9 @@ impl Input {
     }
 }
 
+/// A path that could not be walked, and why.
+type WalkError = (String, String);
+
 /// Walk `dir` recursively for files with one of `exts`; symlink loops are visited once.
 fn walk(
     dir: &Path,
@@ -277,7 +280,7 @@ fn walk(
 }
 
 /// Every input named on the command line, sorted by path.
-fn collect_inputs(a: &InputArgs) -> Result<(Vec<Input>, Vec<(String, String)>), String> {
+fn collect_inputs(a: &InputArgs) -> Result<(Vec<Input>, Vec<WalkError>), String> {
     let mut named: Vec<PathBuf> = a.paths.clone();
     if let Some(list) = &a.files_from {
         let text = if list.as_os_str() == "-" {
