@@ -87,20 +87,20 @@ pub struct Match {
 }
 
 impl Match {
-    /// Build the match model from a parsed document.
-    pub fn from_document(doc: &Document) -> Match {
+    /// Build the match model from a parsed document, moving the cells out of its lines.
+    pub fn from_document(doc: &mut Document) -> Match {
         let mut m = Match {
             bom: doc.bom,
             crlf: doc.crlf,
             ..Match::default()
         };
-        for line in &doc.lines {
+        for line in &mut doc.lines {
             if line.broken
                 && let Some(g) = m.games.last_mut()
             {
                 g.broken_lines.push((line.number, line.span));
             }
-            match &line.kind {
+            match &mut line.kind {
                 LineKind::Blank | LineKind::Unknown => {}
                 LineKind::Tag {
                     name,
@@ -161,9 +161,9 @@ impl Match {
                         if cells.is_empty() {
                             g.empty_lines.push(line.number);
                         }
-                        for c in cells {
+                        for c in std::mem::take(cells) {
                             g.actions.push(Action {
-                                cell: c.clone(),
+                                cell: c,
                                 line: line.number,
                                 turn_number: Some(*number),
                                 broken: line.broken,
@@ -182,9 +182,9 @@ impl Match {
                 },
                 LineKind::Result { cells } => match m.games.last_mut() {
                     Some(g) => {
-                        for c in cells {
+                        for c in std::mem::take(cells) {
                             g.actions.push(Action {
-                                cell: c.clone(),
+                                cell: c,
                                 line: line.number,
                                 turn_number: None,
                                 broken: line.broken,

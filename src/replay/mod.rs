@@ -269,8 +269,8 @@ impl Verdict {
 /// assert_eq!(v.errors(), 0);
 /// ```
 pub fn check(text: &str, overrides: &Overrides) -> Verdict {
-    let document = parse_document(text);
-    let record = Match::from_document(&document);
+    let mut document = parse_document(text);
+    let record = Match::from_document(&mut document);
     let mut findings: Vec<Finding> = document.errors.iter().map(Finding::from_syntax).collect();
     findings.extend(record.problems.iter().map(Finding::from_syntax));
     let (rules, mut setup_findings) = setup::rules_for(&record, overrides);

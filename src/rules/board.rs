@@ -303,7 +303,7 @@ pub(crate) fn resolve(
         side,
         segs,
         out: Vec::new(),
-        limit: 64,
+        limit: 1,
     };
     let mut pending: Vec<(usize, u8)> = segs
         .iter()
@@ -312,7 +312,8 @@ pub(crate) fn resolve(
         .collect();
     s.run(*pos, &mut pending, &mut all.clone(), &mut Vec::new());
     if !s.out.is_empty() {
-        // Prefer a legal-looking result: the one using the most dice.
+        // The first assignment found; if it uses fewer dice than another would, the final
+        // position is still judged against the legal set.
         let best = s.out.iter().max_by_key(|r| r.steps.len()).cloned();
         if let Some(b) = best {
             return Ok(b);
