@@ -658,8 +658,7 @@ Example (a Gul bara record):
         "tavla::rules::double-twice",
         r#"Backgammon: a double must be answered before another can be offered (backgammon.md "Cube,
 results, matches"). tavla reports a double while another double is still open. Write the
-answer (`Takes`, `Drops`) between the two doubles, or delete the second one. When the second
-double is also out of turn, tavla reports `tavla::record::turn-order` instead.
+answer (`Takes`, `Drops`) between the two doubles, or delete the second one.
 
 Example:
      13)  Doubles => 2
