@@ -261,3 +261,234 @@ fn random_bytes_and_truncated_records_never_crash_the_binary() {
         hostile(&input);
     }
 }
+
+fn tmpdir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("tavla-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn every_output_format_reports_the_same_finding() {
+    let f = "fixtures/demo/invalid.mat";
+    let short = stdout(&tavla(&["validate", "--format", "short", f], None));
+    assert!(
+        short.contains("invalid.mat:10:19: error[tavla::rules::blocked]"),
+        "{short}"
+    );
+    let jsonl = stdout(&tavla(&["validate", "--format", "jsonl", f], None));
+    let first: serde_json::Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(10), Some(19))
+    );
+    let gh = stdout(&tavla(&["validate", "--format", "github", f], None));
+    assert!(
+        gh.starts_with("::error file=fixtures/demo/invalid.mat,line=10,col=19,"),
+        "{gh}"
+    );
+    assert!(gh.contains("title=tavla%3A%3Arules%3A%3Ablocked::"), "{gh}");
+    let sarif: serde_json::Value =
+        serde_json::from_slice(&tavla(&["validate", "--format", "sarif", f], None).stdout).unwrap();
+    assert_eq!(sarif["version"], "2.1.0");
+    assert_eq!(
+        sarif["runs"][0]["results"][0]["ruleId"],
+        "tavla::rules::blocked"
+    );
+    let human = stdout(&tavla(&["validate", "--format", "human", f], None));
+    assert!(
+        human.contains("point 12 is held by the opponent") && !human.contains('\u{1b}'),
+        "{human}"
+    );
+    let forced = stdout(&tavla(&["validate", "--color", "always", f], None));
+    assert!(forced.contains('\u{1b}'), "--color always colours");
+}
+
+#[test]
+fn github_output_escapes_file_names_and_player_names() {
+    let d = tmpdir("gh");
+    let name = d.join("we:ird,100%\nname.mat");
+    let record = "; [Variation \"Gul Bara\"]\n\n 1 point match\n\n Game 1\n Ali, 100% : 0                  Bob : 0\n  1) 31: 24/21 21/20            42: 24/20 24/22\n  2) 31: 13/10 10/9             42: 24/20 24/22\n";
+    std::fs::write(&name, record).unwrap();
+    let o = tavla(
+        &["validate", "--format", "github", name.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    let line = out.lines().next().unwrap();
+    assert!(
+        line.contains("we%3Aird%2C100%25%0Aname.mat,line=8,col="),
+        "{line}"
+    );
+    assert!(
+        line.contains("::Ali, 100%25 (White, left column) has no checker on point 13"),
+        "{line}"
+    );
+    assert_eq!(
+        out.lines().count(),
+        1,
+        "one command per finding, newlines escaped: {out}"
+    );
+}
+
+#[test]
+fn directories_are_walked_with_the_extension_filter_and_explicit_files_always_read() {
+    let d = tmpdir("walk");
+    std::fs::create_dir_all(d.join("sub")).unwrap();
+    std::fs::copy("fixtures/demo/valid.mat", d.join("sub/a.mat")).unwrap();
+    std::fs::copy("fixtures/demo/invalid.mat", d.join("b.rec")).unwrap();
+    std::fs::copy("fixtures/demo/valid.mat", d.join("c.txt")).unwrap();
+    let dir = d.to_str().unwrap();
+    let o = tavla(&["validate", dir], None);
+    assert_eq!(code(&o), 0, "b.rec is skipped by the default filter");
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("2 files"));
+    let o = tavla(&["validate", "--ext", "rec", dir], None);
+    assert_eq!(code(&o), 1);
+    let b = d.join("b.rec");
+    assert_eq!(
+        code(&tavla(&["validate", b.to_str().unwrap()], None)),
+        1,
+        "named explicitly"
+    );
+    // --files-from and --stdin-filename
+    let list = d.join("list.txt");
+    std::fs::write(
+        &list,
+        format!("{}\n\n{}\n", d.join("sub/a.mat").display(), b.display()),
+    )
+    .unwrap();
+    assert_eq!(
+        code(&tavla(
+            &["validate", "--files-from", list.to_str().unwrap()],
+            None
+        )),
+        1
+    );
+    let text = std::fs::read("fixtures/demo/invalid.mat").unwrap();
+    let o = tavla(
+        &[
+            "validate",
+            "--format",
+            "short",
+            "--stdin-filename",
+            "games/x.mat",
+            "-",
+        ],
+        Some(&text),
+    );
+    assert!(stdout(&o).starts_with("games/x.mat:10:19:"));
+}
+
+#[test]
+fn output_is_identical_across_thread_counts_and_sorted_by_path() {
+    let one = tavla(
+        &[
+            "validate",
+            "--format",
+            "short",
+            "-j",
+            "1",
+            "fixtures/gulbara/invalid",
+        ],
+        None,
+    );
+    let many = tavla(
+        &[
+            "validate",
+            "--format",
+            "short",
+            "-j",
+            "4",
+            "fixtures/gulbara/invalid",
+        ],
+        None,
+    );
+    assert_eq!(one.stdout, many.stdout);
+    let out = stdout(&one);
+    let paths: Vec<&str> = out.lines().map(|l| l.split(':').next().unwrap()).collect();
+    let mut sorted = paths.clone();
+    sorted.sort();
+    assert_eq!(paths, sorted);
+}
+
+#[test]
+fn max_diagnostics_limits_what_is_shown_not_what_is_counted_and_deny_warnings_fails() {
+    let o = tavla(
+        &[
+            "validate",
+            "--format",
+            "short",
+            "--max-diagnostics",
+            "2",
+            "fixtures/gulbara/invalid",
+        ],
+        None,
+    );
+    assert_eq!(stdout(&o).lines().count(), 2);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("(2 shown)"), "{err}");
+    let warn = "fixtures/gulbara/invalid/game-unfinished.mat";
+    if std::path::Path::new(warn).exists() {
+        assert_eq!(code(&tavla(&["validate", warn], None)), 0);
+        assert_eq!(
+            code(&tavla(&["validate", "--deny-warnings", warn], None)),
+            1
+        );
+    }
+    let d = tmpdir("out");
+    let out = d.join("r.sarif");
+    let o = tavla(
+        &[
+            "validate",
+            "--format",
+            "sarif",
+            "-q",
+            "-o",
+            out.to_str().unwrap(),
+            "fixtures/demo/invalid.mat",
+        ],
+        None,
+    );
+    assert_eq!(code(&o), 1);
+    assert!(
+        o.stdout.is_empty() && o.stderr.is_empty(),
+        "-o and -q: nothing on the terminal"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(out).unwrap()).unwrap();
+    assert_eq!(v["runs"][0]["results"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn convert_writes_jsonl_for_many_records_and_mat_that_round_trips() {
+    let o = tavla(
+        &["convert", "--to", "jsonl", "fixtures/gulbara/examples"],
+        None,
+    );
+    assert_eq!(code(&o), 0);
+    let docs: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(docs.len(), 3);
+    assert!(docs.iter().all(|d| d["format"] == "tavla-match"));
+    assert_eq!(
+        code(&tavla(
+            &["convert", "--to", "json", "fixtures/gulbara/examples"],
+            None
+        )),
+        2
+    );
+}
+
+#[test]
+fn schema_completions_man_and_explain_print_something_useful() {
+    let s: serde_json::Value = serde_json::from_slice(&tavla(&["schema"], None).stdout).unwrap();
+    assert!(s["$id"].as_str().unwrap().contains("tavla-match"));
+    assert!(stdout(&tavla(&["completions", "bash"], None)).contains("tavla"));
+    assert!(stdout(&tavla(&["man"], None)).contains(".TH"));
+    let e = stdout(&tavla(&["explain", "tavla::rules::blocked-path"], None));
+    assert!(e.contains("Example"), "{e}");
+    assert!(stdout(&tavla(&["explain"], None)).lines().count() > 60);
+}

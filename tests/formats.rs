@@ -446,3 +446,34 @@ fn jsonl_lines_each_parse_as_json() {
         }
     }
 }
+
+/// End to end: the binary's `--format sarif` over a directory of invalid records validates.
+#[test]
+fn the_binary_writes_sarif_that_validates_against_the_schema() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
+        .args([
+            "validate",
+            "--format",
+            "sarif",
+            "fixtures/gulbara/invalid",
+            "no/such/file.mat",
+        ])
+        .output()
+        .expect("run tavla");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "an unreadable file outranks invalid records"
+    );
+    let log: Value = serde_json::from_slice(&out.stdout).expect("SARIF is JSON");
+    let v = validator();
+    assert_eq!(errors(&v, &log), Vec::<String>::new());
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert!(results.len() > 60);
+    assert!(results.iter().all(|r| {
+        !r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap_or("/")
+            .starts_with('/')
+    }));
+}

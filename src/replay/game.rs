@@ -38,7 +38,7 @@ fn side_of(c: Column) -> Side {
     }
 }
 
-fn who(side: Side) -> &'static str {
+fn column_name(side: Side) -> &'static str {
     match side {
         Side::White => "White (left column)",
         Side::Black => "Black (right column)",
@@ -373,6 +373,22 @@ fn engine_is_gul(e: &Engine) -> bool {
 }
 
 impl GameWalker<'_> {
+    /// A player as named in messages: `Ali (White, left column)`, or the column alone.
+    fn who(&self, side: Side) -> String {
+        let name = self.game.score.as_ref().map(|(l, r)| {
+            if side == Side::White {
+                &l.name
+            } else {
+                &r.name
+            }
+        });
+        match (name, side) {
+            (Some(n), Side::White) if !n.is_empty() => format!("{n} (White, left column)"),
+            (Some(n), Side::Black) if !n.is_empty() => format!("{n} (Black, right column)"),
+            _ => column_name(side).to_string(),
+        }
+    }
+
     fn variant(&self) -> Variant {
         self.engine.rules().variant()
     }
@@ -586,13 +602,13 @@ impl GameWalker<'_> {
     fn after_end(&mut self, a: &Action) -> Result<(), Stop> {
         let what = match self.over {
             Some(Over::BearOff { winner, .. }) => {
-                format!("{} has borne off every checker", who(winner))
+                format!("{} has borne off every checker", self.who(winner))
             }
             Some(Over::Drop { winner, .. }) => {
-                format!("the double was dropped, so {} has won", who(winner))
+                format!("the double was dropped, so {} has won", self.who(winner))
             }
             Some(Over::Resigned { winner, .. }) => {
-                format!("the game was resigned to {}", who(winner))
+                format!("the game was resigned to {}", self.who(winner))
             }
             None => "the game is over".into(),
         };
@@ -619,7 +635,7 @@ impl GameWalker<'_> {
                     Finding::error(
                         "tavla::record::turn-order",
                         span,
-                        format!("{} acts twice in a row; it is {}'s turn", who(side), who(n)),
+                        format!("{} acts twice in a row; it is {}'s turn", self.who(side), self.who(n)),
                     )
                     .label("out of turn")
                     .help("players alternate: each line holds the left player's turn, then the right player's"),
@@ -653,7 +669,7 @@ impl GameWalker<'_> {
                 Finding::error(
                     "tavla::record::unanswered-double",
                     first_span,
-                    format!("{} doubled, but the double was never taken or dropped", who(doubler)),
+                    format!("{} doubled, but the double was never taken or dropped", self.who(doubler)),
                 )
                 .label("roll without an answer")
                 .related(span, "the double")
@@ -686,7 +702,7 @@ impl GameWalker<'_> {
                             Finding::error(
                                 "tavla::record::missing-remainder",
                                 roll.map(|r| r.dice_span).unwrap_or(a.cell.span),
-                                format!("{} must first play the remainder passed from the broken chain: {}", who(side), listed.join(" ")),
+                                format!("{} must first play the remainder passed from the broken chain: {}", self.who(side), listed.join(" ")),
                             )
                             .label("expected the remainder before this")
                             .related(from_span, "the chain broke here")
@@ -716,7 +732,7 @@ impl GameWalker<'_> {
                                 Finding::error(
                                     "tavla::record::after-game-end",
                                     extra.dice_span,
-                                    format!("{} bore off the last checker while playing the remainder; the game is over", who(side)),
+                                    format!("{} bore off the last checker while playing the remainder; the game is over", self.who(side)),
                                 )
                                 .label("after the end")
                                 .help("the receiver wins at once; nothing more is played"),
@@ -748,7 +764,7 @@ impl GameWalker<'_> {
                         Finding::error(
                             "tavla::record::unexpected-remainder",
                             extra.dice_span,
-                            format!("{} plays a received stage, but no remainder was passed to them", who(side)),
+                            format!("{} plays a received stage, but no remainder was passed to them", self.who(side)),
                         )
                         .label("nothing was passed")
                         .help(match self.variant() {
@@ -769,7 +785,7 @@ impl GameWalker<'_> {
                         Finding::error(
                             "tavla::record::missing-roll",
                             a.cell.span,
-                            format!("{} played the remainder but the roll that follows it is missing", who(side)),
+                            format!("{} played the remainder but the roll that follows it is missing", self.who(side)),
                         )
                         .label("no roll")
                         .help("after the received stages the receiver rolls as usual: write `dd: steps`"),
@@ -978,7 +994,7 @@ impl GameWalker<'_> {
                         Finding::error(
                             "tavla::record::wrong-starter",
                             stage.dice_span,
-                            format!("{} starts game {}, but the previous game's winner, {}, must start it", who(side), self.game.number, who(w)),
+                            format!("{} starts game {}, but the previous game's winner, {}, must start it", self.who(side), self.game.number, self.who(w)),
                         )
                         .label("first roll")
                         .help("under `next_game_starter = previous-winner` the winner of the previous game rolls first"),
@@ -1152,7 +1168,7 @@ impl GameWalker<'_> {
                 Finding::error(
                     "tavla::rules::dance-not-justified",
                     moves.cannot_move.unwrap_or(stage.dice_span),
-                    format!("{what} for {dice}, but {} could move", who(side)),
+                    format!("{what} for {dice}, but {} could move", self.who(side)),
                 )
                 .label("no move written")
                 .related(stage.dice_span, format!("{dice}"))
@@ -1328,7 +1344,7 @@ impl GameWalker<'_> {
                     StepError::NoChecker { from } => Finding::error(
                         "tavla::rules::no-checker",
                         span,
-                        format!("{} has no checker on {} to move", who(side), loc_name(from)),
+                        format!("{} has no checker on {} to move", self.who(side), loc_name(from)),
                     )
                     .label("no checker here"),
                     StepError::Blocked { point, count } if intermediate => Finding::error(
@@ -1360,7 +1376,7 @@ impl GameWalker<'_> {
                     StepError::MustEnter => Finding::error(
                         "tavla::rules::must-enter",
                         span,
-                        format!("{} has a checker on the bar and must enter it before moving others", who(side)),
+                        format!("{} has a checker on the bar and must enter it before moving others", self.who(side)),
                     )
                     .label("checker on the bar"),
                     StepError::NotAllHome { outside } => Finding::error(
@@ -1497,7 +1513,7 @@ impl GameWalker<'_> {
                             Finding::error(
                                 "tavla::rules::double-not-owner",
                                 span,
-                                format!("{} doubles, but the cube belongs to {}", who(side), who(o)),
+                                format!("{} doubles, but the cube belongs to {}", self.who(side), self.who(o)),
                             )
                             .label("not the cube owner")
                             .help("only the owner of the cube, or either player while it is centred, may double"),
@@ -1683,7 +1699,7 @@ impl GameWalker<'_> {
                 )
                 .label("not the end of the match")
                 .help(match self.needed[side.index()] {
-                    Some(n) => format!("{} needed {n} point(s) to win the match", who(side)),
+                    Some(n) => format!("{} needed {n} point(s) to win the match", self.who(side)),
                     None => "a money session has no match to win".to_string(),
                 }),
             );
@@ -1700,8 +1716,8 @@ impl GameWalker<'_> {
                             a.cell.span,
                             format!(
                                 "{} is written as the winner, but {} won the game",
-                                who(side),
-                                who(winner)
+                                self.who(side),
+                                self.who(winner)
                             ),
                         )
                         .label("wrong column")
@@ -1762,7 +1778,7 @@ impl GameWalker<'_> {
                             span,
                             format!(
                                 "the game is still running, so this is a resignation by {}; it can be worth {} point(s), not {points}",
-                                who(resigner),
+                                self.who(resigner),
                                 allowed.join(" or ")
                             ),
                         )
@@ -1787,11 +1803,11 @@ impl GameWalker<'_> {
         match self.engine {
             Engine::Gul(_) => {
                 if self.pos.off(loser) == 0 {
-                    format!("{} bore off no checker: mars, 2 points", who(loser))
+                    format!("{} bore off no checker: mars, 2 points", self.who(loser))
                 } else {
                     format!(
                         "{} bore off {} checker(s): a single game, 1 point",
-                        who(loser),
+                        self.who(loser),
                         self.pos.off(loser)
                     )
                 }
@@ -1835,7 +1851,7 @@ impl GameWalker<'_> {
                         Finding::error(
                             "tavla::record::losses-mismatch",
                             lspan,
-                            format!("`Losses {lp}` disagrees with `Wins {wp}` of {}", who(ws)),
+                            format!("`Losses {lp}` disagrees with `Wins {wp}` of {}", self.who(ws)),
                         )
                         .label("losses")
                         .help("Backgammon Galaxy writes `Losses N` in the loser's column beside the winner's `Wins N`"),
@@ -1860,7 +1876,7 @@ impl GameWalker<'_> {
                 .help(format!(
                     "add `Wins {} point(s)` in {}'s column",
                     full.unwrap_or(1),
-                    who(winner)
+                    self.who(winner)
                 )),
             );
         }
