@@ -18,6 +18,11 @@ use tavla::report::formats::{self, FileFindings};
 use tavla::report::{self, LineIndex, Style, json};
 use tavla::rules::{RuleSet, Variant};
 
+/// mimalloc: the replay allocates many small syntax-tree nodes; glibc's allocator spent more
+/// time than the parser (see `bench/README.md`).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Exit code: every record is valid.
 const EXIT_VALID: u8 = 0;
 /// Exit code: at least one record is invalid.

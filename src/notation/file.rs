@@ -241,7 +241,10 @@ impl Moves {
 
 /// Parse a whole match file. Never fails: problems are collected in [`Document::errors`].
 pub fn parse_document(text: &str) -> Document {
-    let mut doc = Document::default();
+    let mut doc = Document {
+        lines: Vec::with_capacity(text.len() / 32 + 1),
+        ..Document::default()
+    };
     let mut start = 0;
     if text.starts_with('\u{feff}') {
         doc.bom = true;
@@ -470,16 +473,29 @@ struct Tok<'a> {
 /// Split `rest` (a part of `line`) into tokens, keeping `Illegal play (…)` whole.
 fn tokens<'a>(line: &'a str, rest: &'a str) -> Vec<Tok<'a>> {
     let base = rest.as_ptr() as usize - line.as_ptr() as usize;
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(12);
     let bytes = rest.as_bytes();
     let mut i = 0;
+    // Columns are counted incrementally: characters (tabs to the next multiple of 8).
+    let mut col = column_of(line, base);
+    let mut counted = 0;
+    let mut advance = |to: usize, col: &mut usize| {
+        for c in rest[counted..to].chars() {
+            *col = if c == '\t' {
+                (*col / 8 + 1) * 8
+            } else {
+                *col + 1
+            };
+        }
+        counted = to;
+    };
     while i < bytes.len() {
         if bytes[i] == b' ' || bytes[i] == b'\t' {
             i += 1;
             continue;
         }
         let start = i;
-        if rest[i..].starts_with("Illegal play (") {
+        if bytes[i] == b'I' && rest[i..].starts_with("Illegal play (") {
             i = match rest[i..].find(')') {
                 Some(k) => i + k + 1,
                 None => bytes.len(),
@@ -489,12 +505,34 @@ fn tokens<'a>(line: &'a str, rest: &'a str) -> Vec<Tok<'a>> {
                 i += 1;
             }
         }
+        advance(start, &mut col);
         out.push(Tok {
             text: &rest[start..i],
-            col: column_of(line, base + start),
+            col,
         });
     }
     out
+}
+
+/// Which keyword a token is (case-insensitive), without allocating.
+fn keyword(word: &str) -> Option<&'static str> {
+    const WORDS: [&str; 11] = [
+        "doubles",
+        "beavers",
+        "raccoons",
+        "redoubles",
+        "takes",
+        "accepts",
+        "drops",
+        "passes",
+        "rejects",
+        "wins",
+        "losses",
+    ];
+    if word.len() < 4 || word.len() > 9 || !word.as_bytes()[0].is_ascii_alphabetic() {
+        return None;
+    }
+    WORDS.iter().copied().find(|w| w.eq_ignore_ascii_case(word))
 }
 
 fn column_of(line: &str, byte: usize) -> usize {
@@ -681,8 +719,8 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
             continue;
         }
         let word = t.text;
-        let lower = word.to_ascii_lowercase();
-        match lower.as_str() {
+        let lower = keyword(word).unwrap_or("");
+        match lower {
             "doubles" | "beavers" | "raccoons" | "redoubles" => {
                 finish(&mut cur, &mut cur_start, last_end, &mut out);
                 let mut end = span;
@@ -713,7 +751,7 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                     );
                     continue;
                 };
-                let body = match lower.as_str() {
+                let body = match lower {
                     "beavers" => CellBody::Beaver { value, value_span },
                     "raccoons" => CellBody::Raccoon { value, value_span },
                     _ => CellBody::Double { value, value_span },
@@ -816,7 +854,7 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                     k += 1;
                     continue;
                 };
-                if lower == "cannot"
+                if word.eq_ignore_ascii_case("cannot")
                     && k + 1 < toks.len()
                     && toks[k + 1].text.eq_ignore_ascii_case("move")
                 {

@@ -12,7 +12,7 @@ pub use file::{
     Cell, CellBody, Column, Document, Line, LineKind, Moves, NameScore, Stage, StageKind,
     parse_document,
 };
-pub use play::{Loc, Play, StepText, parse_play, parse_step};
+pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
 pub use span::Span;
 
 /// A syntax error: what was expected, where.

@@ -9,7 +9,7 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while1};
 use nom::character::complete::char;
 use nom::combinator::{map, opt, recognize};
-use nom::multi::{many0_count, many1};
+use nom::multi::{fold_many1, many0_count};
 use nom::sequence::{delimited, preceded};
 
 use super::{Span, SyntaxError};
@@ -47,11 +47,46 @@ impl fmt::Display for Loc {
     }
 }
 
+/// The most points a written path may hold: a start and four landings (four dice).
+pub const MAX_PATH: usize = 5;
+
+/// The written points of a step, stored inline (no allocation per step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Path {
+    items: [(Loc, bool, Span); MAX_PATH],
+    len: u8,
+}
+
+impl Path {
+    fn new() -> Self {
+        Path {
+            items: [(Loc::Off, false, Span::default()); MAX_PATH],
+            len: 0,
+        }
+    }
+    fn push(&mut self, item: (Loc, bool, Span)) -> bool {
+        if (self.len as usize) < MAX_PATH {
+            self.items[self.len as usize] = item;
+            self.len += 1;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+impl std::ops::Deref for Path {
+    type Target = [(Loc, bool, Span)];
+    fn deref(&self) -> &Self::Target {
+        &self.items[..self.len as usize]
+    }
+}
+
 /// One written step token: a checker's path through written points, maybe repeated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StepText {
-    /// The written points (at least two), each with its `*` hit mark and span.
-    pub path: Vec<(Loc, bool, Span)>,
+    /// The written points (two to five), each with its `*` hit mark and span.
+    pub path: Path,
     /// `(n)` repetition, 1 when absent.
     pub repeat: u8,
     /// The whole token.
@@ -115,6 +150,10 @@ enum RawLoc<'a> {
 
 /// `location = "bar" | "b" | "off" | "o" | "-" | digits`
 fn location(i: &str) -> IResult<&str, RawLoc<'_>> {
+    // Digits first: by far the most common location.
+    if i.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        return map(take_while1(|c: char| c.is_ascii_digit()), RawLoc::Number)(i);
+    }
     alt((
         map(tag_no_case("bar"), |_| RawLoc::Word(Loc::Bar)),
         map(tag_no_case("off"), |_| RawLoc::Word(Loc::Off)),
@@ -145,18 +184,31 @@ fn repeat(i: &str) -> IResult<&str, &str> {
     )(i)
 }
 
-type Path<'a> = (
-    (&'a str, RawLoc<'a>, bool),
-    Vec<(&'a str, RawLoc<'a>, bool)>,
-    Option<&'a str>,
-);
-
-/// `step = marked ("/" marked)+ repeat?`
-fn step_syntax(i: &str) -> IResult<&str, Path<'_>> {
+/// `step = marked ("/" marked)+ repeat?` — the locations are checked by the caller.
+fn step_syntax(i: &str) -> IResult<&str, (RawPath<'_>, Option<&str>)> {
     let (i, first) = marked(i)?;
-    let (i, rest) = many1(preceded(char('/'), marked))(i)?;
+    let (i, rest) = fold_many1(
+        preceded(char('/'), marked),
+        || (RawPath::default(), 0usize),
+        |(mut acc, n), m| {
+            if n < MAX_PATH - 1 {
+                acc.items[n] = Some(m);
+            }
+            (acc, n + 1)
+        },
+    )(i)?;
     let (i, rep) = opt(repeat)(i)?;
-    Ok((i, (first, rest, rep)))
+    let mut path = rest.0;
+    path.first = Some(first);
+    path.more = rest.1;
+    Ok((i, (path, rep)))
+}
+
+#[derive(Default)]
+struct RawPath<'a> {
+    first: Option<(&'a str, RawLoc<'a>, bool)>,
+    items: [Option<(&'a str, RawLoc<'a>, bool)>; MAX_PATH - 1],
+    more: usize,
 }
 
 /// Parse one step token (no whitespace inside), `base` being its byte offset in the source.
@@ -169,7 +221,7 @@ pub fn parse_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
         SyntaxError::new("bad-step", at, msg)
             .help("write a step as FROM/TO with points 1-24, `bar` or `off`, e.g. `24/18`, `bar/22*`, `6/off`, `8/5(2)`")
     };
-    let (rest, (first, more, rep)) = match step_syntax(token) {
+    let (rest, (raw, rep)) = match step_syntax(token) {
         Ok(v) => v,
         Err(_) => return Err(bad(format!("`{token}` is not a step"), span)),
     };
@@ -183,8 +235,16 @@ pub fn parse_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
             at,
         ));
     }
-    let mut path = Vec::with_capacity(1 + more.len());
-    for (text, raw, hit) in std::iter::once(first).chain(more) {
+    if raw.more + 1 > MAX_PATH {
+        return Err(bad(
+            format!(
+                "`{token}` passes through more than {MAX_PATH} points: a step uses at most four dice"
+            ),
+            span,
+        ));
+    }
+    let mut path = Path::new();
+    for (text, raw, hit) in raw.first.into_iter().chain(raw.items.into_iter().flatten()) {
         let at = Span::of(token, text).shift(base);
         let loc = match raw {
             RawLoc::Word(l) => l,

@@ -1095,7 +1095,7 @@ impl GameWalker<'_> {
         // Gul bara has no bar and no hits.
         if self.variant() == Variant::GulBara {
             for st in &moves.steps {
-                for (loc, hit, span) in &st.path {
+                for (loc, hit, span) in st.path.iter() {
                     if *loc == Loc::Bar {
                         self.push(
                             Finding::error(
