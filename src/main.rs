@@ -506,23 +506,38 @@ fn read_stdin_if_needed(inputs: &[Input]) -> Option<Vec<u8>> {
     }
 }
 
+/// What both `validate` and `convert` need before reading: rules, inputs, workers, output.
+struct Setup {
+    overrides: Overrides,
+    inputs: Vec<Input>,
+    walk_errors: Vec<WalkError>,
+    pool: rayon::ThreadPool,
+    out: Box<dyn Write>,
+}
+
+fn setup(rules: &RuleArgs, inputs: &InputArgs, output: &Option<PathBuf>) -> Result<Setup, String> {
+    let overrides = overrides(rules)?;
+    let (inputs_found, walk_errors) = collect_inputs(inputs)?;
+    let pool = thread_pool(inputs.threads)?;
+    let out = open_output(output)?;
+    Ok(Setup {
+        overrides,
+        inputs: inputs_found,
+        walk_errors,
+        pool,
+        out,
+    })
+}
+
 fn validate(a: ValidateArgs) -> u8 {
-    let o = match overrides(&a.rules) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_ERROR;
-        }
-    };
-    let (inputs, walk_errors) = match collect_inputs(&a.inputs) {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_ERROR;
-        }
-    };
-    let pool = match thread_pool(a.inputs.threads) {
-        Ok(p) => p,
+    let Setup {
+        overrides: o,
+        inputs,
+        walk_errors,
+        pool,
+        mut out,
+    } = match setup(&a.rules, &a.inputs, &a.output) {
+        Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return EXIT_ERROR;
@@ -539,13 +554,6 @@ fn validate(a: ValidateArgs) -> u8 {
         color,
         unicode: color,
         width: 100,
-    };
-    let mut out = match open_output(&a.output) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_ERROR;
-        }
     };
     let stdin = read_stdin_if_needed(&inputs);
     let progress =
@@ -667,15 +675,14 @@ fn validate(a: ValidateArgs) -> u8 {
 }
 
 fn convert(a: ConvertArgs) -> u8 {
-    let o = match overrides(&a.rules) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_ERROR;
-        }
-    };
-    let (inputs, walk_errors) = match collect_inputs(&a.inputs) {
-        Ok(v) => v,
+    let Setup {
+        overrides: o,
+        inputs,
+        walk_errors,
+        pool,
+        mut out,
+    } = match setup(&a.rules, &a.inputs, &a.output) {
+        Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
             return EXIT_ERROR;
@@ -687,20 +694,6 @@ fn convert(a: ConvertArgs) -> u8 {
         );
         return EXIT_ERROR;
     }
-    let pool = match thread_pool(a.inputs.threads) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_ERROR;
-        }
-    };
-    let mut out = match open_output(&a.output) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_ERROR;
-        }
-    };
     for (path, e) in &walk_errors {
         eprintln!("error[tavla::io::unreadable]: {path}: {e}");
     }

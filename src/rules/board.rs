@@ -135,6 +135,19 @@ struct Gen<'a> {
     _p: std::marker::PhantomData<&'a ()>,
 }
 
+/// Each distinct die value of `dice` once, with the index of its first occurrence.
+fn distinct(dice: &[u8]) -> Vec<(usize, u8)> {
+    let mut seen = [false; 8];
+    let mut out = Vec::with_capacity(dice.len());
+    for (i, &d) in dice.iter().enumerate() {
+        if (d as usize) < seen.len() && !seen[d as usize] {
+            seen[d as usize] = true;
+            out.push((i, d));
+        }
+    }
+    out
+}
+
 fn key(dice: &[u8]) -> [u8; 4] {
     let mut k = [0u8; 4];
     for (i, d) in dice.iter().enumerate().take(4) {
@@ -163,13 +176,7 @@ impl Gen<'_> {
                 self.order.push(pos);
             }
         }
-        let mut tried = [false; 7];
-        for i in 0..dice.len() {
-            let d = dice[i];
-            if tried[d as usize] {
-                continue;
-            }
-            tried[d as usize] = true;
+        for (i, d) in distinct(dice) {
             for from in (1..=BAR).rev() {
                 if pos.c[self.side.index()][from as usize] == 0 {
                     continue;
@@ -250,13 +257,7 @@ impl Search<'_> {
         for k in 0..pending.len() {
             let (si, cur) = pending[k];
             let seg = self.segs[si];
-            let mut tried = [false; 7];
-            for i in 0..dice.len() {
-                let d = dice[i];
-                if d as usize >= tried.len() || tried[d as usize] {
-                    continue;
-                }
-                tried[d as usize] = true;
+            for (i, d) in distinct(dice) {
                 let Ok((next, st)) = step(self.g, &pos, self.side, cur, d) else {
                     continue;
                 };
@@ -386,13 +387,7 @@ fn segment_error(
         dice: &mut Vec<u8>,
         w: &mut Worst,
     ) {
-        let mut tried = [false; 7];
-        for i in 0..dice.len() {
-            let d = dice[i];
-            if d as usize >= tried.len() || tried[d as usize] {
-                continue;
-            }
-            tried[d as usize] = true;
+        for (i, d) in distinct(dice) {
             let target = cur as i16 - d as i16;
             let is_final = if seg.to == OFF {
                 target <= 0
