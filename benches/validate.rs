@@ -1,2 +1,123 @@
-//! Placeholder replaced by the benchmark suite.
-fn main() {}
+//! Full validation: `replay::check` (parse, record model, rules setup, replay of every play
+//! against the legal set) on whole records.
+//!
+//! - `validate/gnubg-corpus`: the 220 gnubg self-play records under
+//!   `fixtures/backgammon/gnubg/`, one `check` per file; throughput in bytes.
+//! - `validate/gulbara-per-file`: the valid Gul bara records under `fixtures/gulbara/examples/`
+//!   and `fixtures/gulbara/valid/`.
+//! - `validate/gul-bara-chain-11-24-steps`: a four-turn Gul bara record whose last turn is a
+//!   full 1-1 chain (11, 22, 33, 44, 55, 66: 24 steps); the whole `check` is timed
+//!   (target: under 100 µs).
+//!
+//! `cargo bench --bench validate` (add `-- --quick` for a short run).
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tavla::replay::{ActionTrace, Overrides, check};
+
+/// The text of every `.mat` file directly under `dir` (relative to the crate root), sorted
+/// by name.
+fn records(dir: &str) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mat"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no .mat files in {}", dir.display());
+    paths
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+        .collect()
+}
+
+fn total_bytes(texts: &[String]) -> u64 {
+    texts.iter().map(|t| t.len() as u64).sum()
+}
+
+/// Check every record; returns the number of turns replayed.
+fn check_all(texts: &[String], o: &Overrides) -> usize {
+    texts
+        .iter()
+        .map(|t| check(black_box(t), o).turns_checked())
+        .sum()
+}
+
+fn assert_valid(texts: &[String], o: &Overrides) {
+    for t in texts {
+        let v = check(t, o);
+        assert_eq!(
+            v.errors(),
+            0,
+            "a benchmark record is invalid: {:?}",
+            v.findings
+        );
+    }
+}
+
+/// Game 1 of a 1-point Gul bara match (Bulgarian rules): three ordinary rolls each, then
+/// White's fourth roll is 1-1, which chains through 22, 33, 44, 55 and 66 (24 steps).
+fn chain_record() -> String {
+    let turns = [
+        "  1) 31: 24/21 21/20             42: 24/20 24/22",
+        "  2) 21: 20/18 18/17             31: 24/21 24/23",
+        "  3) 21: 17/15 15/14             31: 22/19 23/22",
+        "  4) 11: 24/23(4) +22: 24/22(4) +33: 24/21(4) +44: 24/20(2) 23/19(2) +55: 23/18(2) 22/17(2) +66: 22/16(2) 21/15(2)",
+    ];
+    let mut s = String::from("; [Variation \"Gul Bara\"]\n");
+    s.push_str("\n 1 point match\n\n Game 1\n White : 0                      Black : 0\n");
+    for t in turns {
+        s.push_str(t);
+        s.push('\n');
+    }
+    s
+}
+
+fn bench_validate(c: &mut Criterion) {
+    let o = Overrides::default();
+    let gnubg = records("fixtures/backgammon/gnubg");
+    let mut gul_bara = records("fixtures/gulbara/examples");
+    gul_bara.extend(records("fixtures/gulbara/valid"));
+    assert_valid(&gnubg, &o);
+    assert_valid(&gul_bara, &o);
+
+    let mut g = c.benchmark_group("validate");
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(5));
+    g.throughput(Throughput::Bytes(total_bytes(&gnubg)));
+    g.bench_function("gnubg-corpus", |b| b.iter(|| check_all(&gnubg, &o)));
+    g.throughput(Throughput::Bytes(total_bytes(&gul_bara)));
+    g.bench_function("gulbara-per-file", |b| b.iter(|| check_all(&gul_bara, &o)));
+    g.finish();
+
+    let chain = chain_record();
+    let v = check(&chain, &o);
+    assert_eq!(v.errors(), 0, "{:?}", v.findings);
+    let steps: usize = v.games[0]
+        .actions
+        .iter()
+        .filter_map(|a| match a {
+            ActionTrace::Turn { stages, .. } if stages.len() > 1 => {
+                Some(stages.iter().map(|s| s.steps.len()).sum::<usize>())
+            }
+            _ => None,
+        })
+        .sum();
+    assert_eq!(steps, 24, "the chain turn must play 24 steps");
+
+    let mut g = c.benchmark_group("validate");
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(3));
+    g.bench_function("gul-bara-chain-11-24-steps", |b| {
+        b.iter(|| check(black_box(&chain), &o).errors())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_validate);
+criterion_main!(benches);

@@ -1520,21 +1520,7 @@ impl GameWalker<'_> {
                         );
                     return Err(Stop);
                 }
-                if value != self.cube * 2 {
-                    self.push(
-                        Finding::error(
-                            "tavla::rules::cube-value",
-                            value_span,
-                            format!(
-                                "the cube is at {}; a double makes it {}, not {value}",
-                                self.cube,
-                                self.cube * 2
-                            ),
-                        )
-                        .label("cube value"),
-                    );
-                    return Err(Stop);
-                }
+                self.expect_cube_value("a double", self.cube * 2, value, value_span)?;
                 self.offer = Some((side, value, span));
                 self.next = Some(side.other());
             }
@@ -1557,17 +1543,7 @@ impl GameWalker<'_> {
                     );
                     return Err(Stop);
                 }
-                if value != v * 2 {
-                    self.push(
-                        Finding::error(
-                            "tavla::rules::cube-value",
-                            value_span,
-                            format!("a beaver makes the cube {}, not {value}", v * 2),
-                        )
-                        .label("cube value"),
-                    );
-                    return Err(Stop);
-                }
+                self.expect_cube_value("a beaver", v * 2, value, value_span)?;
                 self.offer = None;
                 self.cube = value;
                 self.owner = Some(side);
@@ -1591,17 +1567,7 @@ impl GameWalker<'_> {
                     );
                     return Err(Stop);
                 }
-                if value != self.cube * 2 {
-                    self.push(
-                        Finding::error(
-                            "tavla::rules::cube-value",
-                            value_span,
-                            format!("a raccoon makes the cube {}, not {value}", self.cube * 2),
-                        )
-                        .label("cube value"),
-                    );
-                    return Err(Stop);
-                }
+                self.expect_cube_value("a raccoon", self.cube * 2, value, value_span)?;
                 self.cube = value;
                 self.owner = Some(side);
             }
@@ -1613,6 +1579,31 @@ impl GameWalker<'_> {
             value,
         });
         Ok(())
+    }
+
+    /// A cube action must make the cube exactly `want`.
+    fn expect_cube_value(
+        &mut self,
+        what: &str,
+        want: u64,
+        value: u64,
+        span: Span,
+    ) -> Result<(), Stop> {
+        if value == want {
+            return Ok(());
+        }
+        self.push(
+            Finding::error(
+                "tavla::rules::cube-value",
+                span,
+                format!(
+                    "the cube is at {}; {what} makes it {want}, not {value}",
+                    self.cube
+                ),
+            )
+            .label("cube value"),
+        );
+        Err(Stop)
     }
 
     fn answer(&mut self, a: &Action, side: Side, take: bool) -> Result<(), Stop> {
