@@ -18,30 +18,34 @@ fn bulgarian() -> GulBara {
     }
 }
 
-fn errors(v: &Verdict) -> Vec<(&'static str, usize)> {
-    let idx = tavla::report::LineIndex::new(&source_of(v));
-    v.findings
+/// A checked record with its text, so findings can be located by line.
+struct Run {
+    text: String,
+    verdict: Verdict,
+}
+
+impl std::ops::Deref for Run {
+    type Target = Verdict;
+    fn deref(&self) -> &Verdict {
+        &self.verdict
+    }
+}
+
+/// The errors of a run as (code, line).
+fn errors(r: &Run) -> Vec<(&'static str, usize)> {
+    let idx = tavla::report::LineIndex::new(&r.text);
+    r.findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
-        .map(|f| (f.code, idx.locate(&source_of(v), f.span.offset).0))
+        .map(|f| (f.code, idx.locate(&r.text, f.span.offset).0))
         .collect()
 }
 
-fn source_of(v: &Verdict) -> String {
-    // The tests keep the text; rebuild from lines is not needed: store in a thread-local.
-    SOURCE.with(|s| s.borrow().clone()).unwrap_or_else(|| {
-        let _ = v;
-        String::new()
-    })
-}
-
-thread_local! {
-    static SOURCE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-fn run(text: &str) -> Verdict {
-    SOURCE.with(|s| *s.borrow_mut() = Some(text.to_string()));
-    check(text, &Overrides::default())
+fn run(text: &str) -> Run {
+    Run {
+        text: text.to_string(),
+        verdict: check(text, &Overrides::default()),
+    }
 }
 
 /// A Gul bara record with the given header lines and turn lines, game 1 of a 1-point match.
@@ -454,7 +458,7 @@ fn given_seed_001_opening_then_black_stands_on_whites_points_12_11_and_9() {
     let text = record(&[], &turns, "");
     let v = run(&text);
     assert!(errors(&v).is_empty(), "{:?}", v.findings);
-    let j = tavla::report::json::match_json(&v, false, &text);
+    let j = tavla::report::json::match_json(&v.verdict, false, &text);
     let board = &j["games"][0]["actions"][1]["position"]["board"];
     let black: Vec<(u64, u64)> = board
         .as_array()
