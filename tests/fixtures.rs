@@ -259,12 +259,24 @@ fn strip(v: &mut Value) {
     }
 }
 
-/// parse -> JSON -> .mat -> parse -> JSON gives the same JSON (line numbers aside).
+/// parse -> JSON -> .mat -> parse -> JSON gives the same JSON (line numbers aside), for every
+/// fixture: valid ones, and invalid ones whose defect is not a syntax error (a syntax error's
+/// text is reported, not carried, so the second pass cannot see it) or misnumbered lines.
 #[test]
-fn every_valid_fixture_survives_the_json_and_mat_round_trip() {
+fn every_fixture_survives_the_json_and_mat_round_trip() {
     let mut bad = Vec::new();
-    for p in valid_fixtures() {
+    let mut all = valid_fixtures();
+    all.extend(files("fixtures/gulbara/invalid", "mat"));
+    all.extend(files("fixtures/backgammon/invalid", "mat"));
+    for p in all {
         let (text, v) = load(&p);
+        // Turn numbers are layout: the canonical writer numbers lines afresh.
+        if v.findings
+            .iter()
+            .any(|f| f.code.starts_with("tavla::parse::") || f.code == "tavla::record::turn-number")
+        {
+            continue;
+        }
         let mut j1 = match_json(&v, false, &text);
         let mat = write_mat(&j1);
         let v2 = check(&mat, &Overrides::default());
