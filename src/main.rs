@@ -30,6 +30,9 @@ const EXIT_INVALID: u8 = 1;
 /// Exit code: usage or I/O error (outranks invalid records).
 const EXIT_ERROR: u8 = 2;
 
+/// The largest file read, in bytes (1 GiB); larger files are reported unreadable.
+const MAX_FILE: u64 = 1 << 30;
+
 /// Files are checked in chunks of this many, in parallel; memory stays bounded by a chunk.
 const CHUNK: usize = 256;
 
@@ -339,8 +342,18 @@ fn read(input: &Input, stdin: &Option<Vec<u8>>) -> Result<Vec<u8>, String> {
     match input {
         Input::Stdin(_) => Ok(stdin.clone().unwrap_or_default()),
         Input::File(p) => {
-            if p.is_dir() {
+            let meta = std::fs::metadata(p).map_err(|e| e.to_string())?;
+            if meta.is_dir() {
                 return Err("is a directory".into());
+            }
+            if !meta.is_file() {
+                return Err("not a regular file (a FIFO, socket or device is not read)".into());
+            }
+            if meta.len() > MAX_FILE {
+                return Err(format!(
+                    "{} bytes; files larger than {MAX_FILE} bytes are not read",
+                    meta.len()
+                ));
             }
             std::fs::read(p).map_err(|e| e.to_string())
         }

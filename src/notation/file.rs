@@ -76,9 +76,9 @@ pub enum LineKind {
     /// ` Left : 0     Right : 0`.
     Score {
         /// The left column's player and score.
-        left: NameScore,
+        left: Box<NameScore>,
         /// The right column's player and score.
-        right: NameScore,
+        right: Box<NameScore>,
     },
     /// `  N) cell cell`.
     Turn {
@@ -275,6 +275,10 @@ pub fn parse_document(text: &str) -> Document {
     doc
 }
 
+/// The longest line parsed, in bytes; longer lines are reported and skipped (real turn lines,
+/// Gul bara chains included, stay far below 1 KiB).
+pub const MAX_LINE: usize = 64 * 1024;
+
 fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<SyntaxError>) -> Line {
     let trimmed = content.trim_start();
     let span = Span::of(whole, trimmed);
@@ -288,6 +292,26 @@ fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<Syntax
         return line;
     }
     let before = errors.len();
+    if trimmed.len() > MAX_LINE {
+        let mut end = MAX_LINE;
+        while !trimmed.is_char_boundary(end) {
+            end -= 1;
+        }
+        errors.push(
+            SyntaxError::new(
+                "line-too-long",
+                Span::of(whole, &trimmed[..end]),
+                format!(
+                    "a line of {} bytes; lines longer than {MAX_LINE} bytes are not read",
+                    trimmed.len()
+                ),
+            )
+            .help("a record line is a header, a score line or one turn; split the text into lines"),
+        );
+        line.kind = LineKind::Unknown;
+        line.broken = true;
+        return line;
+    }
     line.kind = if trimmed.starts_with(';') || trimmed.starts_with('#') {
         header_line(whole, trimmed)
     } else if let Ok((_, (n, _))) = all_consuming(match_length)(trimmed) {
@@ -460,7 +484,10 @@ fn score_line(whole: &str, t: &str, errors: &mut Vec<SyntaxError>) -> Option<Lin
     let left = mk(name1, s1, errors);
     let right = mk(name2, s2, errors);
     match (left, right) {
-        (Some(left), Some(right)) => Some(LineKind::Score { left, right }),
+        (Some(left), Some(right)) => Some(LineKind::Score {
+            left: Box::new(left),
+            right: Box::new(right),
+        }),
         _ => Some(LineKind::Unknown),
     }
 }

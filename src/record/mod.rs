@@ -141,7 +141,7 @@ impl Match {
                 }),
                 LineKind::Score { left, right } => match m.games.last_mut() {
                     Some(g) if g.score.is_none() && g.actions.is_empty() => {
-                        g.score = Some((left.clone(), right.clone()))
+                        g.score = Some(((**left).clone(), (**right).clone()))
                     }
                     _ => m.problems.push(
                         SyntaxError::new(

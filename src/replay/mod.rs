@@ -104,6 +104,7 @@ fn parse_code(code: &str) -> &'static str {
         "too-many-cells" => "tavla::parse::too-many-cells",
         "misplaced-line" => "tavla::parse::misplaced-line",
         "invalid-utf8" => "tavla::parse::invalid-utf8",
+        "line-too-long" => "tavla::parse::line-too-long",
         _ => "tavla::parse::syntax",
     }
 }

@@ -29,6 +29,7 @@ codes! {
     "tavla::parse::too-many-cells" => "More than two cells on one line.",
     "tavla::parse::misplaced-line" => "A line outside its place: a score line after turns, turns before `Game N`, a second match length.",
     "tavla::parse::invalid-utf8" => "Bytes that are not UTF-8.",
+    "tavla::parse::line-too-long" => "A line longer than 64 KiB: reported and not read.",
     "tavla::parse::syntax" => "Any other syntax error.",
     "tavla::io::unreadable" => "A file or directory that cannot be read (the run continues and exits 2).",
     "tavla::record::unsupported-variant" => "The `Variation` header names a game tavla does not check.",

@@ -117,6 +117,16 @@ Example:
      Game 1"#,
     ),
     (
+        "tavla::parse::line-too-long",
+        r#"A line longer than 64 KiB is not read (records.md §1: a turn line may be as long as it
+needs to be; real lines, Gul bara chains included, stay far below 1 KiB). tavla reports the
+line and stops checking the game there, so a runaway line cannot exhaust memory. Split the
+text into lines: one header, score line or turn per line.
+
+Example:
+  1) 31: 8/5 6/5 8/5 6/5 8/5 6/5 … (70 000 more characters)"#,
+    ),
+    (
         "tavla::parse::invalid-utf8",
         r#"Records are UTF-8 (records.md §1). tavla reports each byte sequence that is not UTF-8,
 reads it as U+FFFD and still checks the rest of the file. The usual cause is a player name
