@@ -1,8 +1,8 @@
 //! Move generation: `Rules::legal_plays` (every distinct legal result of one stage) for a
 //! few positions and rolls in both variants.
 //!
-//! Positions: the start position, a mid-game position taken from a committed record (the
-//! position before the middle turn of game 1, for the side on roll there), and for Gul bara
+//! Positions: the start position, a mid-game position taken from a committed record (of the
+//! positions before the turns of game 1, the one with the most results for 4-2), and for Gul bara
 //! the doublet stages of a 1-1 chain (four 1s, then four 2s, … four 6s).
 //!
 //! `cargo bench --bench movegen` (add `-- --quick` for a short run).
@@ -23,12 +23,14 @@ fn fixture(path: &str) -> String {
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-/// The position before the middle turn of game 1 of a valid record, and the side on roll.
-fn mid_game(path: &str) -> (Position, Side) {
+/// A mid-game position of a valid record: of the positions before White's and Black's turns
+/// in game 1, the one with the most distinct legal results for 4-2 (deterministic, and
+/// never a trivial bear-off or a dance), with the side on roll there.
+fn mid_game<R: Rules>(rules: &R, path: &str) -> (Position, Side) {
     let text = fixture(path);
     let v = check(&text, &Overrides::default());
     assert_eq!(v.errors(), 0, "{path} must be valid: {:?}", v.findings);
-    let turns: Vec<(Position, Side)> = v.games[0]
+    v.games[0]
         .actions
         .iter()
         .filter_map(|a| match a {
@@ -40,9 +42,8 @@ fn mid_game(path: &str) -> (Position, Side) {
             } => Some((*before, *side)),
             _ => None,
         })
-        .collect();
-    assert!(turns.len() >= 4, "{path}: game 1 is too short");
-    turns[turns.len() / 2]
+        .max_by_key(|(pos, side)| rules.legal_plays(pos, *side, roll(4, 2)).len())
+        .expect("game 1 has turns")
 }
 
 fn roll(a: u8, b: u8) -> StageDice {
@@ -93,7 +94,7 @@ fn bench_movegen(c: &mut Criterion) {
             roll(a, b),
         );
     }
-    let (mid, side) = mid_game("fixtures/backgammon/gnubg/m005-0130.mat");
+    let (mid, side) = mid_game(&bg, "fixtures/backgammon/gnubg/m005-0130.mat");
     for (a, b) in [(4, 2), (6, 1), (3, 3), (1, 1)] {
         bench_one(
             &mut g,
@@ -117,7 +118,10 @@ fn bench_movegen(c: &mut Criterion) {
             roll(a, b),
         );
     }
-    let (mid, side) = mid_game("fixtures/gulbara/examples/gulbara-bulgarian-remainders.mat");
+    let (mid, side) = mid_game(
+        &gb,
+        "fixtures/gulbara/examples/gulbara-bulgarian-remainders.mat",
+    );
     for (a, b) in [(6, 5), (4, 2), (1, 1), (4, 4)] {
         bench_one(
             &mut g,

@@ -1070,7 +1070,10 @@ impl GameWalker<'_> {
             return Err(Stop);
         }
         if let Some(span) = moves.unknown {
-            if self.followed_by_resignation(i) && stage.kind == StageKind::Roll {
+            if self.followed_by_resignation(i)
+                && stage.kind == StageKind::Roll
+                && moves.steps.is_empty()
+            {
                 return Ok(trace);
             }
             self.push(
