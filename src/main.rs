@@ -233,62 +233,95 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
 enum Input {
     Stdin(String),
     File(PathBuf),
+    /// A path found unreadable while walking (reported as a finding).
+    Unreadable(PathBuf, String),
 }
 
 impl Input {
     fn name(&self) -> String {
         match self {
             Input::Stdin(n) => n.clone(),
-            Input::File(p) => p.display().to_string(),
+            Input::File(p) | Input::Unreadable(p, _) => p.display().to_string(),
         }
     }
 }
 
-/// A path that could not be walked, and why.
-type WalkError = (String, String);
+/// The inputs of a run, produced lazily: named paths in sorted order, each directory walked
+/// depth-first with its entries sorted, so the order is the path order and memory does not
+/// grow with the number of files. Symlink loops are visited once.
+struct Inputs {
+    named: std::vec::IntoIter<PathBuf>,
+    stack: Vec<std::vec::IntoIter<PathBuf>>,
+    exts: Vec<String>,
+    seen: BTreeSet<PathBuf>,
+    stdin_name: String,
+}
 
-/// Walk `dir` recursively for files with one of `exts`; symlink loops are visited once.
-fn walk(
-    dir: &Path,
-    exts: &[String],
-    seen: &mut BTreeSet<PathBuf>,
-    out: &mut Vec<Input>,
-    errors: &mut Vec<(String, String)>,
-) {
-    let Ok(canon) = dir.canonicalize() else {
-        errors.push((
-            dir.display().to_string(),
-            "cannot resolve the directory".into(),
-        ));
-        return;
-    };
-    if !seen.insert(canon) {
-        return;
-    }
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            errors.push((dir.display().to_string(), e.to_string()));
-            return;
+impl Inputs {
+    /// Open a directory level; an error becomes an `Unreadable` input.
+    fn enter(&mut self, dir: PathBuf) -> Option<Input> {
+        let canon = match dir.canonicalize() {
+            Ok(c) => c,
+            Err(e) => return Some(Input::Unreadable(dir, e.to_string())),
+        };
+        if !self.seen.insert(canon) {
+            return None;
         }
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for p in paths {
-        if p.is_dir() {
-            walk(&p, exts, seen, out, errors);
-        } else if p
-            .extension()
+        match std::fs::read_dir(&dir) {
+            Ok(entries) => {
+                let mut paths: Vec<PathBuf> =
+                    entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+                paths.sort();
+                self.stack.push(paths.into_iter());
+                None
+            }
+            Err(e) => Some(Input::Unreadable(dir, e.to_string())),
+        }
+    }
+
+    fn wanted(&self, p: &Path) -> bool {
+        p.extension()
             .and_then(|e| e.to_str())
-            .is_some_and(|e| exts.iter().any(|x| x.eq_ignore_ascii_case(e)))
-        {
-            out.push(Input::File(p));
+            .is_some_and(|e| self.exts.iter().any(|x| x.eq_ignore_ascii_case(e)))
+    }
+}
+
+impl Iterator for Inputs {
+    type Item = Input;
+    fn next(&mut self) -> Option<Input> {
+        loop {
+            if let Some(level) = self.stack.last_mut() {
+                match level.next() {
+                    Some(p) if p.is_dir() => {
+                        if let Some(err) = self.enter(p) {
+                            return Some(err);
+                        }
+                    }
+                    Some(p) if self.wanted(&p) => return Some(Input::File(p)),
+                    Some(_) => {}
+                    None => {
+                        self.stack.pop();
+                    }
+                }
+                continue;
+            }
+            let p = self.named.next()?;
+            if p.as_os_str() == "-" {
+                return Some(Input::Stdin(self.stdin_name.clone()));
+            }
+            if p.is_dir() {
+                if let Some(err) = self.enter(p) {
+                    return Some(err);
+                }
+                continue;
+            }
+            return Some(Input::File(p));
         }
     }
 }
 
-/// Every input named on the command line, sorted by path.
-fn collect_inputs(a: &InputArgs) -> Result<(Vec<Input>, Vec<WalkError>), String> {
+/// Every input named on the command line (and in `--files-from`), in path order.
+fn collect_inputs(a: &InputArgs) -> Result<Inputs, String> {
     let mut named: Vec<PathBuf> = a.paths.clone();
     if let Some(list) = &a.files_from {
         let text = if list.as_os_str() == "-" {
@@ -314,33 +347,35 @@ fn collect_inputs(a: &InputArgs) -> Result<(Vec<Input>, Vec<WalkError>), String>
                 .into(),
         );
     }
-    let exts: Vec<String> = a
-        .ext
-        .iter()
-        .map(|e| e.trim_start_matches('.').to_string())
-        .collect();
-    let mut out = Vec::new();
-    let mut errors = Vec::new();
-    let mut seen = BTreeSet::new();
-    for p in named {
-        if p.as_os_str() == "-" {
-            out.push(Input::Stdin(
-                a.stdin_filename.clone().unwrap_or_else(|| "<stdin>".into()),
-            ));
-        } else if p.is_dir() {
-            walk(&p, &exts, &mut seen, &mut out, &mut errors);
-        } else {
-            out.push(Input::File(p));
-        }
-    }
-    out.sort_by_key(|i| i.name());
-    out.dedup();
-    Ok((out, errors))
+    named.sort();
+    named.dedup();
+    Ok(Inputs {
+        named: named.into_iter(),
+        stack: Vec::new(),
+        exts: a
+            .ext
+            .iter()
+            .map(|e| e.trim_start_matches('.').to_string())
+            .collect(),
+        seen: BTreeSet::new(),
+        stdin_name: a.stdin_filename.clone().unwrap_or_else(|| "<stdin>".into()),
+    })
 }
 
-fn read(input: &Input, stdin: &Option<Vec<u8>>) -> Result<Vec<u8>, String> {
+/// Standard input, read once on first use.
+fn stdin_bytes() -> &'static [u8] {
+    static STDIN: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    STDIN.get_or_init(|| {
+        let mut buf = Vec::new();
+        let _ = std::io::stdin().read_to_end(&mut buf);
+        buf
+    })
+}
+
+fn read(input: &Input) -> Result<Vec<u8>, String> {
     match input {
-        Input::Stdin(_) => Ok(stdin.clone().unwrap_or_default()),
+        Input::Stdin(_) => Ok(stdin_bytes().to_vec()),
+        Input::Unreadable(_, e) => Err(e.clone()),
         Input::File(p) => {
             let meta = std::fs::metadata(p).map_err(|e| e.to_string())?;
             if meta.is_dir() {
@@ -399,15 +434,9 @@ struct Outcome {
     sarif_run: Option<serde_json::Value>,
 }
 
-fn outcome(
-    input: &Input,
-    stdin: &Option<Vec<u8>>,
-    o: &Overrides,
-    format: Format,
-    style: Style,
-) -> Outcome {
+fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcome {
     let name = input.name();
-    let (text, findings, games, turns, io_error) = match read(input, stdin) {
+    let (text, findings, games, turns, io_error) = match read(input) {
         Ok(bytes) => {
             let (text, v) = check_bytes(&bytes, o);
             let (g, t) = (v.record.games.len(), v.turns_checked());
@@ -509,34 +538,22 @@ fn thread_pool(n: Option<usize>) -> Result<rayon::ThreadPool, String> {
     b.build().map_err(|e| e.to_string())
 }
 
-fn read_stdin_if_needed(inputs: &[Input]) -> Option<Vec<u8>> {
-    if inputs.iter().any(|i| matches!(i, Input::Stdin(_))) {
-        let mut buf = Vec::new();
-        let _ = std::io::stdin().read_to_end(&mut buf);
-        Some(buf)
-    } else {
-        None
-    }
-}
-
 /// What both `validate` and `convert` need before reading: rules, inputs, workers, output.
 struct Setup {
     overrides: Overrides,
-    inputs: Vec<Input>,
-    walk_errors: Vec<WalkError>,
+    inputs: Inputs,
     pool: rayon::ThreadPool,
     out: Box<dyn Write>,
 }
 
 fn setup(rules: &RuleArgs, inputs: &InputArgs, output: &Option<PathBuf>) -> Result<Setup, String> {
     let overrides = overrides(rules)?;
-    let (inputs_found, walk_errors) = collect_inputs(inputs)?;
+    let inputs_found = collect_inputs(inputs)?;
     let pool = thread_pool(inputs.threads)?;
     let out = open_output(output)?;
     Ok(Setup {
         overrides,
         inputs: inputs_found,
-        walk_errors,
         pool,
         out,
     })
@@ -546,7 +563,6 @@ fn validate(a: ValidateArgs) -> u8 {
     let Setup {
         overrides: o,
         inputs,
-        walk_errors,
         pool,
         mut out,
     } = match setup(&a.rules, &a.inputs, &a.output) {
@@ -568,9 +584,8 @@ fn validate(a: ValidateArgs) -> u8 {
         unicode: color,
         width: 100,
     };
-    let stdin = read_stdin_if_needed(&inputs);
-    let progress =
-        ProgressBar::with_draw_target(Some(inputs.len() as u64), ProgressDrawTarget::hidden());
+    let mut inputs = inputs;
+    let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
     let show_progress = !a.quiet && !machine && std::io::stderr().is_terminal();
     if let Ok(s) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
         progress.set_style(s);
@@ -580,20 +595,21 @@ fn validate(a: ValidateArgs) -> u8 {
 
     let (mut files, mut games, mut turns, mut errors, mut warnings) =
         (0usize, 0usize, 0usize, 0usize, 0usize);
-    let mut io_error = !walk_errors.is_empty();
+    let mut io_error = false;
     let mut shown = 0usize;
     let limit = a.max_diagnostics.unwrap_or(usize::MAX);
     let mut values: Vec<serde_json::Value> = Vec::new();
     let mut sarif_run: Option<serde_json::Value> = None;
-    for (path, e) in &walk_errors {
-        eprintln!("error[tavla::io::unreadable]: {path}: {e}");
-    }
-    for chunk in inputs.chunks(CHUNK) {
+    loop {
+        let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
         let outcomes: Vec<Outcome> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|i| {
-                    let r = outcome(i, &stdin, &o, a.format, style);
+                    let r = outcome(i, &o, a.format, style);
                     progress.inc(1);
                     r
                 })
@@ -691,7 +707,6 @@ fn convert(a: ConvertArgs) -> u8 {
     let Setup {
         overrides: o,
         inputs,
-        walk_errors,
         pool,
         mut out,
     } = match setup(&a.rules, &a.inputs, &a.output) {
@@ -701,27 +716,26 @@ fn convert(a: ConvertArgs) -> u8 {
             return EXIT_ERROR;
         }
     };
-    if a.to != Target::Jsonl && inputs.len() != 1 {
+    let mut inputs = inputs;
+    let first: Vec<Input> = inputs.by_ref().take(2).collect();
+    if a.to != Target::Jsonl && first.len() != 1 {
         eprintln!(
             "error: --to json and --to mat convert exactly one record; use --to jsonl for many"
         );
         return EXIT_ERROR;
     }
-    for (path, e) in &walk_errors {
-        eprintln!("error[tavla::io::unreadable]: {path}: {e}");
-    }
-    let stdin = read_stdin_if_needed(&inputs);
-    let mut code = if walk_errors.is_empty() {
-        EXIT_VALID
-    } else {
-        EXIT_ERROR
-    };
-    for chunk in inputs.chunks(CHUNK) {
+    let mut inputs = first.into_iter().chain(inputs);
+    let mut code = EXIT_VALID;
+    loop {
+        let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
         let results: Vec<Result<(String, String, bool), String>> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|i| {
-                    let bytes = read(i, &stdin).map_err(|e| format!("{}: {e}", i.name()))?;
+                    let bytes = read(i).map_err(|e| format!("{}: {e}", i.name()))?;
                     let (text, v) = check_bytes(&bytes, &o);
                     let doc = json::match_json(&v, a.with_source, &text);
                     let s = match a.to {

@@ -182,7 +182,7 @@ fn hostile_inputs_get_diagnostics_never_a_panic() {
                 v.push(b'\n');
                 v
             },
-            "tavla::parse::unexpected-token",
+            "tavla::parse::line-too-long",
         ),
         (
             "nul bytes",

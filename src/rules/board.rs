@@ -41,7 +41,7 @@ pub struct PlaySet {
     pub max_steps: u8,
     /// Each distinct result with one sequence of steps reaching it.
     pub results: Vec<(Position, Vec<Step>)>,
-    index: HashSet<Position>,
+    index: HashSet<Position, FxBuild>,
 }
 
 impl PlaySet {
@@ -128,25 +128,51 @@ pub(crate) fn step(
 struct Gen<'a> {
     g: Geometry,
     side: Side,
-    seen: HashSet<(Position, [u8; 4])>,
-    found: HashMap<Position, (u8, bool, Vec<Step>)>,
+    seen: HashSet<(Position, [u8; 4]), FxBuild>,
+    found: HashMap<Position, (u8, bool, Vec<Step>), FxBuild>,
     order: Vec<Position>,
     high: u8,
     _p: std::marker::PhantomData<&'a ()>,
 }
 
 /// Each distinct die value of `dice` once, with the index of its first occurrence.
-fn distinct(dice: &[u8]) -> Vec<(usize, u8)> {
+fn distinct(dice: &[u8]) -> impl Iterator<Item = (usize, u8)> + use<> {
     let mut seen = [false; 8];
-    let mut out = Vec::with_capacity(dice.len());
+    let mut out = [(0usize, 0u8); 4];
+    let mut n = 0;
     for (i, &d) in dice.iter().enumerate() {
-        if (d as usize) < seen.len() && !seen[d as usize] {
+        if (d as usize) < seen.len() && !seen[d as usize] && n < out.len() {
             seen[d as usize] = true;
-            out.push((i, d));
+            out[n] = (i, d);
+            n += 1;
         }
     }
-    out
+    out.into_iter().take(n)
 }
+
+/// A fast hasher for positions (FxHash's multiply-rotate); positions are not attacker-chosen
+/// keys of a long-lived map, only a per-stage de-duplication set.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(b))
+                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxBuild = std::hash::BuildHasherDefault<FxHasher>;
 
 fn key(dice: &[u8]) -> [u8; 4] {
     let mut k = [0u8; 4];
@@ -202,8 +228,8 @@ pub(crate) fn legal_plays(g: Geometry, pos: &Position, side: Side, dice: StageDi
     let mut gn = Gen {
         g,
         side,
-        seen: HashSet::new(),
-        found: HashMap::new(),
+        seen: HashSet::default(),
+        found: HashMap::default(),
         order: Vec::new(),
         high,
         _p: std::marker::PhantomData,
@@ -213,7 +239,7 @@ pub(crate) fn legal_plays(g: Geometry, pos: &Position, side: Side, dice: StageDi
     let max_steps = gn.found.values().map(|e| e.0).max().unwrap_or(0);
     let any_high = max_steps == 1 && high > 0 && gn.found.values().any(|e| e.0 == 1 && e.1);
     let mut results = Vec::new();
-    let mut index = HashSet::new();
+    let mut index = HashSet::default();
     for p in gn.order {
         let (n, used_high, seq) = &gn.found[&p];
         if *n == max_steps && (!any_high || *used_high) {
@@ -272,10 +298,20 @@ impl Search<'_> {
                     let saved = pending.remove(k);
                     self.run(next, pending, dice, steps);
                     pending.insert(k, saved);
+                    if self.out.len() >= self.limit {
+                        steps.pop();
+                        dice.insert(i, d);
+                        return;
+                    }
                 } else {
                     pending[k].1 = st.to;
                     self.run(next, pending, dice, steps);
                     pending[k].1 = cur;
+                    if self.out.len() >= self.limit {
+                        steps.pop();
+                        dice.insert(i, d);
+                        return;
+                    }
                 }
                 steps.pop();
                 dice.insert(i, d);
