@@ -185,6 +185,17 @@ fn hostile_inputs_get_diagnostics_never_a_panic() {
             "tavla::parse::line-too-long",
         ),
         (
+            "a line of 2000 steps",
+            {
+                let mut v = b" 1 point match\n Game 1\n A : 0  B : 0\n  1) 31:".to_vec();
+                for _ in 0..2_000 {
+                    v.extend_from_slice(b" 8/5");
+                }
+                v
+            },
+            "tavla::rules::too-many-steps",
+        ),
+        (
             "nul bytes",
             b"\0\0\0 1 point\0 match\n".to_vec(),
             "tavla::parse::unknown-line",
@@ -198,7 +209,7 @@ fn hostile_inputs_get_diagnostics_never_a_panic() {
                 }
                 v
             },
-            "tavla::rules::too-many-steps",
+            "tavla::parse::line-too-long",
         ),
     ];
     for (name, bytes, want) in cases {
