@@ -30,8 +30,9 @@ const EXIT_INVALID: u8 = 1;
 /// Exit code: usage or I/O error (outranks invalid records).
 const EXIT_ERROR: u8 = 2;
 
-/// The largest file read, in bytes (1 GiB); larger files are reported unreadable.
-const MAX_FILE: u64 = 1 << 30;
+/// The largest file read, in bytes (256 MiB; standard input too); larger inputs are reported
+/// unreadable. Checking takes roughly 30 times the file size in memory.
+const MAX_FILE: u64 = 256 << 20;
 
 /// Files are checked in chunks of this many, in parallel; memory stays bounded by a chunk.
 const CHUNK: usize = 256;
@@ -255,6 +256,8 @@ struct Inputs {
     exts: Vec<String>,
     seen: BTreeSet<PathBuf>,
     stdin_name: String,
+    /// Canonical named directories: a named file inside one is read by the walk already.
+    walked: Vec<PathBuf>,
 }
 
 impl Inputs {
@@ -315,6 +318,12 @@ impl Iterator for Inputs {
                 }
                 continue;
             }
+            if self.wanted(&p)
+                && let Ok(c) = p.canonicalize()
+                && self.walked.iter().any(|d| c.starts_with(d))
+            {
+                continue;
+            }
             return Some(Input::File(p));
         }
     }
@@ -349,6 +358,11 @@ fn collect_inputs(a: &InputArgs) -> Result<Inputs, String> {
     }
     named.sort();
     named.dedup();
+    let walked = named
+        .iter()
+        .filter(|p| p.is_dir())
+        .filter_map(|p| p.canonicalize().ok())
+        .collect();
     Ok(Inputs {
         named: named.into_iter(),
         stack: Vec::new(),
@@ -359,22 +373,28 @@ fn collect_inputs(a: &InputArgs) -> Result<Inputs, String> {
             .collect(),
         seen: BTreeSet::new(),
         stdin_name: a.stdin_filename.clone().unwrap_or_else(|| "<stdin>".into()),
+        walked,
     })
 }
 
-/// Standard input, read once on first use.
-fn stdin_bytes() -> &'static [u8] {
-    static STDIN: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+/// Standard input, read once on first use (at most `MAX_FILE` bytes).
+fn stdin_bytes() -> &'static Result<Vec<u8>, String> {
+    static STDIN: std::sync::OnceLock<Result<Vec<u8>, String>> = std::sync::OnceLock::new();
     STDIN.get_or_init(|| {
         let mut buf = Vec::new();
-        let _ = std::io::stdin().read_to_end(&mut buf);
-        buf
+        match std::io::stdin().take(MAX_FILE + 1).read_to_end(&mut buf) {
+            Ok(_) if buf.len() as u64 > MAX_FILE => Err(format!(
+                "more than {MAX_FILE} bytes on standard input; larger inputs are not read"
+            )),
+            Ok(_) => Ok(buf),
+            Err(e) => Err(e.to_string()),
+        }
     })
 }
 
 fn read(input: &Input) -> Result<Vec<u8>, String> {
     match input {
-        Input::Stdin(_) => Ok(stdin_bytes().to_vec()),
+        Input::Stdin(_) => stdin_bytes().clone(),
         Input::Unreadable(_, e) => Err(e.clone()),
         Input::File(p) => {
             let meta = std::fs::metadata(p).map_err(|e| e.to_string())?;

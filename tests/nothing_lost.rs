@@ -353,8 +353,23 @@ fn turn_prefix(t: &str) -> Option<(&str, usize)> {
     (d > 0 && t.as_bytes().get(d) == Some(&b')')).then(|| (&t[..d], d + 1))
 }
 
+/// What the accounting of one record found.
+#[derive(Debug, Default)]
+struct Audit {
+    /// Units neither in the JSON nor covered by an error or warning.
+    lost: Vec<String>,
+    /// Units found in the JSON (or derived from the layout: turn numbers).
+    carried: usize,
+    /// Units not in the JSON but covered by a diagnostic.
+    reported: usize,
+}
+
 /// Every unit of `text` that is neither in `json` nor covered by an error or warning.
 fn lost(text: &str, v: &Verdict, json: &Value) -> Vec<String> {
+    audit_record(text, v, json).lost
+}
+
+fn audit_record(text: &str, v: &Verdict, json: &Value) -> Audit {
     let covered = |s: usize, e: usize| {
         v.findings.iter().any(|f| {
             f.severity != Severity::Advice
@@ -389,8 +404,12 @@ fn lost(text: &str, v: &Verdict, json: &Value) -> Vec<String> {
         }
     }
     let mut out = Vec::new();
+    let mut reported = 0usize;
+    let mut carried = 0usize;
     let mut miss = |what: String, s: usize, e: usize, ln: usize| {
-        if !covered(s, e) {
+        if covered(s, e) {
+            reported += 1;
+        } else {
             out.push(format!("line {ln}: {what}"));
         }
     };
@@ -416,12 +435,17 @@ fn lost(text: &str, v: &Verdict, json: &Value) -> Vec<String> {
                 }
                 for (s, e, w) in tokens(text, ts + 1, te) {
                     match want.get_mut(w) {
-                        Some(n) if *n > 0 => *n -= 1,
+                        Some(n) if *n > 0 => {
+                            *n -= 1;
+                            carried += 1;
+                        }
                         _ => miss(format!("comment word `{w}`"), s, e, ln),
                     }
                 }
             } else if let Some(tag) = tags.get(&ln) {
-                if squash(&t[1..]) != *tag {
+                if squash(&t[1..]) == *tag {
+                    carried += 1;
+                } else {
                     miss(format!("tag `{t}` (JSON: {tag})"), ts, te, ln);
                 }
             } else {
@@ -441,12 +465,15 @@ fn lost(text: &str, v: &Verdict, json: &Value) -> Vec<String> {
             let rest = prefix.map(|(_, k)| ts + k).unwrap_or(ts);
             for (u, s, e) in cell_units(&tokens(text, rest, te)) {
                 match want.get_mut(&u) {
-                    Some(n) if *n > 0 => *n -= 1,
+                    Some(n) if *n > 0 => {
+                        *n -= 1;
+                        carried += 1;
+                    }
                     _ => miss(format!("`{u}` in `{}`", &text[s..e]), s, e, ln),
                 }
             }
             if let Some((n, _)) = prefix {
-                check_turn_number(n, ts, &mut last_turn, &mut miss, ln);
+                carried += check_turn_number(n, ts, &mut last_turn, &mut miss, ln) as usize;
             }
             if let Some(&gi) = game_of_line.get(&ln)
                 && gi + 1 == game_k
@@ -466,7 +493,7 @@ fn lost(text: &str, v: &Verdict, json: &Value) -> Vec<String> {
                 miss(format!("token `{w}`"), s, e, ln);
             }
             if game_k > 0 {
-                check_turn_number(n, ts, &mut last_turn, &mut miss, ln);
+                carried += check_turn_number(n, ts, &mut last_turn, &mut miss, ln) as usize;
             } else {
                 miss(format!("turn line `{t}` before any game"), ts, te, ln);
             }
@@ -475,13 +502,15 @@ fn lost(text: &str, v: &Verdict, json: &Value) -> Vec<String> {
         if let Some(n) = is_match_length(t) {
             if length_seen || json["match_length"].as_u64() != Some(n) || game_k > 0 {
                 miss(format!("match length `{t}`"), ts, te, ln);
+            } else {
+                carried += 1;
             }
             length_seen = true;
             continue;
         }
         if let Some(n) = is_game_line(t) {
             match games.get(game_k) {
-                Some(g) if g["number"].as_u64() == Some(n) => {}
+                Some(g) if g["number"].as_u64() == Some(n) => carried += 1,
                 _ => miss(format!("game line `{t}`"), ts, te, ln),
             }
             game_k += 1;
@@ -494,6 +523,7 @@ fn lost(text: &str, v: &Verdict, json: &Value) -> Vec<String> {
             && squash(t) == want
         {
             score_open = false;
+            carried += 1;
             continue;
         }
         miss(format!("line `{t}`"), ts, te, ln);
@@ -509,7 +539,11 @@ fn lost(text: &str, v: &Verdict, json: &Value) -> Vec<String> {
             ));
         }
     }
-    out
+    Audit {
+        lost: out,
+        carried,
+        reported,
+    }
 }
 
 fn check_turn_number(
@@ -518,10 +552,10 @@ fn check_turn_number(
     last: &mut Option<u64>,
     miss: &mut impl FnMut(String, usize, usize, usize),
     ln: usize,
-) {
+) -> bool {
     let Ok(v) = n.parse::<u64>() else {
         miss(format!("turn number `{n}`"), ts, ts + n.len(), ln);
-        return;
+        return false;
     };
     let expected = last.map(|p| p + 1).unwrap_or(1);
     if v != expected {
@@ -533,6 +567,7 @@ fn check_turn_number(
         );
     }
     *last = Some(v);
+    v == expected
 }
 
 // ---------------------------------------------------------------------------------------
@@ -577,14 +612,17 @@ fn round_trip(text: &str, v: &Verdict) -> Result<(), String> {
     let j2 = match_json(&v2, false, &t2);
     let (mut a, mut b) = (j1.clone(), j2.clone());
     // The canonical layout renumbers turn lines, so a `turn-number` warning goes away; no
-    // finding may appear.
+    // finding may appear in a record without errors (one with errors loses its broken
+    // tokens, so the replay of the written record legitimately finds other things).
     let codes = |v: &Verdict| {
         let mut c: Vec<&str> = v.findings.iter().map(|f| f.code).collect();
         c.sort();
         c
     };
     let (before, after) = (codes(v), codes(&v2));
-    if let Some(new) = after.iter().find(|c| !before.contains(c)) {
+    if v.errors() == 0
+        && let Some(new) = after.iter().find(|c| !before.contains(c))
+    {
         return Err(format!("the written .mat has a new finding: {new}"));
     }
     let keys: &[&str] = if v.errors() == 0 {
@@ -628,30 +666,43 @@ fn round_trip(text: &str, v: &Verdict) -> Result<(), String> {
 // Tests
 // ---------------------------------------------------------------------------------------
 
-fn audit(paths: &[PathBuf]) -> (Vec<String>, usize) {
+fn audit(paths: &[PathBuf]) -> (Vec<String>, Audit) {
     let mut problems = Vec::new();
-    let mut units = 0;
+    let mut total = Audit::default();
     for p in paths {
         let bytes = std::fs::read(p).expect("read");
         let (text, v) = load(&bytes);
         let json = match_json(&v, true, &text);
-        units += text.split_whitespace().count();
-        for l in lost(&text, &v, &json) {
+        let a = audit_record(&text, &v, &json);
+        total.carried += a.carried;
+        total.reported += a.reported;
+        for l in a.lost {
             problems.push(format!("{}: {l}", p.display()));
         }
         if let Err(e) = round_trip(&text, &v) {
             problems.push(format!("{}: {e}", p.display()));
         }
     }
-    (problems, units)
+    (problems, total)
 }
+
+/// Fixtures that expose a known loss, audited by the ignored test below until it is fixed.
+const KNOWN_LOSSES: &[&str] = &[];
 
 #[test]
 fn every_fixture_loses_nothing() {
-    let paths = fixtures();
+    let paths: Vec<PathBuf> = fixtures()
+        .into_iter()
+        .filter(|p| !KNOWN_LOSSES.iter().any(|k| Path::new(k) == p))
+        .collect();
     assert!(paths.len() >= 100, "only {} fixtures", paths.len());
-    let (problems, units) = audit(&paths);
-    eprintln!("{} fixtures, {units} tokens accounted for", paths.len());
+    let (problems, a) = audit(&paths);
+    eprintln!(
+        "{} fixtures: {} units carried into the JSON, {} reported by a diagnostic",
+        paths.len(),
+        a.carried,
+        a.reported
+    );
     assert!(
         problems.is_empty(),
         "{} problem(s):\n{}",
@@ -667,14 +718,72 @@ fn the_real_corpus_loses_nothing() {
         eprintln!("../shared/corpus/mat is absent: skipped");
         return;
     }
-    let (problems, units) = audit(&paths);
-    eprintln!("{} corpus files, {units} tokens accounted for", paths.len());
+    let (problems, a) = audit(&paths);
+    eprintln!(
+        "{} corpus files: {} units carried into the JSON, {} reported by a diagnostic",
+        paths.len(),
+        a.carried,
+        a.reported
+    );
+    assert!(a.carried > 10 * a.reported.max(1));
     assert!(
         problems.is_empty(),
         "{} problem(s):\n{}",
         problems.len(),
         problems.join("\n")
     );
+}
+
+fn audit_text(text: &str) -> Vec<String> {
+    let (text, v) = load(text.as_bytes());
+    let json = match_json(&v, true, &text);
+    let mut p = audit_record(&text, &v, &json).lost;
+    if let Err(e) = round_trip(&text, &v) {
+        p.push(e);
+    }
+    p
+}
+
+const BG_HEAD: &str = "; [Variation \"Backgammon\"]\n 3 point match\n\n Game 1\n A : 0                          B : 0\n";
+
+/// `61: Cannot Move 13/7 8/7`, `31: ???? 8/5 6/5`, `31: Illegal play (8/5 6/5) 8/5 6/5`: the
+/// JSON `play` is only the marker (`written()` in `src/report/json.rs` returns early), so the
+/// steps vanish from the JSON and from `convert --to mat`, while the error
+/// (`cannot-move-with-steps`, `unknown-play`, `writer-illegal-play`) covers only the marker.
+#[test]
+fn steps_beside_a_play_marker_are_kept() {
+    let paths: Vec<PathBuf> = KNOWN_LOSSES.iter().map(PathBuf::from).collect();
+    let (mut problems, _) = audit(&paths);
+    for cell in [
+        "31: ???? 8/5 6/5",
+        "31: 8/5 6/5 ????                 42: 8/4 6/4",
+        "31: Illegal play (8/5 6/5) 8/5 6/5",
+        "31: 8/5 6/5  Cannot Move         43: 24/20 24/21",
+    ] {
+        for l in audit_text(&format!("{BG_HEAD}  1) {cell}\n")) {
+            problems.push(format!("`{cell}`: {l}"));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problem(s):\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// `  7)` between `1)` and `2)`: an empty numbered line is not a cell, so replay never checks
+/// its number, and `write_mat` moves it to the end of the game as `3)`.
+#[test]
+#[ignore = "bug: an out-of-sequence empty numbered line mid-game is neither diagnosed nor kept: write_mat moves it to the end of the game and renumbers it"]
+fn an_empty_numbered_line_keeps_its_place_or_is_reported() {
+    let text = format!(
+        "{BG_HEAD}  1) 31: 8/5 6/5                 42: 8/4 6/4\n  7)\n  2) 21: 13/11 6/5               61: 13/7 8/7\n"
+    );
+    let (_, v) = load(text.as_bytes());
+    assert_eq!(v.errors(), 0, "{:?}", v.findings);
+    let problems = audit_text(&text);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// The check has teeth: dropping or altering any one piece of information in the JSON of a
@@ -803,4 +912,22 @@ fn the_audit_notices_every_kind_of_loss() {
         .findings
         .retain(|f| f.code != "tavla::record::turn-number");
     assert!(!lost(&t2, &quiet, &j2).is_empty());
+}
+
+/// Audit any files: `TAVLA_AUDIT=a.mat:b.mat cargo test --test nothing_lost audit_files_named`
+/// (does nothing without the variable).
+#[test]
+fn audit_files_named_in_tavla_audit() {
+    let Some(list) = std::env::var_os("TAVLA_AUDIT") else {
+        return;
+    };
+    let paths: Vec<PathBuf> = std::env::split_paths(&list).collect();
+    let (problems, a) = audit(&paths);
+    eprintln!(
+        "{} files: {} units carried, {} reported",
+        paths.len(),
+        a.carried,
+        a.reported
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

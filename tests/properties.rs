@@ -723,7 +723,7 @@ fn config(cases: u32) -> ProptestConfig {
 }
 
 proptest! {
-    #![proptest_config(config(250))]
+    #![proptest_config(config(400))]
 
     /// (a) Gul bara: every preset, random overrides, biased doublets for long chains and
     /// remainders, resignations, money sessions.
@@ -743,7 +743,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(1000))]
+    #![proptest_config(config(2000))]
 
     /// (b) One mutation never moves the first error before the mutated line; a mutation that
     /// yields no error leaves a record that is clean and independently legal.

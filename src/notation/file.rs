@@ -315,15 +315,19 @@ fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<Syntax
     line.kind = if trimmed.starts_with(';') || trimmed.starts_with('#') {
         header_line(whole, trimmed)
     } else if let Ok((_, (n, _))) = all_consuming(match_length)(trimmed) {
-        number_kind(whole, n, errors, |length, span| LineKind::MatchLength {
-            length,
-            span,
-        })
+        match parse_number(whole, n, errors) {
+            Some(length) => LineKind::MatchLength {
+                length,
+                span: Span::of(whole, n),
+            },
+            None => LineKind::Unknown,
+        }
     } else if let Ok((_, n)) = all_consuming(game_line)(trimmed) {
-        number_kind(whole, n, errors, |number, span| LineKind::Game {
-            number,
-            span,
-        })
+        // An unreadable game number still starts a game, so its lines stay with it.
+        LineKind::Game {
+            number: parse_number(whole, n, errors).unwrap_or(0),
+            span: Span::of(whole, n),
+        }
     } else if let Ok((rest, n)) = turn_prefix(trimmed) {
         let number_span = Span::of(whole, n);
         let num = parse_number(whole, n, errors).unwrap_or(0);
@@ -346,6 +350,19 @@ fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<Syntax
         );
         LineKind::Unknown
     };
+    // One line reports at most a few problems: a runaway line must not bury the file.
+    const MAX_PER_LINE: usize = 10;
+    if errors.len() > before + MAX_PER_LINE {
+        let more = errors.len() - before - MAX_PER_LINE;
+        errors.truncate(before + MAX_PER_LINE);
+        if let Some(last) = errors.last_mut() {
+            let note = format!("{more} more problem(s) on this line are not listed");
+            last.help = Some(match last.help.take() {
+                Some(h) => format!("{h}\n{note}"),
+                None => note,
+            });
+        }
+    }
     line.broken = errors.len() > before;
     line
 }
@@ -353,18 +370,6 @@ fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<Syntax
 fn starts_with_word(s: &str, words: &[&str]) -> bool {
     let first = s.split_whitespace().next().unwrap_or("");
     words.iter().any(|w| first.eq_ignore_ascii_case(w))
-}
-
-fn number_kind(
-    whole: &str,
-    n: &str,
-    errors: &mut Vec<SyntaxError>,
-    make: impl FnOnce(u64, Span) -> LineKind,
-) -> LineKind {
-    match parse_number(whole, n, errors) {
-        Some(v) => make(v, Span::of(whole, n)),
-        None => LineKind::Unknown,
-    }
 }
 
 fn parse_number(whole: &str, n: &str, errors: &mut Vec<SyntaxError>) -> Option<u64> {

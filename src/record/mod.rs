@@ -95,11 +95,6 @@ impl Match {
             ..Match::default()
         };
         for line in &mut doc.lines {
-            if line.broken
-                && let Some(g) = m.games.last_mut()
-            {
-                g.broken_lines.push((line.number, line.span));
-            }
             match &mut line.kind {
                 LineKind::Blank | LineKind::Unknown => {}
                 LineKind::Tag {
@@ -201,6 +196,12 @@ impl Match {
                         .help("a result belongs to a game"),
                     ),
                 },
+            }
+            // After the match: a broken `Game N` line belongs to the game it starts.
+            if line.broken
+                && let Some(g) = m.games.last_mut()
+            {
+                g.broken_lines.push((line.number, line.span));
             }
         }
         m

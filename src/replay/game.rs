@@ -149,7 +149,11 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
     let mut traces = Vec::new();
     let mut expected_number = 1u64;
     for (index, game) in record.games.iter().enumerate() {
-        if game.number != expected_number {
+        // A `Game N` line whose number could not be read is already a syntax error.
+        let number_unreadable = game.broken_lines.first().is_some_and(|b| b.0 == game.line);
+        if number_unreadable {
+            expected_number = expected_number.saturating_add(1);
+        } else if game.number != expected_number {
             findings.push(
                 Finding::warning(
                     "tavla::record::game-number",
@@ -160,7 +164,9 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
                 .help("games are numbered 1, 2, 3, … in order"),
             );
         }
-        expected_number = game.number.saturating_add(1);
+        if !number_unreadable {
+            expected_number = game.number.saturating_add(1);
+        }
         if let Some(at) = ms.match_over_at {
             findings.push(
                 Finding::error(
@@ -211,7 +217,10 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
                 && traces
                     .last()
                     .is_some_and(|t: &GameTrace| t.result.is_none());
-            if previous_unfinished && got == want {
+            // After a game cut short by a syntax error the score line is taken as written.
+            let previous_broken = index > 0 && !record.games[index - 1].broken_lines.is_empty();
+            if previous_broken {
+            } else if previous_unfinished && got == want {
                 findings.push(
                     Finding::error(
                         "tavla::record::draw",
@@ -1056,7 +1065,11 @@ impl GameWalker<'_> {
             steps: Vec::new(),
         };
         let moves = &stage.moves;
-        if let Some(span) = moves.illegal {
+        let with_steps = |span: Span| match (moves.steps.first(), moves.steps.last()) {
+            (Some(a), Some(b)) => span.join(a.span).join(b.span),
+            _ => span,
+        };
+        if let Some(span) = moves.illegal.map(with_steps) {
             self.push(
                 Finding::error(
                     "tavla::record::writer-illegal-play",
@@ -1069,7 +1082,7 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        if let Some(span) = moves.unknown {
+        if let Some(span) = moves.unknown.map(with_steps) {
             if self.followed_by_resignation(i)
                 && stage.kind == StageKind::Roll
                 && moves.steps.is_empty()
@@ -1083,7 +1096,7 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        if let (Some(cm), false) = (moves.cannot_move, moves.steps.is_empty()) {
+        if let (Some(cm), false) = (moves.cannot_move.map(with_steps), moves.steps.is_empty()) {
             self.push(
                 Finding::error(
                     "tavla::record::cannot-move-with-steps",

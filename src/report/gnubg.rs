@@ -89,7 +89,8 @@ pub struct MatchState {
 /// The gnubg Match ID of a state (player 0 = White, the left column).
 pub fn match_id(m: &MatchState) -> String {
     let mut bits = Bits::new(9);
-    let log = m.cube.max(1).trailing_zeros() as u64;
+    // gnubg's field holds log2(cube) in 4 bits; larger cubes are clamped, not wrapped.
+    let log = (m.cube.max(1).trailing_zeros() as u64).min(15);
     bits.push(log, 4);
     bits.push(
         match m.owner {

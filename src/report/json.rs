@@ -495,20 +495,25 @@ fn to_value<T: Serialize>(doc: &T) -> Value {
 }
 
 fn written(m: &Moves, source: &str) -> String {
+    // A marker (`Cannot Move`, `????`, `Illegal play (…)`) first, then any steps written with it:
+    // nothing written is dropped, even where the two contradict each other.
+    let mut parts: Vec<String> = Vec::new();
     if m.cannot_move.is_some() {
-        return "Cannot Move".into();
+        parts.push("Cannot Move".into());
     }
     if let Some(span) = m.unknown {
-        return source.get(span.offset..span.end()).unwrap_or("????").into();
+        parts.push(source.get(span.offset..span.end()).unwrap_or("????").into());
     }
     if let Some(span) = m.illegal {
-        return source
-            .get(span.offset..span.end())
-            .unwrap_or("Illegal play ()")
-            .into();
+        parts.push(
+            source
+                .get(span.offset..span.end())
+                .unwrap_or("Illegal play ()")
+                .into(),
+        );
     }
-    let s: Vec<String> = m.steps.iter().map(|s| s.to_string()).collect();
-    s.join(" ")
+    parts.extend(m.steps.iter().map(|s| s.to_string()));
+    parts.join(" ")
 }
 
 fn stage_doc(stage: &Stage, trace: Option<&StageTrace>, source: &str) -> StageDoc {
