@@ -1,0 +1,27 @@
+//! Validation of arbitrary bytes never panics and terminates, under the header's rules and
+//! under forced Gul bara; the JSON and `.mat` writers never panic on the result.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tavla::replay::{Overrides, check};
+use tavla::report::{decode, json::match_json, mat::write_mat};
+
+fuzz_target!(|data: &[u8]| {
+    let (text, _) = decode(data);
+    for overrides in [Overrides::default(), Overrides::gul_bara()] {
+        let verdict = check(&text, &overrides);
+        for f in &verdict.findings {
+            let end = f.span.offset + f.span.len;
+            assert!(
+                end <= text.len()
+                    && text.is_char_boundary(f.span.offset)
+                    && text.is_char_boundary(end),
+                "{}: span {:?} outside the input or not on char boundaries",
+                f.code,
+                f.span
+            );
+        }
+        let json = match_json(&verdict, false, &text);
+        let _ = write_mat(&json);
+    }
+});
