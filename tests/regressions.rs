@@ -156,7 +156,7 @@ fn hostile_records() -> Vec<(&'static str, Vec<u8>)> {
             "; [Jacoby \"On\"]\n 0 point match\n\n Game 1\n A : 0 B : 0\n  1) 31: 8/5 6/5   Doubles => 2\n  2) Drops\n      Wins 1 point\n\n Game 2\n A : 0 B : 1\n".into(),
         ),
         (
-            "three hundred empty games",
+            "299 empty games",
             (1..300)
                 .map(|i| format!(" Game {i}\n A : 0 B : 0\n      Wins 1 point\n"))
                 .collect(),
