@@ -1,7 +1,7 @@
 //! Walking the games of a match: turn order, plays, chain stages, remainders, the cube,
 //! results, score lines and the end of the match.
 
-use super::render::{render_play, render_steps};
+use super::render::{legal_help, render_steps};
 use super::{ActionTrace, Finding, GameResult, GameTrace, Severity, StageTrace};
 use crate::notation::{CellBody, Column, Loc, Span, Stage, StageKind};
 use crate::record::{Action, Game, Match};
@@ -1174,7 +1174,6 @@ impl GameWalker<'_> {
                 trace.steps = steps;
                 return Ok(trace);
             }
-            let (examples, total) = render_play(&set, 3);
             let what = if moves.cannot_move.is_some() {
                 "`Cannot Move`"
             } else {
@@ -1188,11 +1187,7 @@ impl GameWalker<'_> {
                 )
                 .label("no move written")
                 .related(stage.dice_span, format!("{dice}"))
-                .help(format!(
-                    "{} legal play(s) for {dice}, e.g. {}",
-                    total,
-                    examples.join(", ")
-                )),
+                .help(legal_help(&set, dice)),
             );
             return Err(Stop);
         }
@@ -1231,7 +1226,6 @@ impl GameWalker<'_> {
         };
         if let Some(Err(e)) = set.as_ref().map(|set| check_forced(set, &resolved, dice)) {
             let set = set.as_ref().expect("computed above");
-            let (examples, total) = render_play(set, 3);
             let span = moves
                 .steps
                 .first()
@@ -1260,11 +1254,7 @@ impl GameWalker<'_> {
                 Finding::error(code, span, msg)
                     .label("this play")
                     .related(stage.dice_span, format!("{dice}"))
-                    .help(format!(
-                        "{} legal play(s) for {dice}, e.g. {}",
-                        total,
-                        examples.join(", ")
-                    )),
+                    .help(legal_help(set, dice)),
             );
             return Err(Stop);
         }
@@ -1311,15 +1301,10 @@ impl GameWalker<'_> {
         stage: &Stage,
         set: &crate::rules::PlaySet,
     ) -> Finding {
-        let (examples, total) = render_play(set, 3);
         let legal = if set.max_steps == 0 {
             format!("no step of {dice} can be played here: write the stage with no steps")
         } else {
-            format!(
-                "{} legal play(s) for {dice}, e.g. {}",
-                total,
-                examples.join(", ")
-            )
+            legal_help(set, dice)
         };
         let seg_str = |k: usize| format!("{}/{}", loc_short(segs[k].from), loc_short(segs[k].to));
         let opp = |p: u8| self.engine.rules().opposite(p);

@@ -62,3 +62,12 @@ pub fn render_play(set: &PlaySet, limit: usize) -> (Vec<String>, usize) {
     all.truncate(limit);
     (all, total)
 }
+
+/// The help line naming what was legal: up to three plays and how many there are.
+pub(crate) fn legal_help(set: &PlaySet, dice: impl std::fmt::Display) -> String {
+    let (examples, total) = render_play(set, 3);
+    format!(
+        "{total} legal play(s) for {dice}, e.g. {}",
+        examples.join(", ")
+    )
+}
