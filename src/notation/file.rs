@@ -251,6 +251,7 @@ pub fn parse_document(text: &str) -> Document {
         start = 3;
     }
     let bytes = text.as_bytes();
+    let mut toks = Vec::new();
     let mut number = 0;
     let mut i = start;
     while i <= bytes.len() {
@@ -264,7 +265,7 @@ pub fn parse_document(text: &str) -> Document {
         number += 1;
         let raw = &text[i..j];
         let content = raw.trim_end();
-        let line = parse_line(text, content, number, &mut doc.errors);
+        let line = parse_line(text, content, number, &mut doc.errors, &mut toks);
         doc.lines.push(line);
         if j < bytes.len() && bytes[j] == b'\r' && j + 1 < bytes.len() && bytes[j + 1] == b'\n' {
             doc.crlf = true;
@@ -279,7 +280,13 @@ pub fn parse_document(text: &str) -> Document {
 /// Gul bara chains included, stay far below 1 KiB).
 pub const MAX_LINE: usize = 64 * 1024;
 
-fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<SyntaxError>) -> Line {
+fn parse_line<'a>(
+    whole: &'a str,
+    content: &'a str,
+    number: usize,
+    errors: &mut Vec<SyntaxError>,
+    toks: &mut Vec<Tok<'a>>,
+) -> Line {
     let trimmed = content.trim_start();
     let span = Span::of(whole, trimmed);
     let mut line = Line {
@@ -331,7 +338,7 @@ fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<Syntax
     } else if let Ok((rest, n)) = turn_prefix(trimmed) {
         let number_span = Span::of(whole, n);
         let num = parse_number(whole, n, errors).unwrap_or(0);
-        let cells = cells(whole, content, rest, errors);
+        let cells = cells(whole, content, rest, errors, toks);
         LineKind::Turn {
             number: num,
             number_span,
@@ -339,7 +346,7 @@ fn parse_line(whole: &str, content: &str, number: usize, errors: &mut Vec<Syntax
         }
     } else if starts_with_word(trimmed, &["Wins", "Losses"]) {
         LineKind::Result {
-            cells: cells(whole, content, trimmed, errors),
+            cells: cells(whole, content, trimmed, errors, toks),
         }
     } else if let Some(kind) = score_line(whole, trimmed, errors) {
         kind
@@ -503,13 +510,15 @@ struct Tok<'a> {
 }
 
 /// Split `rest` (a part of `line`) into tokens, keeping `Illegal play (…)` whole.
-fn tokens<'a>(line: &'a str, rest: &'a str) -> Vec<Tok<'a>> {
+fn tokens<'a>(line: &'a str, rest: &'a str, out: &mut Vec<Tok<'a>>) {
+    out.clear();
     let base = rest.as_ptr() as usize - line.as_ptr() as usize;
-    let mut out = Vec::with_capacity(12);
     let bytes = rest.as_bytes();
     let mut i = 0;
-    // Columns are counted incrementally: characters (tabs to the next multiple of 8).
-    let mut col = column_of(line, base);
+    // Columns are counted incrementally: characters (tabs to the next multiple of 8); on a
+    // line of ASCII without tabs a column is a byte offset.
+    let plain = !line.bytes().any(|b| b == b'\t' || b >= 0x80);
+    let mut col = if plain { base } else { column_of(line, base) };
     let mut counted = 0;
     let mut advance = |to: usize, col: &mut usize| {
         for c in rest[counted..to].chars() {
@@ -537,13 +546,16 @@ fn tokens<'a>(line: &'a str, rest: &'a str) -> Vec<Tok<'a>> {
                 i += 1;
             }
         }
-        advance(start, &mut col);
+        if plain {
+            col = base + start;
+        } else {
+            advance(start, &mut col);
+        }
         out.push(Tok {
             text: &rest[start..i],
             col,
         });
     }
-    out
 }
 
 /// Which keyword a token is (case-insensitive), without allocating.
@@ -609,9 +621,17 @@ fn dice_token(t: &str) -> Option<(StageKind, &str)> {
     None
 }
 
-fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> Vec<Cell> {
-    let toks = tokens(line, rest);
-    let mut out: Vec<(usize, Span, CellBody)> = Vec::new();
+fn cells<'a>(
+    whole: &'a str,
+    line: &'a str,
+    rest: &'a str,
+    errors: &mut Vec<SyntaxError>,
+    toks: &mut Vec<Tok<'a>>,
+) -> Vec<Cell> {
+    tokens(line, rest, toks);
+    let toks = &*toks;
+    let mut out: Vec<Cell> = Vec::with_capacity(2);
+    let mut first_col = 0;
     let mut cur = Building::None;
     let mut cur_start: Option<(usize, Span)> = None;
     let mut last_end = Span::default();
@@ -619,7 +639,8 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
     let finish = |cur: &mut Building,
                   start: &mut Option<(usize, Span)>,
                   end: Span,
-                  out: &mut Vec<(usize, Span, CellBody)>| {
+                  out: &mut Vec<Cell>,
+                  first_col: &mut usize| {
         let b = std::mem::replace(cur, Building::None);
         let body = match b {
             Building::None => return,
@@ -635,7 +656,14 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
             Building::Done(body) => body,
         };
         if let Some((col, s)) = start.take() {
-            out.push((col, s.join(end), body));
+            if out.is_empty() {
+                *first_col = col;
+            }
+            out.push(Cell {
+                column: Column::Left,
+                span: s.join(end),
+                body,
+            });
         }
     };
     while k < toks.len() {
@@ -718,7 +746,7 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                         SyntaxError::new("misplaced-stage", span, format!("chain stage `{}` without a roll before it", t.text))
                             .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
                     );
-                    finish(&mut cur, &mut cur_start, last_end, &mut out);
+                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
                     cur = Building::Turn {
                         received: vec![],
                         roll: None,
@@ -727,7 +755,7 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                     true
                 }
                 _ => {
-                    finish(&mut cur, &mut cur_start, last_end, &mut out);
+                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
                     cur = match kind {
                         StageKind::Received => Building::Turn {
                             received: vec![stage],
@@ -754,7 +782,7 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
         let lower = keyword(word).unwrap_or("");
         match lower {
             "doubles" | "beavers" | "raccoons" | "redoubles" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out);
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
                 let mut end = span;
                 let mut value = None;
                 if k + 2 < toks.len() && toks[k + 1].text == "=>" {
@@ -793,7 +821,7 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                 last_end = end;
             }
             "takes" | "accepts" | "drops" | "passes" | "rejects" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out);
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
                 cur = Building::Done(if lower == "takes" || lower == "accepts" {
                     CellBody::Take
                 } else {
@@ -804,7 +832,7 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
                 k += 1;
             }
             "wins" | "losses" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out);
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
                 let mut j = k + 1;
                 let mut end = span;
                 let mut pts = None;
@@ -916,10 +944,10 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
             }
         }
     }
-    finish(&mut cur, &mut cur_start, last_end, &mut out);
+    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
     let n = out.len();
     if n > 2 {
-        let extra = out[2].1.join(out[n - 1].1);
+        let extra = out[2].span.join(out[n - 1].span);
         errors.push(
             SyntaxError::new(
                 "too-many-cells",
@@ -929,23 +957,14 @@ fn cells(whole: &str, line: &str, rest: &str, errors: &mut Vec<SyntaxError>) -> 
             .help("put each turn on its own numbered line"),
         );
     }
-    out.into_iter()
-        .enumerate()
-        .map(|(idx, (col, span, body))| {
-            let column = if n >= 2 {
-                if idx == 0 {
-                    Column::Left
-                } else {
-                    Column::Right
-                }
-            } else if col >= RIGHT_COLUMN {
-                Column::Right
-            } else {
-                Column::Left
-            };
-            Cell { column, span, body }
-        })
-        .collect()
+    if n >= 2 {
+        for c in &mut out[1..] {
+            c.column = Column::Right;
+        }
+    } else if n == 1 && first_col >= RIGHT_COLUMN {
+        out[0].column = Column::Right;
+    }
+    out
 }
 
 #[cfg(test)]

@@ -35,6 +35,14 @@ impl Loc {
             Loc::Off => 0,
         }
     }
+    /// From a board index: 0 off, 25 bar (and above), else a point.
+    pub fn from_index(i: u8) -> Loc {
+        match i {
+            0 => Loc::Off,
+            1..=24 => Loc::Point(i),
+            _ => Loc::Bar,
+        }
+    }
 }
 
 impl fmt::Display for Loc {
@@ -50,35 +58,79 @@ impl fmt::Display for Loc {
 /// The most points a written path may hold: a start and four landings (four dice).
 pub const MAX_PATH: usize = 5;
 
-/// The written points of a step, stored inline (no allocation per step).
+/// The written points of a step, stored inline and compactly (no allocation per step).
+///
+/// Each point is a location, whether it carries a `*` hit mark, and its span in the source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Path {
-    items: [(Loc, bool, Span); MAX_PATH],
+    /// Byte offset the point spans are relative to.
+    base: usize,
+    /// Board index of each point (0 off, 1..=24, 25 bar).
+    locs: [u8; MAX_PATH],
+    /// Bit `k` set: point `k` is marked `*`.
+    hits: u8,
     len: u8,
+    /// Start of each point's location text, relative to `base`.
+    offs: [u32; MAX_PATH],
+    /// Length of each point's location text.
+    lens: [u32; MAX_PATH],
 }
 
 impl Path {
-    fn new() -> Self {
+    fn new(base: usize) -> Self {
         Path {
-            items: [(Loc::Off, false, Span::default()); MAX_PATH],
+            base,
+            locs: [0; MAX_PATH],
+            hits: 0,
             len: 0,
+            offs: [0; MAX_PATH],
+            lens: [0; MAX_PATH],
         }
     }
-    fn push(&mut self, item: (Loc, bool, Span)) -> bool {
-        if (self.len as usize) < MAX_PATH {
-            self.items[self.len as usize] = item;
-            self.len += 1;
-            true
-        } else {
-            false
+    /// Add a point; `at` must start at or after the base.
+    fn push(&mut self, loc: Loc, hit: bool, at: Span) -> bool {
+        let k = self.len as usize;
+        if k >= MAX_PATH {
+            return false;
         }
+        self.locs[k] = loc.index();
+        if hit {
+            self.hits |= 1 << k;
+        }
+        self.offs[k] = (at.offset - self.base) as u32;
+        self.lens[k] = at.len as u32;
+        self.len += 1;
+        true
     }
-}
-
-impl std::ops::Deref for Path {
-    type Target = [(Loc, bool, Span)];
-    fn deref(&self) -> &Self::Target {
-        &self.items[..self.len as usize]
+    /// Number of written points (two to five).
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    /// True when no point is written (never the case for a parsed step).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Point `k`: its location, its `*` mark and the span of its location text.
+    ///
+    /// # Panics
+    /// When `k >= self.len()`.
+    pub fn get(&self, k: usize) -> (Loc, bool, Span) {
+        assert!(k < self.len(), "point {k} of a path of {}", self.len);
+        (
+            Loc::from_index(self.locs[k]),
+            self.hits & (1 << k) != 0,
+            Span::new(self.base + self.offs[k] as usize, self.lens[k] as usize),
+        )
+    }
+    /// The points in written order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (Loc, bool, Span)> + '_ {
+        (0..self.len()).map(|k| self.get(k))
+    }
+    /// The written hops `(from, to)` as consecutive pairs of points.
+    pub fn hops(
+        &self,
+    ) -> impl ExactSizeIterator<Item = ((Loc, bool, Span), (Loc, bool, Span))> + '_ {
+        (1..self.len().max(1)).map(|k| (self.get(k - 1), self.get(k)))
     }
 }
 
@@ -98,8 +150,8 @@ impl StepText {
     pub fn hops(&self) -> Vec<(Loc, Loc, bool)> {
         let mut out = Vec::new();
         for _ in 0..self.repeat.max(1) {
-            for w in self.path.windows(2) {
-                out.push((w[0].0, w[1].0, w[1].1));
+            for (a, b) in self.path.hops() {
+                out.push((a.0, b.0, b.1));
             }
         }
         out
@@ -113,7 +165,7 @@ impl fmt::Display for StepText {
                 f.write_str("/")?;
             }
             write!(f, "{loc}")?;
-            if *hit {
+            if hit {
                 f.write_str("*")?;
             }
         }
@@ -216,6 +268,91 @@ struct RawPath<'a> {
 /// # Errors
 /// A `bad-step` syntax error located on the token or the offending part of it.
 pub fn parse_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
+    if let Some(step) = fast_step(token.as_bytes(), base) {
+        return Ok(step);
+    }
+    slow_step(token, base)
+}
+
+/// The common case, by hand: a well-formed step such as `24/18`, `bar/22*`, `13/7/1`, `8/5(2)`.
+/// `None` for anything else; [`slow_step`] then parses it and words the error. Whatever this
+/// accepts, the grammar parser accepts with the same result (a test compares them).
+fn fast_step(t: &[u8], base: usize) -> Option<StepText> {
+    if t.len() > u32::MAX as usize {
+        return None;
+    }
+    let mut path = Path::new(base);
+    let mut i = 0;
+    loop {
+        // location
+        let start = i;
+        let loc = match *t.get(i)? {
+            b'0'..=b'9' => {
+                let mut v: u32 = 0;
+                while let Some(&d @ b'0'..=b'9') = t.get(i) {
+                    v = v.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
+                    i += 1;
+                }
+                match v {
+                    0 => Loc::Off,
+                    25 => Loc::Bar,
+                    1..=24 => Loc::Point(v as u8),
+                    _ => return None,
+                }
+            }
+            b'b' | b'B' => {
+                i += if t.len() >= i + 3 && t[i..i + 3].eq_ignore_ascii_case(b"bar") {
+                    3
+                } else {
+                    1
+                };
+                Loc::Bar
+            }
+            b'o' | b'O' => {
+                i += if t.len() >= i + 3 && t[i..i + 3].eq_ignore_ascii_case(b"off") {
+                    3
+                } else {
+                    1
+                };
+                Loc::Off
+            }
+            b'-' => {
+                i += 1;
+                Loc::Off
+            }
+            _ => return None,
+        };
+        let at = Span::new(base + start, i - start);
+        let mut hit = false;
+        while t.get(i) == Some(&b'*') {
+            hit = true;
+            i += 1;
+        }
+        if !path.push(loc, hit, at) {
+            return None;
+        }
+        match t.get(i) {
+            Some(b'/') => i += 1,
+            _ => break,
+        }
+    }
+    if path.len() < 2 {
+        return None;
+    }
+    let repeat = match &t[i..] {
+        [] => 1,
+        [b'(', d @ b'1'..=b'4', b')'] => d - b'0',
+        _ => return None,
+    };
+    Some(StepText {
+        path,
+        repeat,
+        span: Span::new(base, t.len()),
+    })
+}
+
+/// The grammar parser (nom): every step, with a precise error for a malformed one.
+fn slow_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
     let span = Span::new(base, token.len());
     let bad = |msg: String, at: Span| {
         SyntaxError::new("bad-step", at, msg)
@@ -243,7 +380,7 @@ pub fn parse_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
             span,
         ));
     }
-    let mut path = Path::new();
+    let mut path = Path::new(base);
     for (text, raw, hit) in raw.first.into_iter().chain(raw.items.into_iter().flatten()) {
         let at = Span::of(token, text).shift(base);
         let loc = match raw {
@@ -260,7 +397,7 @@ pub fn parse_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
                 }
             },
         };
-        path.push((loc, hit, at));
+        path.push(loc, hit, at);
     }
     let repeat = match rep {
         None => 1,
@@ -301,5 +438,95 @@ pub fn parse_play(text: &str) -> Result<Play, Vec<SyntaxError>> {
         Ok(Play { steps })
     } else {
         Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Whatever the hand-written fast path accepts, the grammar parser accepts identically; and
+    /// a well-formed common step always takes the fast path.
+    fn agree(token: &str) {
+        let slow = slow_step(token, 7);
+        match fast_step(token.as_bytes(), 7) {
+            Some(fast) => assert_eq!(Ok(fast), slow, "token {token:?}"),
+            None => {
+                if let Ok(s) = slow {
+                    // Only forms outside the fast path's scope may fall back: leading zeros,
+                    // and nothing else that the grammar accepts.
+                    assert!(
+                        token.contains("(0") || token.contains("(00") || s.repeat > 4,
+                        "fast path rejected the valid step {token:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_path_examples() {
+        for t in [
+            "24/18",
+            "bar/22*",
+            "Bar/21",
+            "b/3",
+            "6/off",
+            "6/o",
+            "6/-",
+            "6/0",
+            "25/3",
+            "8/5(2)",
+            "13/7/1",
+            "13/7*/1*",
+            "24/23/22/21/20",
+            "24/23/22/21/20/19",
+            "8/5(0)",
+            "8/5(5)",
+            "8/5(",
+            "8/5(2",
+            "26/1",
+            "24/",
+            "/24",
+            "24",
+            "24//18",
+            "24/18x",
+            "bo/1",
+            "BAR/off",
+            "OFF/3",
+            "1**/2",
+            "4294967296/1",
+            "007/1",
+            "8/5(02)",
+            "8/5)",
+            "ba/1",
+            "barr/1",
+        ] {
+            agree(t);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn fast_path_agrees_with_grammar(t in "[0-9/*()bBaArRoOfF\\-x]{0,16}") {
+            agree(&t);
+        }
+
+        #[test]
+        fn fast_path_agrees_on_steps(
+            pts in proptest::collection::vec(0u32..30, 1..7),
+            stars in proptest::collection::vec(0usize..3, 7),
+            rep in proptest::option::of(0u8..7),
+        ) {
+            let mut t = String::new();
+            for (k, p) in pts.iter().enumerate() {
+                if k > 0 { t.push('/'); }
+                t.push_str(&p.to_string());
+                t.push_str(&"*".repeat(stars[k]));
+            }
+            if let Some(r) = rep { t.push_str(&format!("({r})")); }
+            agree(&t);
+        }
     }
 }

@@ -1112,11 +1112,11 @@ impl GameWalker<'_> {
         if self.variant() == Variant::GulBara {
             for st in &moves.steps {
                 for (loc, hit, span) in st.path.iter() {
-                    if *loc == Loc::Bar {
+                    if loc == Loc::Bar {
                         self.push(
                             Finding::error(
                                 "tavla::rules::no-bar",
-                                *span,
+                                span,
                                 "Gul bara has no bar: no checker is ever hit",
                             )
                             .label("bar")
@@ -1124,11 +1124,11 @@ impl GameWalker<'_> {
                         );
                         return Err(Stop);
                     }
-                    if *hit {
+                    if hit {
                         self.push(
                             Finding::error(
                                 "tavla::rules::no-hitting",
-                                *span,
+                                span,
                                 "Gul bara has no hitting: a single checker blocks its point",
                             )
                             .label("`*` marks a hit")
@@ -1196,13 +1196,13 @@ impl GameWalker<'_> {
         let mut seg_span: Vec<Span> = Vec::new();
         for st in &moves.steps {
             for _ in 0..st.repeat.max(1) {
-                for w in st.path.windows(2) {
+                for (a, b) in st.path.hops() {
                     segs.push(Segment {
-                        from: w[0].0.index(),
-                        to: w[1].0.index(),
+                        from: a.0.index(),
+                        to: b.0.index(),
                     });
                     seg_span.push(if st.path.len() > 2 {
-                        w[0].2.join(w[1].2)
+                        a.2.join(b.2)
                     } else {
                         st.span
                     });
