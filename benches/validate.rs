@@ -11,6 +11,10 @@
 //!
 //! `cargo bench --bench validate` (add `-- --quick` for a short run).
 
+// The allocator of the `tavla` binary, so the figures match what users run.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;

@@ -1,4 +1,8 @@
 //! Probe: cost of parsing turn lines, and the sizes of the syntax tree nodes.
+// The allocator of the `tavla` binary, so the figures match what users run.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     use std::mem::size_of;
     use tavla::notation::*;

@@ -254,10 +254,16 @@ pub fn parse_document(text: &str) -> Document {
     let mut toks = Vec::new();
     let mut number = 0;
     let mut i = start;
+    // Without any CR the end of a line is the next LF, found by a fast search.
+    let has_cr = text.contains('\r');
     while i <= bytes.len() {
         let mut j = i;
-        while j < bytes.len() && bytes[j] != b'\n' && bytes[j] != b'\r' {
-            j += 1;
+        if has_cr {
+            while j < bytes.len() && bytes[j] != b'\n' && bytes[j] != b'\r' {
+                j += 1;
+            }
+        } else {
+            j = text[i..].find('\n').map_or(bytes.len(), |k| i + k);
         }
         if i == bytes.len() && j == i {
             break;
@@ -319,7 +325,19 @@ fn parse_line<'a>(
         line.broken = true;
         return line;
     }
-    line.kind = if trimmed.starts_with(';') || trimmed.starts_with('#') {
+    let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+    line.kind = if digits > 0 && trimmed.as_bytes().get(digits) == Some(&b')') {
+        // The common line first: `N) cells` (the same as `turn_prefix`).
+        let n = &trimmed[..digits];
+        let number_span = Span::of(whole, n);
+        let num = parse_number(whole, n, errors).unwrap_or(0);
+        let cells = cells(whole, content, &trimmed[digits + 1..], errors, toks);
+        LineKind::Turn {
+            number: num,
+            number_span,
+            cells,
+        }
+    } else if trimmed.starts_with(';') || trimmed.starts_with('#') {
         header_line(whole, trimmed)
     } else if let Ok((_, (n, _))) = all_consuming(match_length)(trimmed) {
         match parse_number(whole, n, errors) {
