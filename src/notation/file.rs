@@ -524,7 +524,8 @@ fn score_line(whole: &str, t: &str, errors: &mut Vec<SyntaxError>) -> Option<Lin
 
 struct Tok<'a> {
     text: &'a str,
-    col: usize,
+    /// Byte offset of the token in its line (its column is computed only when needed).
+    at: usize,
 }
 
 /// Split `rest` (a part of `line`) into tokens, keeping `Illegal play (…)` whole.
@@ -533,21 +534,6 @@ fn tokens<'a>(line: &'a str, rest: &'a str, out: &mut Vec<Tok<'a>>) {
     let base = rest.as_ptr() as usize - line.as_ptr() as usize;
     let bytes = rest.as_bytes();
     let mut i = 0;
-    // Columns are counted incrementally: characters (tabs to the next multiple of 8); on a
-    // line of ASCII without tabs a column is a byte offset.
-    let plain = !line.bytes().any(|b| b == b'\t' || b >= 0x80);
-    let mut col = if plain { base } else { column_of(line, base) };
-    let mut counted = 0;
-    let mut advance = |to: usize, col: &mut usize| {
-        for c in rest[counted..to].chars() {
-            *col = if c == '\t' {
-                (*col / 8 + 1) * 8
-            } else {
-                *col + 1
-            };
-        }
-        counted = to;
-    };
     while i < bytes.len() {
         if bytes[i] == b' ' || bytes[i] == b'\t' {
             i += 1;
@@ -564,14 +550,9 @@ fn tokens<'a>(line: &'a str, rest: &'a str, out: &mut Vec<Tok<'a>>) {
                 i += 1;
             }
         }
-        if plain {
-            col = base + start;
-        } else {
-            advance(start, &mut col);
-        }
         out.push(Tok {
             text: &rest[start..i],
-            col,
+            at: base + start,
         });
     }
 }
@@ -649,7 +630,7 @@ fn cells<'a>(
     tokens(line, rest, toks);
     let toks = &*toks;
     let mut out: Vec<Cell> = Vec::with_capacity(2);
-    let mut first_col = 0;
+    let mut first_at = 0;
     let mut cur = Building::None;
     let mut cur_start: Option<(usize, Span)> = None;
     let mut last_end = Span::default();
@@ -658,7 +639,7 @@ fn cells<'a>(
                   start: &mut Option<(usize, Span)>,
                   end: Span,
                   out: &mut Vec<Cell>,
-                  first_col: &mut usize| {
+                  first_at: &mut usize| {
         let b = std::mem::replace(cur, Building::None);
         let body = match b {
             Building::None => return,
@@ -675,7 +656,7 @@ fn cells<'a>(
         };
         if let Some((col, s)) = start.take() {
             if out.is_empty() {
-                *first_col = col;
+                *first_at = col;
             }
             out.push(Cell {
                 column: Column::Left,
@@ -764,7 +745,7 @@ fn cells<'a>(
                         SyntaxError::new("misplaced-stage", span, format!("chain stage `{}` without a roll before it", t.text))
                             .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
                     );
-                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
+                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                     cur = Building::Turn {
                         received: vec![],
                         roll: None,
@@ -773,7 +754,7 @@ fn cells<'a>(
                     true
                 }
                 _ => {
-                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
+                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                     cur = match kind {
                         StageKind::Received => Building::Turn {
                             received: vec![stage],
@@ -790,7 +771,7 @@ fn cells<'a>(
                 }
             };
             if new_cell || cur_start.is_none() {
-                cur_start = Some((t.col, span));
+                cur_start = Some((t.at, span));
             }
             last_end = span;
             k += 1;
@@ -800,7 +781,7 @@ fn cells<'a>(
         let lower = keyword(word).unwrap_or("");
         match lower {
             "doubles" | "beavers" | "raccoons" | "redoubles" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                 let mut end = span;
                 let mut value = None;
                 if k + 2 < toks.len() && toks[k + 1].text == "=>" {
@@ -835,22 +816,22 @@ fn cells<'a>(
                     _ => CellBody::Double { value, value_span },
                 };
                 cur = Building::Done(body);
-                cur_start = Some((t.col, span));
+                cur_start = Some((t.at, span));
                 last_end = end;
             }
             "takes" | "accepts" | "drops" | "passes" | "rejects" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                 cur = Building::Done(if lower == "takes" || lower == "accepts" {
                     CellBody::Take
                 } else {
                     CellBody::Drop
                 });
-                cur_start = Some((t.col, span));
+                cur_start = Some((t.at, span));
                 last_end = span;
                 k += 1;
             }
             "wins" | "losses" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                 let mut j = k + 1;
                 let mut end = span;
                 let mut pts = None;
@@ -906,7 +887,7 @@ fn cells<'a>(
                         points_span,
                     }
                 });
-                cur_start = Some((t.col, span));
+                cur_start = Some((t.at, span));
                 last_end = end;
                 k = j;
             }
@@ -962,7 +943,7 @@ fn cells<'a>(
             }
         }
     }
-    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_col);
+    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
     let n = out.len();
     if n > 2 {
         let extra = out[2].span.join(out[n - 1].span);
@@ -979,7 +960,7 @@ fn cells<'a>(
         for c in &mut out[1..] {
             c.column = Column::Right;
         }
-    } else if n == 1 && first_col >= RIGHT_COLUMN {
+    } else if n == 1 && column_of(line, first_at) >= RIGHT_COLUMN {
         out[0].column = Column::Right;
     }
     out
