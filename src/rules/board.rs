@@ -458,6 +458,57 @@ impl Search<'_> {
     }
 }
 
+/// The search's first path, followed without backtracking: the common case of a play written
+/// in an order that works. `None` when that path runs into a dead end (the full search decides).
+fn first_path(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    segs: &[Segment],
+    dice: &Small<u8>,
+) -> Option<(Position, Steps)> {
+    let mut pending = Small::new((0, 0));
+    for (i, sg) in segs.iter().enumerate() {
+        pending.push((i, sg.from));
+    }
+    let mut dice = dice.clone();
+    let mut steps = Small::new(NO_STEP);
+    let mut pos = *pos;
+    'next: while !pending.is_empty() {
+        for k in 0..pending.len() {
+            let (si, cur) = pending.get(k);
+            let seg = segs[si];
+            let mut mask = distinct_mask(dice.as_slice());
+            while let Some(i) = next_index(&mut mask) {
+                let d = dice.get(i);
+                let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
+                if to != seg.to && (to == OFF || to < seg.to) {
+                    continue;
+                }
+                let Ok((next, st)) = step(g, &pos, side, cur, d) else {
+                    continue;
+                };
+                let done = st.to == seg.to;
+                let cont = !done && st.to != OFF && st.to > seg.to;
+                if !done && (!cont || st.hit) {
+                    continue;
+                }
+                dice.remove(i);
+                steps.push(st);
+                pos = next;
+                if done {
+                    pending.remove(k);
+                } else {
+                    pending.set(k, (si, st.to));
+                }
+                continue 'next;
+            }
+        }
+        return None;
+    }
+    Some((pos, steps))
+}
+
 /// Search the first order of dice that carries out `segs`.
 fn search(
     g: Geometry,
@@ -583,6 +634,9 @@ pub(crate) fn resolve_inline(
     }
     // The first assignment found; if it uses fewer dice than another would, the final
     // position is still judged against the legal set.
+    if let Some(found) = first_path(g, pos, side, segs, &all) {
+        return Ok(found);
+    }
     if let Some(found) = search(g, pos, side, segs, &all) {
         return Ok(found);
     }
