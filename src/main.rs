@@ -13,7 +13,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use tavla::notation::Span;
-use tavla::replay::{Finding, Overrides, Severity, Verdict, check};
+use tavla::replay::{Finding, Overrides, Severity, Verdict, check, check_findings};
 use tavla::report::formats::{self, FileFindings};
 use tavla::report::{self, LineIndex, Style, json};
 use tavla::rules::{RuleSet, Variant};
@@ -415,10 +415,15 @@ fn read(input: &Input) -> Result<Vec<u8>, String> {
     }
 }
 
-/// Check one input: decoded text and the verdict (decoding findings included).
-fn check_bytes(bytes: &[u8], o: &Overrides) -> (String, Verdict) {
+/// Check one input: decoded text and the verdict (decoding findings included). With `traces`
+/// false the verdict carries no replay traces (see [`check_findings`]).
+fn check_bytes(bytes: &[u8], o: &Overrides, traces: bool) -> (String, Verdict) {
     let (text, utf8) = report::decode(bytes);
-    let mut v = check(&text, o);
+    let mut v = if traces {
+        check(&text, o)
+    } else {
+        check_findings(&text, o)
+    };
     if !utf8.is_empty() {
         v.findings.extend(utf8);
         v.findings.sort_by_key(|f| f.span.offset);
@@ -458,7 +463,7 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
     let name = input.name();
     let (text, findings, games, turns, io_error) = match read(input) {
         Ok(bytes) => {
-            let (text, v) = check_bytes(&bytes, o);
+            let (text, v) = check_bytes(&bytes, o, false);
             let (g, t) = (v.record.games.len(), v.turns_checked());
             (text, v.findings, g, t, false)
         }
@@ -756,7 +761,7 @@ fn convert(a: ConvertArgs) -> u8 {
                 .par_iter()
                 .map(|i| {
                     let bytes = read(i).map_err(|e| format!("{}: {e}", i.name()))?;
-                    let (text, v) = check_bytes(&bytes, &o);
+                    let (text, v) = check_bytes(&bytes, &o, true);
                     let doc = json::match_json(&v, a.with_source, &text);
                     let s = match a.to {
                         Target::Json => {

@@ -9,8 +9,8 @@ use crate::rules::backgammon::Backgammon;
 use crate::rules::gul_bara::{ChainNext, GulBara};
 use crate::rules::options::{NextGameStarter, Opening};
 use crate::rules::{
-    ForcedError, PlayError, Position, Roll, RuleSet, Rules, Segment, Side, StageDice, Step,
-    StepError, Variant, check_forced,
+    ForcedError, Geometry, PlayError, Position, Roll, RuleSet, Rules, Segment, Side, StageDice,
+    Step, StepError, Variant, check_forced_at, resolve_inline, surely_maximal,
 };
 
 /// The engine behind a rule set.
@@ -24,6 +24,12 @@ impl Engine {
         match self {
             Engine::Gul(g) => g,
             Engine::Bg(b) => b,
+        }
+    }
+    fn geometry(&self) -> Geometry {
+        match self {
+            Engine::Gul(g) => g.geometry(),
+            Engine::Bg(b) => b.geometry(),
         }
     }
 }
@@ -93,6 +99,11 @@ struct GameWalker<'a> {
     crawford: bool,
     needed: [Option<u64>; 2],
     trace: Vec<ActionTrace>,
+    /// Whether to record `trace` (and the stage traces inside it).
+    traces: bool,
+    /// Scratch for the segments of a written play and their spans, reused between plays.
+    segs: Vec<Segment>,
+    seg_span: Vec<Span>,
     turns_checked: usize,
     starter: Option<Side>,
     identity: [usize; 2],
@@ -103,8 +114,12 @@ struct GameWalker<'a> {
     next_game_scored: bool,
 }
 
-/// Replay every game of a match.
-pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, Vec<Finding>) {
+/// Replay every game of a match. With `keep_traces` false the games' `actions` stay empty.
+pub(crate) fn replay_match(
+    record: &Match,
+    rules: RuleSet,
+    keep_traces: bool,
+) -> (Vec<GameTrace>, Vec<Finding>) {
     let engine = match rules {
         RuleSet::GulBara(o) => Engine::Gul(GulBara { options: o }),
         RuleSet::Backgammon(o) => Engine::Bg(Backgammon { options: o }),
@@ -185,14 +200,17 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
                     .as_ref()
                     .map(|(l, r)| (l.name.clone(), r.name.clone())),
                 score: game.score.as_ref().map(|(l, r)| (l.score, r.score)),
-                actions: game
-                    .actions
-                    .iter()
-                    .map(|a| ActionTrace::Unchecked {
-                        line: a.line,
-                        side: side_of(a.column()),
-                    })
-                    .collect(),
+                actions: if keep_traces {
+                    game.actions
+                        .iter()
+                        .map(|a| ActionTrace::Unchecked {
+                            line: a.line,
+                            side: side_of(a.column()),
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                },
                 result: None,
                 crawford: false,
                 turns_checked: 0,
@@ -324,6 +342,9 @@ pub(crate) fn replay_match(record: &Match, rules: RuleSet) -> (Vec<GameTrace>, V
             crawford,
             needed,
             trace: Vec::new(),
+            traces: keep_traces,
+            segs: Vec::new(),
+            seg_span: Vec::new(),
             turns_checked: 0,
             starter: None,
             identity,
@@ -406,6 +427,33 @@ impl GameWalker<'_> {
         self.findings.push(f);
     }
 
+    /// Record an action in the game's trace, when traces are kept.
+    fn record(&mut self, t: ActionTrace) {
+        if self.traces {
+            self.trace.push(t);
+        }
+    }
+
+    /// A stage played in `steps`: its trace (when traces are kept) and the number of steps.
+    fn stage_done(
+        &self,
+        out: &mut Vec<StageTrace>,
+        stage: &Stage,
+        dice: StageDice,
+        steps: &[Step],
+    ) -> u8 {
+        if self.traces {
+            let (dice, available) = super::stage_dice_list(dice);
+            out.push(StageTrace {
+                kind: stage.kind,
+                dice,
+                available,
+                steps: steps.to_vec(),
+            });
+        }
+        steps.len() as u8
+    }
+
     /// Walk the actions; returns the result.
     fn run(&mut self) -> Option<GameResult> {
         let actions = &self.game.actions;
@@ -464,7 +512,7 @@ impl GameWalker<'_> {
         }
         if let Some(s) = stopped_at {
             for a in &actions[s.min(actions.len())..] {
-                self.trace.push(ActionTrace::Unchecked {
+                self.record(ActionTrace::Unchecked {
                     line: a.line,
                     side: side_of(a.column()),
                 });
@@ -595,7 +643,7 @@ impl GameWalker<'_> {
                 points,
                 points_span,
             } => {
-                self.trace.push(ActionTrace::Result {
+                self.record(ActionTrace::Result {
                     line: a.line,
                     side,
                     wins: false,
@@ -732,8 +780,7 @@ impl GameWalker<'_> {
                         );
                         return Err(Stop);
                     }
-                    let t = self.play(i, side, *exp, w)?;
-                    rec_traces.push(t);
+                    self.play(i, side, *exp, w, &mut rec_traces)?;
                     if self.pos.off(side) == 15 {
                         self.end_by_bear_off(side);
                         if let Some(extra) = received.get(k + 1).or(roll) {
@@ -836,7 +883,7 @@ impl GameWalker<'_> {
                 None
             }
         });
-        self.trace.push(ActionTrace::Turn {
+        self.record(ActionTrace::Turn {
             line: a.line,
             side,
             roll: roll.map(|r| (r.a, r.b)),
@@ -882,10 +929,17 @@ impl GameWalker<'_> {
         let mut dice = roll.stage();
         let mut stage = roll_stage;
         let mut k = 0usize; // stages played so far
+        // The last stage played: its (first) die value and the steps played.
+        let mut last: (u8, u8);
         loop {
-            let t = self.play(i, side, dice, stage)?;
-            let played = t.steps.len() as u8;
-            out.push(t);
+            let played = self.play(i, side, dice, stage, out)?;
+            last = (
+                match dice {
+                    StageDice::Mixed { high, .. } => high,
+                    StageDice::Double { value, .. } => value,
+                },
+                played,
+            );
             k += 1;
             let finished = self.pos.off(side) == 15;
             if finished {
@@ -968,9 +1022,7 @@ impl GameWalker<'_> {
                 }
             } else if self.over.is_some() {
                 "the game ended when the last checker was borne off".into()
-            } else if matches!(out.last().map(|t| t.dice[0]), Some(6))
-                && out.last().is_some_and(|t| t.steps.len() == 4)
-            {
+            } else if last == (6, 4) {
                 "the chain ends after the stage of 6s".into()
             } else {
                 "the previous stage was not played in full, so the chain ended there".into()
@@ -1048,22 +1100,17 @@ impl GameWalker<'_> {
         self.needed[0].is_none()
     }
 
-    /// Validate one stage's written play and apply it.
+    /// Validate one stage's written play and apply it; its trace goes to `out` (when traces
+    /// are kept). Returns the number of steps played.
     fn play(
         &mut self,
         i: usize,
         side: Side,
         dice: StageDice,
         stage: &Stage,
-    ) -> Result<StageTrace, Stop> {
+        out: &mut Vec<StageTrace>,
+    ) -> Result<u8, Stop> {
         let rules = self.engine.rules();
-        let (dice_list, available) = super::stage_dice_list(dice);
-        let mut trace = StageTrace {
-            kind: stage.kind,
-            dice: dice_list,
-            available,
-            steps: Vec::new(),
-        };
         let moves = &stage.moves;
         let with_steps = |span: Span| match (moves.steps.first(), moves.steps.last()) {
             (Some(a), Some(b)) => span.join(a.span).join(b.span),
@@ -1087,7 +1134,7 @@ impl GameWalker<'_> {
                 && stage.kind == StageKind::Roll
                 && moves.steps.is_empty()
             {
-                return Ok(trace);
+                return Ok(self.stage_done(out, stage, dice, &[]));
             }
             self.push(
                 Finding::error("tavla::record::unknown-play", span, "`????` stands for a play that was not recorded")
@@ -1141,7 +1188,7 @@ impl GameWalker<'_> {
         }
         if moves.steps.is_empty() {
             if !rules.can_move(&self.pos, side, dice) {
-                return Ok(trace);
+                return Ok(self.stage_done(out, stage, dice, &[]));
             }
             let set = rules.legal_plays(&self.pos, side, dice);
             // Roll, then resignation.
@@ -1149,12 +1196,12 @@ impl GameWalker<'_> {
                 && moves.cannot_move.is_none()
                 && self.followed_by_resignation(i)
             {
-                return Ok(trace);
+                return Ok(self.stage_done(out, stage, dice, &[]));
             }
             // A truncated record: the last entry of the file is a roll not yet played.
             if stage.kind == StageKind::Roll && moves.cannot_move.is_none() && self.is_last_entry(i)
             {
-                return Ok(trace);
+                return Ok(self.stage_done(out, stage, dice, &[]));
             }
             if self.variant() == Variant::Backgammon
                 && moves.cannot_move.is_none()
@@ -1171,8 +1218,7 @@ impl GameWalker<'_> {
                     .help("some writers leave a forced play out; write it to make the record complete"),
                 );
                 self.pos = p;
-                trace.steps = steps;
-                return Ok(trace);
+                return Ok(self.stage_done(out, stage, dice, &steps));
             }
             let what = if moves.cannot_move.is_some() {
                 "`Cannot Move`"
@@ -1192,8 +1238,10 @@ impl GameWalker<'_> {
             return Err(Stop);
         }
         // Build segments.
-        let mut segs: Vec<Segment> = Vec::new();
-        let mut seg_span: Vec<Span> = Vec::new();
+        let mut segs = std::mem::take(&mut self.segs);
+        let mut seg_span = std::mem::take(&mut self.seg_span);
+        segs.clear();
+        seg_span.clear();
         for st in &moves.steps {
             for _ in 0..st.repeat.max(1) {
                 for (a, b) in st.path.hops() {
@@ -1209,22 +1257,34 @@ impl GameWalker<'_> {
                 }
             }
         }
-        let resolved = match rules.resolve(&self.pos, side, dice, &segs) {
-            Ok(r) => r,
-            Err(e) => {
-                let set = rules.legal_plays(&self.pos, side, dice);
-                let f = self.play_error(e, &segs, &seg_span, side, dice, stage, &set);
-                self.push(f);
-                return Err(Stop);
-            }
-        };
+        let (position, steps) =
+            match resolve_inline(self.engine.geometry(), &self.pos, side, dice, &segs) {
+                Ok(r) => r,
+                Err(e) => {
+                    let set = rules.legal_plays(&self.pos, side, dice);
+                    let f = self.play_error(e, &segs, &seg_span, side, dice, stage, &set);
+                    self.push(f);
+                    return Err(Stop);
+                }
+            };
         // A play that uses every die is maximal: only shorter plays need the legal set.
-        let set = if resolved.steps.len() < dice.len() as usize {
+        let set = if steps.len() < dice.len() as usize
+            && !surely_maximal(
+                self.engine.geometry(),
+                &self.pos,
+                side,
+                dice,
+                &position,
+                steps.len() as u8,
+            ) {
             Some(rules.legal_plays(&self.pos, side, dice))
         } else {
             None
         };
-        if let Some(Err(e)) = set.as_ref().map(|set| check_forced(set, &resolved, dice)) {
+        if let Some(Err(e)) = set
+            .as_ref()
+            .map(|set| check_forced_at(set, &position, steps.len() as u8, dice))
+        {
             let set = set.as_ref().expect("computed above");
             let span = moves
                 .steps
@@ -1266,7 +1326,7 @@ impl GameWalker<'_> {
                 .iter()
                 .map(|s| s.path.iter().filter(|p| p.1).count())
                 .sum();
-            let hits = resolved.steps.iter().filter(|s| s.hit).count();
+            let hits = steps.as_slice().iter().filter(|s| s.hit).count();
             if marked != hits {
                 let span = moves
                     .steps
@@ -1285,9 +1345,10 @@ impl GameWalker<'_> {
                 );
             }
         }
-        self.pos = resolved.position;
-        trace.steps = resolved.steps;
-        Ok(trace)
+        self.pos = position;
+        self.segs = segs;
+        self.seg_span = seg_span;
+        Ok(self.stage_done(out, stage, dice, steps.as_slice()))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1573,7 +1634,7 @@ impl GameWalker<'_> {
                 self.owner = Some(side);
             }
         }
-        self.trace.push(ActionTrace::Cube {
+        self.record(ActionTrace::Cube {
             line: a.line,
             side,
             action: kind,
@@ -1647,7 +1708,7 @@ impl GameWalker<'_> {
             });
             self.next = None;
         }
-        self.trace.push(ActionTrace::Answer {
+        self.record(ActionTrace::Answer {
             line: a.line,
             side,
             take,
@@ -1663,7 +1724,7 @@ impl GameWalker<'_> {
         span: Span,
         and_match: bool,
     ) -> Result<(), Stop> {
-        self.trace.push(ActionTrace::Result {
+        self.record(ActionTrace::Result {
             line: a.line,
             side,
             wins: true,

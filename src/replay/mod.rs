@@ -270,6 +270,26 @@ impl Verdict {
 /// assert_eq!(v.errors(), 0);
 /// ```
 pub fn check(text: &str, overrides: &Overrides) -> Verdict {
+    check_with(text, overrides, true)
+}
+
+/// [`check`] without the replay traces: every [`GameTrace`] of the verdict has empty
+/// `actions`, while the findings, results and turn counts are the same. Faster; for callers
+/// that only report findings.
+///
+/// ```
+/// let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 64: 24/18 18/14\n";
+/// let o = tavla::replay::Overrides::gul_bara();
+/// let v = tavla::replay::check_findings(text, &o);
+/// assert_eq!(v.findings, tavla::replay::check(text, &o).findings);
+/// assert_eq!(v.turns_checked(), 1);
+/// assert!(v.games[0].actions.is_empty());
+/// ```
+pub fn check_findings(text: &str, overrides: &Overrides) -> Verdict {
+    check_with(text, overrides, false)
+}
+
+fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     let mut document = parse_document(text);
     let record = Match::from_document(&mut document);
     let mut findings: Vec<Finding> = document.errors.iter().map(Finding::from_syntax).collect();
@@ -278,7 +298,7 @@ pub fn check(text: &str, overrides: &Overrides) -> Verdict {
     findings.append(&mut setup_findings);
     let mut games = Vec::new();
     if let Some(rules) = rules {
-        let (g, mut f) = game::replay_match(&record, rules);
+        let (g, mut f) = game::replay_match(&record, rules, traces);
         games = g;
         findings.append(&mut f);
     }

@@ -129,7 +129,7 @@ struct Gen<'a> {
     g: Geometry,
     side: Side,
     seen: HashSet<(Position, [u8; 4]), FxBuild>,
-    found: HashMap<Position, (u8, bool, Vec<Step>), FxBuild>,
+    found: HashMap<Position, (u8, bool, Steps), FxBuild>,
     order: Vec<Position>,
     high: u8,
     _p: std::marker::PhantomData<&'a ()>,
@@ -148,6 +148,33 @@ fn distinct(dice: &[u8]) -> impl Iterator<Item = (usize, u8)> + use<> {
         }
     }
     out.into_iter().take(n)
+}
+
+/// [`distinct`] as a bit set of indices (bit `i`: `dice[i]` is yielded), which is cheaper to
+/// build and to walk. Dice lists come from a [`StageDice`], so first occurrences stand among
+/// the first two indices.
+fn distinct_mask(dice: &[u8]) -> u64 {
+    let mut seen = 0u8;
+    let mut mask = 0u64;
+    let mut n = 0;
+    for (i, &d) in dice.iter().enumerate().take(64) {
+        if d < 8 && seen & (1 << d) == 0 && n < 4 {
+            seen |= 1 << d;
+            mask |= 1 << i;
+            n += 1;
+        }
+    }
+    mask
+}
+
+/// Walk a [`distinct_mask`]: the next index, removed from the mask.
+fn next_index(mask: &mut u64) -> Option<usize> {
+    if *mask == 0 {
+        return None;
+    }
+    let i = mask.trailing_zeros() as usize;
+    *mask &= *mask - 1;
+    Some(i)
 }
 
 /// A fast hasher for positions (FxHash's multiply-rotate); positions are not attacker-chosen
@@ -183,11 +210,11 @@ fn key(dice: &[u8]) -> [u8; 4] {
 }
 
 impl Gen<'_> {
-    fn dfs(&mut self, pos: Position, dice: &mut Vec<u8>, seq: &mut Vec<Step>) {
-        if !self.seen.insert((pos, key(dice))) {
+    fn dfs(&mut self, pos: Position, dice: &mut Small<u8>, seq: &mut Steps) {
+        if !self.seen.insert((pos, key(dice.as_slice()))) {
             return;
         }
-        let used_high = seq.len() == 1 && seq[0].die == self.high;
+        let used_high = seq.len() == 1 && seq.get(0).die == self.high;
         match self.found.get_mut(&pos) {
             Some(e) => {
                 if seq.len() as u8 > e.0 {
@@ -202,7 +229,9 @@ impl Gen<'_> {
                 self.order.push(pos);
             }
         }
-        for (i, d) in distinct(dice) {
+        let mut mask = distinct_mask(dice.as_slice());
+        while let Some(i) = next_index(&mut mask) {
+            let d = dice.get(i);
             for from in (1..=BAR).rev() {
                 if pos.c[self.side.index()][from as usize] == 0 {
                     continue;
@@ -234,8 +263,8 @@ pub(crate) fn legal_plays(g: Geometry, pos: &Position, side: Side, dice: StageDi
         high,
         _p: std::marker::PhantomData,
     };
-    let mut d = dice.dice();
-    gn.dfs(*pos, &mut d, &mut Vec::new());
+    let mut d = stage_dice(dice);
+    gn.dfs(*pos, &mut d, &mut Small::new(NO_STEP));
     let max_steps = gn.found.values().map(|e| e.0).max().unwrap_or(0);
     let any_high = max_steps == 1 && high > 0 && gn.found.values().any(|e| e.0 == 1 && e.1);
     let mut results = Vec::new();
@@ -244,7 +273,7 @@ pub(crate) fn legal_plays(g: Geometry, pos: &Position, side: Side, dice: StageDi
         let (n, used_high, seq) = &gn.found[&p];
         if *n == max_steps && (!any_high || *used_high) {
             index.insert(p);
-            results.push((p, seq.clone()));
+            results.push((p, seq.as_slice().to_vec()));
         }
     }
     PlaySet {
@@ -254,36 +283,152 @@ pub(crate) fn legal_plays(g: Geometry, pos: &Position, side: Side, dice: StageDi
     }
 }
 
+/// A short list held inline: a stage has at most four dice, so its dice, pending segments and
+/// steps fit in four slots. A caller passing more (through the public API) spills to the heap.
+#[derive(Clone, Debug)]
+pub(crate) struct Small<T: Copy> {
+    inline: [T; 4],
+    len: usize,
+    spill: Option<Vec<T>>,
+}
+
+impl<T: Copy> Small<T> {
+    fn new(fill: T) -> Self {
+        Small {
+            inline: [fill; 4],
+            len: 0,
+            spill: None,
+        }
+    }
+    pub(crate) fn as_slice(&self) -> &[T] {
+        match &self.spill {
+            Some(v) => v,
+            None => &self.inline[..self.len],
+        }
+    }
+    pub(crate) fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    fn spilled(&mut self) -> &mut Vec<T> {
+        let inline = &self.inline[..self.len];
+        self.spill.get_or_insert_with(|| inline.to_vec())
+    }
+    fn push(&mut self, v: T) {
+        if self.spill.is_none() && self.len < self.inline.len() {
+            self.inline[self.len] = v;
+            self.len += 1;
+        } else {
+            self.spilled().push(v);
+        }
+    }
+    fn pop(&mut self) -> Option<T> {
+        match &mut self.spill {
+            Some(v) => v.pop(),
+            None if self.len > 0 => {
+                self.len -= 1;
+                Some(self.inline[self.len])
+            }
+            None => None,
+        }
+    }
+    /// Remove the item at `i < len`, keeping the order of the rest.
+    fn remove(&mut self, i: usize) -> T {
+        match &mut self.spill {
+            Some(v) => v.remove(i),
+            None => {
+                let v = self.inline[i];
+                self.inline.copy_within(i + 1..self.len, i);
+                self.len -= 1;
+                v
+            }
+        }
+    }
+    /// Insert at `i <= len`, keeping the order of the rest.
+    fn insert(&mut self, i: usize, v: T) {
+        if self.spill.is_none() && self.len < self.inline.len() {
+            self.inline.copy_within(i..self.len, i + 1);
+            self.inline[i] = v;
+            self.len += 1;
+        } else {
+            self.spilled().insert(i, v);
+        }
+    }
+    fn get(&self, i: usize) -> T {
+        self.as_slice()[i]
+    }
+    fn set(&mut self, i: usize, v: T) {
+        match &mut self.spill {
+            Some(s) => s[i] = v,
+            None => self.inline[..self.len][i] = v,
+        }
+    }
+}
+
+/// The dice of a stage as an inline list, in the order of [`StageDice::dice`].
+fn stage_dice(dice: StageDice) -> Small<u8> {
+    let mut d = Small::new(0);
+    match dice {
+        StageDice::Mixed { high, low } => {
+            d.push(high);
+            d.push(low);
+        }
+        StageDice::Double { value, count } => {
+            for _ in 0..count {
+                d.push(value);
+            }
+        }
+    }
+    d
+}
+
+/// The steps of a resolved play, held inline.
+pub(crate) type Steps = Small<Step>;
+
+const NO_STEP: Step = Step {
+    from: 0,
+    to: 0,
+    die: 0,
+    hit: false,
+};
+
 struct Search<'a> {
     g: Geometry,
     side: Side,
     segs: &'a [Segment],
-    out: Vec<Resolved>,
-    limit: usize,
+    /// The first complete assignment found.
+    out: Option<(Position, Steps)>,
 }
 
 impl Search<'_> {
     fn run(
         &mut self,
         pos: Position,
-        pending: &mut Vec<(usize, u8)>,
-        dice: &mut Vec<u8>,
-        steps: &mut Vec<Step>,
+        pending: &mut Small<(usize, u8)>,
+        dice: &mut Small<u8>,
+        steps: &mut Steps,
     ) {
-        if self.out.len() >= self.limit {
+        if self.out.is_some() {
             return;
         }
         if pending.is_empty() {
-            self.out.push(Resolved {
-                position: pos,
-                steps: steps.clone(),
-            });
+            self.out = Some((pos, steps.clone()));
             return;
         }
         for k in 0..pending.len() {
-            let (si, cur) = pending[k];
+            let (si, cur) = pending.get(k);
             let seg = self.segs[si];
-            for (i, d) in distinct(dice) {
+            let mut mask = distinct_mask(dice.as_slice());
+            while let Some(i) = next_index(&mut mask) {
+                let d = dice.get(i);
+                // Where a legal step would land: skip dice that neither finish nor continue the
+                // segment before trying the step.
+                let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
+                if to != seg.to && (to == OFF || to < seg.to) {
+                    continue;
+                }
                 let Ok((next, st)) = step(self.g, &pos, self.side, cur, d) else {
                     continue;
                 };
@@ -298,25 +443,163 @@ impl Search<'_> {
                     let saved = pending.remove(k);
                     self.run(next, pending, dice, steps);
                     pending.insert(k, saved);
-                    if self.out.len() >= self.limit {
-                        steps.pop();
-                        dice.insert(i, d);
-                        return;
-                    }
                 } else {
-                    pending[k].1 = st.to;
+                    pending.set(k, (si, st.to));
                     self.run(next, pending, dice, steps);
-                    pending[k].1 = cur;
-                    if self.out.len() >= self.limit {
-                        steps.pop();
-                        dice.insert(i, d);
-                        return;
-                    }
+                    pending.set(k, (si, cur));
                 }
                 steps.pop();
                 dice.insert(i, d);
+                if self.out.is_some() {
+                    return;
+                }
             }
         }
+    }
+}
+
+/// The search's first path, followed without backtracking: the common case of a play written
+/// in an order that works. `None` when that path runs into a dead end (the full search decides).
+fn first_path(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    segs: &[Segment],
+    dice: &Small<u8>,
+) -> Option<(Position, Steps)> {
+    let mut pending = Small::new((0, 0));
+    for (i, sg) in segs.iter().enumerate() {
+        pending.push((i, sg.from));
+    }
+    let mut dice = dice.clone();
+    let mut steps = Small::new(NO_STEP);
+    let mut pos = *pos;
+    'next: while !pending.is_empty() {
+        for k in 0..pending.len() {
+            let (si, cur) = pending.get(k);
+            let seg = segs[si];
+            let mut mask = distinct_mask(dice.as_slice());
+            while let Some(i) = next_index(&mut mask) {
+                let d = dice.get(i);
+                let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
+                if to != seg.to && (to == OFF || to < seg.to) {
+                    continue;
+                }
+                let Ok((next, st)) = step(g, &pos, side, cur, d) else {
+                    continue;
+                };
+                let done = st.to == seg.to;
+                let cont = !done && st.to != OFF && st.to > seg.to;
+                if !done && (!cont || st.hit) {
+                    continue;
+                }
+                dice.remove(i);
+                steps.push(st);
+                pos = next;
+                if done {
+                    pending.remove(k);
+                } else {
+                    pending.set(k, (si, st.to));
+                }
+                continue 'next;
+            }
+        }
+        return None;
+    }
+    Some((pos, steps))
+}
+
+/// Search the first order of dice that carries out `segs`.
+fn search(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    segs: &[Segment],
+    dice: &Small<u8>,
+) -> Option<(Position, Steps)> {
+    let mut s = Search {
+        g,
+        side,
+        segs,
+        out: None,
+    };
+    let mut pending = Small::new((0, 0));
+    for (i, sg) in segs.iter().enumerate() {
+        pending.push((i, sg.from));
+    }
+    s.run(
+        *pos,
+        &mut pending,
+        &mut dice.clone(),
+        &mut Small::new(NO_STEP),
+    );
+    s.out
+}
+
+/// Is there a legal sequence of more than `depth - 1` steps of `dice` from `pos`?
+fn reaches_depth(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    dice: &mut Small<u8>,
+    depth: usize,
+) -> bool {
+    if depth == 0 {
+        return true;
+    }
+    let mut mask = distinct_mask(dice.as_slice());
+    while let Some(i) = next_index(&mut mask) {
+        let d = dice.get(i);
+        for from in (1..=BAR).rev() {
+            if pos.c[side.index()][from as usize] == 0 {
+                continue;
+            }
+            if let Ok((next, _)) = step(g, pos, side, from, d) {
+                dice.remove(i);
+                let deeper = reaches_depth(g, &next, side, dice, depth - 1);
+                dice.insert(i, d);
+                if deeper {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// A quick form of the forced-play check for a play that reaches `position` from `pos` in
+/// `used` legal steps, fewer than the dice: true when [`legal_plays`] would certainly contain
+/// `position` (no longer play exists and, with one die of two played, the larger die could not
+/// be played or reaches it). False means the full legal set has to decide.
+pub(crate) fn surely_maximal(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+    position: &Position,
+    used: u8,
+) -> bool {
+    let mut d = stage_dice(dice);
+    if used as usize >= d.len() || reaches_depth(g, pos, side, &mut d, used as usize + 1) {
+        return false;
+    }
+    match dice {
+        StageDice::Mixed { high, .. } if used == 1 => {
+            let mut high_playable = false;
+            for from in 1..=BAR {
+                if pos.c[side.index()][from as usize] == 0 {
+                    continue;
+                }
+                if let Ok((next, _)) = step(g, pos, side, from, high) {
+                    if next == *position {
+                        return true;
+                    }
+                    high_playable = true;
+                }
+            }
+            !high_playable
+        }
+        _ => true,
     }
 }
 
@@ -328,74 +611,59 @@ pub(crate) fn resolve(
     dice: StageDice,
     segs: &[Segment],
 ) -> Result<Resolved, PlayError> {
-    let all = dice.dice();
+    resolve_inline(g, pos, side, dice, segs).map(|(position, steps)| Resolved {
+        position,
+        steps: steps.as_slice().to_vec(),
+    })
+}
+
+/// [`resolve`] without allocating: the position after the play and its steps, held inline.
+pub(crate) fn resolve_inline(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+    segs: &[Segment],
+) -> Result<(Position, Steps), PlayError> {
+    let all = stage_dice(dice);
     if segs.len() > all.len() {
         return Err(PlayError::TooManySteps {
             segment: all.len(),
             dice: all.len() as u8,
         });
     }
-    let mut s = Search {
-        g,
-        side,
-        segs,
-        out: Vec::new(),
-        limit: 1,
-    };
-    let mut pending: Vec<(usize, u8)> = segs
-        .iter()
-        .enumerate()
-        .map(|(i, sg)| (i, sg.from))
-        .collect();
-    s.run(*pos, &mut pending, &mut all.clone(), &mut Vec::new());
-    if !s.out.is_empty() {
-        // The first assignment found; if it uses fewer dice than another would, the final
-        // position is still judged against the legal set.
-        let best = s.out.iter().max_by_key(|r| r.steps.len()).cloned();
-        if let Some(b) = best {
-            return Ok(b);
-        }
+    // The first assignment found; if it uses fewer dice than another would, the final
+    // position is still judged against the legal set.
+    if let Some(found) = first_path(g, pos, side, segs, &all) {
+        return Ok(found);
     }
-    diagnose(g, pos, side, &all, segs)
+    if let Some(found) = search(g, pos, side, segs, &all) {
+        return Ok(found);
+    }
+    Err(diagnose(g, pos, side, all.as_slice(), segs))
 }
 
 /// Walk the written segments in order and explain the first that cannot be played.
-fn diagnose(
-    g: Geometry,
-    pos: &Position,
-    side: Side,
-    dice: &[u8],
-    segs: &[Segment],
-) -> Result<Resolved, PlayError> {
+fn diagnose(g: Geometry, pos: &Position, side: Side, dice: &[u8], segs: &[Segment]) -> PlayError {
     let mut pos = *pos;
     let mut dice = dice.to_vec();
     for (i, seg) in segs.iter().enumerate() {
-        let one = [*seg];
-        let mut s = Search {
-            g,
-            side,
-            segs: &one,
-            out: Vec::new(),
-            limit: 1,
-        };
-        s.run(
-            pos,
-            &mut vec![(0, seg.from)],
-            &mut dice.clone(),
-            &mut Vec::new(),
-        );
-        if let Some(r) = s.out.pop() {
-            for st in &r.steps {
+        let mut left = Small::new(0);
+        for &d in &dice {
+            left.push(d);
+        }
+        if let Some((next, steps)) = search(g, &pos, side, std::slice::from_ref(seg), &left) {
+            for st in steps.as_slice() {
                 if let Some(j) = dice.iter().position(|d| *d == st.die) {
                     dice.remove(j);
                 }
             }
-            pos = r.position;
+            pos = next;
             continue;
         }
-        return Err(segment_error(g, &pos, side, *seg, i, &dice));
+        return segment_error(g, &pos, side, *seg, i, &dice);
     }
-    Err(PlayError::NoOrder)
+    PlayError::NoOrder
 }
 
 #[derive(Default)]

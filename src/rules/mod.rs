@@ -13,6 +13,7 @@ pub mod options;
 use std::fmt;
 
 pub use board::{Geometry, PlaySet, Resolved, Segment};
+pub(crate) use board::{resolve_inline, surely_maximal};
 pub use options::{BackgammonOptions, GulBaraOptions, OptionError, RuleSet};
 
 /// One of the two players. **White** is the left-column player of a record, Black the right.
@@ -418,10 +419,19 @@ pub fn check_forced(
     resolved: &Resolved,
     dice: StageDice,
 ) -> Result<(), ForcedError> {
-    if set.contains(&resolved.position) {
+    check_forced_at(set, &resolved.position, resolved.steps.len() as u8, dice)
+}
+
+/// [`check_forced`] for a play that reaches `position` in `used` steps.
+pub(crate) fn check_forced_at(
+    set: &PlaySet,
+    position: &Position,
+    used: u8,
+    dice: StageDice,
+) -> Result<(), ForcedError> {
+    if set.contains(position) {
         return Ok(());
     }
-    let used = resolved.steps.len() as u8;
     if used < set.max_steps {
         return Err(ForcedError::TooFewDice {
             used,
