@@ -11,7 +11,7 @@ use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{all_consuming, opt};
 use nom::sequence::{delimited, preceded, terminated, tuple};
 
-use super::play::{StepText, parse_step};
+use super::play::{StepText, fast_step, parse_step};
 use super::{Span, SyntaxError};
 
 /// A parsed match file: its lines in order, and every syntax error found.
@@ -270,7 +270,7 @@ pub fn parse_document(text: &str) -> Document {
         }
         number += 1;
         let raw = &text[i..j];
-        let content = raw.trim_end();
+        let content = trim_end(raw);
         let line = parse_line(text, content, number, &mut doc.errors, &mut toks);
         doc.lines.push(line);
         if j < bytes.len() && bytes[j] == b'\r' && j + 1 < bytes.len() && bytes[j + 1] == b'\n' {
@@ -280,6 +280,25 @@ pub fn parse_document(text: &str) -> Document {
         i = j + 1;
     }
     doc
+}
+
+/// `str::trim_end`, with a fast path for the usual ASCII ends.
+fn trim_end(s: &str) -> &str {
+    let t = s.trim_ascii_end();
+    match t.as_bytes().last() {
+        // Non-ASCII or a vertical tab: Unicode whitespace the ASCII trim keeps.
+        Some(&b) if b >= 0x80 || b == 0x0b => s.trim_end(),
+        _ => t,
+    }
+}
+
+/// `str::trim_start`, with a fast path for the usual ASCII starts.
+fn trim_start(s: &str) -> &str {
+    let t = s.trim_ascii_start();
+    match t.as_bytes().first() {
+        Some(&b) if b >= 0x80 || b == 0x0b => s.trim_start(),
+        _ => t,
+    }
 }
 
 /// The longest line parsed, in bytes; longer lines are reported and skipped (real turn lines,
@@ -293,7 +312,7 @@ fn parse_line<'a>(
     errors: &mut Vec<SyntaxError>,
     toks: &mut Vec<Tok<'a>>,
 ) -> Line {
-    let trimmed = content.trim_start();
+    let trimmed = trim_start(content);
     let span = Span::of(whole, trimmed);
     let mut line = Line {
         number,
@@ -913,6 +932,13 @@ fn cells<'a>(
                     k += 1;
                     continue;
                 };
+                // The common token: a well-formed step (what `parse_step` would return).
+                if let Some(step) = fast_step(word.as_bytes(), span.offset) {
+                    stage.moves.steps.push(step);
+                    last_end = span;
+                    k += 1;
+                    continue;
+                }
                 if word.eq_ignore_ascii_case("cannot")
                     && k + 1 < toks.len()
                     && toks[k + 1].text.eq_ignore_ascii_case("move")
@@ -969,6 +995,16 @@ fn cells<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The ASCII fast paths of the line trims agree with `str::trim_end`/`trim_start`,
+        /// Unicode whitespace (vertical tab, NBSP, em space) included.
+        #[test]
+        fn trims_agree_with_std(s in "[ a\t\u{b}\u{c}\u{a0}\u{2003}é1]{0,12}") {
+            proptest::prop_assert_eq!(trim_end(&s), s.trim_end());
+            proptest::prop_assert_eq!(trim_start(&s), s.trim_start());
+        }
+    }
 
     fn turn(line: &str) -> (Vec<Cell>, Vec<SyntaxError>) {
         let d = parse_document(line);

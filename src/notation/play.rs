@@ -277,7 +277,7 @@ pub fn parse_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
 /// The common case, by hand: a well-formed step such as `24/18`, `bar/22*`, `13/7/1`, `8/5(2)`.
 /// `None` for anything else; [`slow_step`] then parses it and words the error. Whatever this
 /// accepts, the grammar parser accepts with the same result (a test compares them).
-fn fast_step(t: &[u8], base: usize) -> Option<StepText> {
+pub(crate) fn fast_step(t: &[u8], base: usize) -> Option<StepText> {
     if t.len() > u32::MAX as usize {
         return None;
     }

@@ -94,6 +94,20 @@ impl Match {
             crlf: doc.crlf,
             ..Match::default()
         };
+        // Cells per game, so each game's actions are allocated once.
+        let mut sizes = Vec::new();
+        for line in &doc.lines {
+            match &line.kind {
+                LineKind::Game { .. } => sizes.push(0),
+                LineKind::Turn { cells, .. } | LineKind::Result { cells } => {
+                    if let Some(n) = sizes.last_mut() {
+                        *n += cells.len();
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut sizes = sizes.into_iter();
         for line in &mut doc.lines {
             match &mut line.kind {
                 LineKind::Blank | LineKind::Unknown => {}
@@ -130,7 +144,7 @@ impl Match {
                     number_span: *span,
                     line: line.number,
                     score: None,
-                    actions: Vec::new(),
+                    actions: Vec::with_capacity(sizes.next().unwrap_or(0)),
                     empty_lines: Vec::new(),
                     broken_lines: Vec::new(),
                 }),
