@@ -63,8 +63,9 @@ pub struct Game {
     pub score: Option<(NameScore, NameScore)>,
     /// Actions in order.
     pub actions: Vec<Action>,
-    /// Empty numbered lines (`  36)`), kept so nothing is dropped.
-    pub empty_lines: Vec<usize>,
+    /// Empty numbered lines (`  36)`), kept so nothing is dropped: (line, written number,
+    /// span of the number).
+    pub empty_lines: Vec<(usize, u64, Span)>,
     /// Lines of this game that had a syntax error: (line, span).
     pub broken_lines: Vec<(usize, Span)>,
 }
@@ -168,7 +169,7 @@ impl Match {
                 } => match m.games.last_mut() {
                     Some(g) => {
                         if cells.is_empty() {
-                            g.empty_lines.push(line.number);
+                            g.empty_lines.push((line.number, *number, *number_span));
                         }
                         for c in std::mem::take(cells) {
                             g.actions.push(Action {

@@ -110,6 +110,8 @@ struct GameWalker<'a> {
     prev_winner_side: Option<Side>,
     marks_hits: bool,
     last_turn_number: Option<(u64, usize)>,
+    /// Empty numbered lines of the game whose numbers were checked so far.
+    empty_checked: usize,
     last_game: bool,
     next_game_scored: bool,
 }
@@ -351,6 +353,7 @@ pub(crate) fn replay_match(
             prev_winner_side,
             marks_hits,
             last_turn_number: None,
+            empty_checked: 0,
             last_game: index + 1 == record.games.len(),
             next_game_scored: record
                 .games
@@ -520,6 +523,7 @@ impl GameWalker<'_> {
             // Still read a written result, so later score lines are judged against it.
             return self.written_result_after(s);
         }
+        self.check_empty_lines_before(usize::MAX);
         self.finish()
     }
 
@@ -556,31 +560,49 @@ impl GameWalker<'_> {
     }
 
     fn check_turn_number(&mut self, a: &Action) {
+        self.check_empty_lines_before(a.line);
         let Some(n) = a.turn_number else { return };
-        match self.last_turn_number {
-            Some((prev, line)) if line == a.line => {
-                let _ = prev;
+        self.check_number(n, a.line, a.turn_span.unwrap_or(a.cell.span));
+    }
+
+    /// Check the numbers of the empty numbered lines (`  7)`) written before `line`.
+    fn check_empty_lines_before(&mut self, line: usize) {
+        while let Some(&(l, n, span)) = self.game.empty_lines.get(self.empty_checked) {
+            if l >= line {
+                break;
             }
+            self.empty_checked += 1;
+            self.check_number(n, l, span);
+        }
+    }
+
+    /// Turn number `n` written on `line`: 1 on the first turn line, then one more per line.
+    fn check_number(&mut self, n: u64, line: usize, span: Span) {
+        match self.last_turn_number {
+            Some((_, prev_line)) if prev_line == line => {}
             Some((prev, _)) => {
                 if n != prev.wrapping_add(1) {
                     self.push(
                         Finding::warning(
                             "tavla::record::turn-number",
-                            a.turn_span.unwrap_or(a.cell.span),
-                            format!("line {} is numbered {n}, expected {}", a.line, prev + 1),
+                            span,
+                            format!(
+                                "line {line} is numbered {n}, expected {}",
+                                prev.wrapping_add(1)
+                            ),
                         )
                         .label("out of sequence")
                         .help("turn lines are numbered 1, 2, 3, … within each game"),
                     );
                 }
-                self.last_turn_number = Some((n, a.line));
+                self.last_turn_number = Some((n, line));
             }
             None => {
                 if n != 1 {
                     self.push(
                         Finding::warning(
                             "tavla::record::turn-number",
-                            a.turn_span.unwrap_or(a.cell.span),
+                            span,
                             format!(
                                 "the first turn line of game {} is numbered {n}",
                                 self.game.number
@@ -590,7 +612,7 @@ impl GameWalker<'_> {
                         .help("turn lines are numbered 1, 2, 3, … within each game"),
                     );
                 }
-                self.last_turn_number = Some((n, a.line));
+                self.last_turn_number = Some((n, line));
             }
         }
     }
