@@ -1147,6 +1147,11 @@ fn empty_and_blank_files() {
             "{name}: {}",
             r.stderr
         );
+        assert!(
+            r.out().contains("warning[tavla::record::no-games]"),
+            "{name}: {}",
+            r.out()
+        );
         let r = run(
             &debug_bin(),
             &["convert", s(&p), "--to", "json"],

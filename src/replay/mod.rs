@@ -294,6 +294,17 @@ fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     let record = Match::from_document(&mut document);
     let mut findings: Vec<Finding> = document.errors.iter().map(Finding::from_syntax).collect();
     findings.extend(record.problems.iter().map(Finding::from_syntax));
+    if record.games.is_empty() {
+        findings.push(
+            Finding::warning(
+                "tavla::record::no-games",
+                Span::new(0, 0),
+                "the record holds no game: nothing was checked",
+            )
+            .label("no ` Game N` line in this file")
+            .help("a match record has ` Game 1`, a score line and numbered turn lines; an empty file or one of comments only is probably not the file meant"),
+        );
+    }
     let (rules, mut setup_findings) = setup::rules_for(&record, overrides);
     findings.append(&mut setup_findings);
     let mut games = Vec::new();

@@ -34,6 +34,7 @@ codes! {
     "tavla::io::unreadable" => "A file or directory that cannot be read (the run continues and exits 2).",
     "tavla::record::unsupported-variant" => "The `Variation` header names a game tavla does not check.",
     "tavla::record::bad-rule-option" => "A `Rules`, `Rule`, `Crawford`, `Jacoby`, `Beaver` or `CubeLimit` value that is not valid.",
+    "tavla::record::no-games" => "A file with no ` Game N` line: nothing was checked (a warning).",
     "tavla::record::no-match-length" => "No `N point match` line: read as a money session.",
     "tavla::record::game-number" => "Games not numbered 1, 2, 3, …",
     "tavla::record::after-match-end" => "A game after a player already reached the match length.",

@@ -257,6 +257,17 @@ Example (`71:` is not a roll, so the rest of game 1 is not checked):
       7) 71: 24/23 23/17             54: 20/16 18/13"#,
     ),
     (
+        "tavla::record::no-games",
+        r#"A warning, not an error. The file holds no ` Game N` line, so there was nothing to
+replay: an empty file, blank lines, or a header and comments only. Exit code 0 (1 with
+`--deny-warnings`). A file sent to a tournament director as a match record should hold the
+games; check that the right file was submitted, and that it was not cut short.
+
+Example (a file of comments only):
+    ; [Event "Club night"]
+    ; the games follow"#,
+    ),
+    (
         "tavla::record::turn-number",
         r#"Turn lines are numbered 1, 2, 3, ... within each game (records.md §1). tavla warns at the
 first number out of sequence; a skipped number often means a line was deleted, so check the
