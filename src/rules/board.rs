@@ -72,6 +72,21 @@ pub(crate) fn step(
     from: u8,
     die: u8,
 ) -> Result<(Position, Step), StepError> {
+    let st = check_step(g, pos, side, from, die)?;
+    let mut next = *pos;
+    apply(g, &mut next, side, st);
+    Ok((next, st))
+}
+
+/// [`step`] without building the position after it: the step it would make, or why not.
+#[inline]
+pub(crate) fn check_step(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    from: u8,
+    die: u8,
+) -> Result<Step, StepError> {
     let me = side.index();
     let them = side.other().index();
     if from == BAR && !g.hits {
@@ -84,8 +99,6 @@ pub(crate) fn step(
         return Err(StepError::MustEnter);
     }
     let target = from as i16 - die as i16;
-    let mut next = *pos;
-    next.c[me][from as usize] -= 1;
     if target <= 0 {
         if let Some(outside) = all_home(pos, side) {
             return Err(StepError::NotAllHome { outside });
@@ -95,34 +108,42 @@ pub(crate) fn step(
         {
             return Err(StepError::HigherChecker { higher });
         }
-        next.c[me][OFF as usize] += 1;
-        return Ok((
-            next,
-            Step {
-                from,
-                to: OFF,
-                die,
-                hit: false,
-            },
-        ));
+        return Ok(Step {
+            from,
+            to: OFF,
+            die,
+            hit: false,
+        });
     }
     let to = target as u8;
     let opp = (g.opposite)(to) as usize;
     let there = pos.c[them][opp];
-    let mut hit = false;
     if there >= g.blocker {
         return Err(StepError::Blocked {
             point: to,
             count: there,
         });
     }
-    if there > 0 && g.hits {
-        next.c[them][opp] -= 1;
-        next.c[them][BAR as usize] += 1;
-        hit = true;
+    Ok(Step {
+        from,
+        to,
+        die,
+        hit: there > 0 && g.hits,
+    })
+}
+
+/// Carry out a step returned by [`check_step`] for the same position in place.
+#[inline]
+fn apply(g: Geometry, pos: &mut Position, side: Side, st: Step) {
+    let me = side.index();
+    pos.c[me][st.from as usize] -= 1;
+    pos.c[me][st.to as usize] += 1;
+    if st.hit {
+        let them = side.other().index();
+        let opp = (g.opposite)(st.to) as usize;
+        pos.c[them][opp] -= 1;
+        pos.c[them][BAR as usize] += 1;
     }
-    next.c[me][to as usize] += 1;
-    Ok((next, Step { from, to, die, hit }))
 }
 
 struct Gen<'a> {
@@ -163,6 +184,28 @@ fn distinct_mask(dice: &[u8]) -> u64 {
             mask |= 1 << i;
             n += 1;
         }
+    }
+    mask
+}
+
+/// [`distinct_mask`] of `dv[..n]` for `n <= 4`, unrolled: with at most four dice the limit of
+/// four distinct values never binds, so index `i` is yielded when `dv[i] < 8` and no earlier
+/// die has the same value.
+#[inline]
+fn distinct_mask4(dv: &[u8; 4], n: usize) -> u64 {
+    let [a, b, c, d] = *dv;
+    let mut mask = 0u64;
+    if n > 0 && a < 8 {
+        mask |= 1;
+    }
+    if n > 1 && b < 8 && b != a {
+        mask |= 2;
+    }
+    if n > 2 && c < 8 && c != a && c != b {
+        mask |= 4;
+    }
+    if n > 3 && d < 8 && d != a && d != b && d != c {
+        mask |= 8;
     }
     mask
 }
@@ -300,12 +343,23 @@ impl<T: Copy> Small<T> {
             spill: None,
         }
     }
+    /// The first `len <= 4` items of `inline`.
+    #[inline]
+    fn from_array(inline: [T; 4], len: usize) -> Self {
+        Small {
+            inline,
+            len,
+            spill: None,
+        }
+    }
+    #[inline]
     pub(crate) fn as_slice(&self) -> &[T] {
         match &self.spill {
             Some(v) => v,
             None => &self.inline[..self.len],
         }
     }
+    #[inline]
     pub(crate) fn len(&self) -> usize {
         self.as_slice().len()
     }
@@ -356,6 +410,7 @@ impl<T: Copy> Small<T> {
             self.spilled().insert(i, v);
         }
     }
+    #[inline]
     fn get(&self, i: usize) -> T {
         self.as_slice()[i]
     }
@@ -369,6 +424,15 @@ impl<T: Copy> Small<T> {
 
 /// The dice of a stage as an inline list, in the order of [`StageDice::dice`].
 fn stage_dice(dice: StageDice) -> Small<u8> {
+    match dice {
+        StageDice::Mixed { high, low } => return Small::from_array([high, low, 0, 0], 2),
+        StageDice::Double { value, count } if count <= 4 => {
+            let mut inline = [0; 4];
+            inline[..count as usize].fill(value);
+            return Small::from_array(inline, count as usize);
+        }
+        _ => {}
+    }
     let mut d = Small::new(0);
     match dice {
         StageDice::Mixed { high, low } => {
@@ -458,55 +522,75 @@ impl Search<'_> {
     }
 }
 
+/// Remove item `i < *n` of a fixed list, keeping the order of the rest.
+#[inline]
+fn take_at<T: Copy>(a: &mut [T; 4], n: &mut usize, i: usize) {
+    a.copy_within(i + 1..*n, i);
+    *n -= 1;
+}
+
 /// The search's first path, followed without backtracking: the common case of a play written
 /// in an order that works. `None` when that path runs into a dead end (the full search decides).
+///
+/// Holds its dice, pending segments and steps in fixed arrays and updates one position in
+/// place; a stage of more than four dice goes to [`search`] instead (`None`).
 fn first_path(
     g: Geometry,
     pos: &Position,
     side: Side,
     segs: &[Segment],
-    dice: &Small<u8>,
+    dice: &[u8],
 ) -> Option<(Position, Steps)> {
-    let mut pending = Small::new((0, 0));
-    for (i, sg) in segs.iter().enumerate() {
-        pending.push((i, sg.from));
-    }
-    let mut dice = dice.clone();
-    let mut steps = Small::new(NO_STEP);
-    let mut pos = *pos;
-    'next: while !pending.is_empty() {
-        for k in 0..pending.len() {
-            let (si, cur) = pending.get(k);
-            let seg = segs[si];
-            let mut mask = distinct_mask(dice.as_slice());
-            while let Some(i) = next_index(&mut mask) {
-                let d = dice.get(i);
-                let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
-                if to != seg.to && (to == OFF || to < seg.to) {
-                    continue;
-                }
-                let Ok((next, st)) = step(g, &pos, side, cur, d) else {
-                    continue;
-                };
-                let done = st.to == seg.to;
-                let cont = !done && st.to != OFF && st.to > seg.to;
-                if !done && (!cont || st.hit) {
-                    continue;
-                }
-                dice.remove(i);
-                steps.push(st);
-                pos = next;
-                if done {
-                    pending.remove(k);
-                } else {
-                    pending.set(k, (si, st.to));
-                }
-                continue 'next;
-            }
-        }
+    if dice.len() > 4 || segs.len() > 4 {
         return None;
     }
-    Some((pos, steps))
+    let mut pend = [(0usize, 0u8); 4];
+    let mut np = segs.len();
+    for (i, sg) in segs.iter().enumerate() {
+        pend[i] = (i, sg.from);
+    }
+    let mut dv = [0u8; 4];
+    let mut nd = dice.len();
+    dv[..nd].copy_from_slice(dice);
+    let mut steps = [NO_STEP; 4];
+    let mut ns = 0;
+    let mut pos = *pos;
+    while np > 0 {
+        // The first pending segment and die that make a step, as the search would take them.
+        let (k, i, st, done) = 'find: {
+            for (k, &(si, cur)) in pend[..np].iter().enumerate() {
+                let seg = segs[si];
+                let mut mask = distinct_mask4(&dv, nd);
+                while let Some(i) = next_index(&mut mask) {
+                    let d = dv[i];
+                    let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
+                    if to != seg.to && (to == OFF || to < seg.to) {
+                        continue;
+                    }
+                    let Ok(st) = check_step(g, &pos, side, cur, d) else {
+                        continue;
+                    };
+                    let done = st.to == seg.to;
+                    let cont = !done && st.to != OFF && st.to > seg.to;
+                    if !done && (!cont || st.hit) {
+                        continue;
+                    }
+                    break 'find (k, i, st, done);
+                }
+            }
+            return None;
+        };
+        take_at(&mut dv, &mut nd, i);
+        steps[ns] = st;
+        ns += 1;
+        apply(g, &mut pos, side, st);
+        if done {
+            take_at(&mut pend, &mut np, k);
+        } else {
+            pend[k].1 = st.to;
+        }
+    }
+    Some((pos, Small::from_array(steps, ns)))
 }
 
 /// Search the first order of dice that carries out `segs`.
@@ -547,6 +631,11 @@ fn reaches_depth(
     if depth == 0 {
         return true;
     }
+    if dice.len() <= 4 {
+        let mut dv = [0u8; 4];
+        dv[..dice.len()].copy_from_slice(dice.as_slice());
+        return reaches_depth4(g, pos, side, dv, dice.len(), depth);
+    }
     let mut mask = distinct_mask(dice.as_slice());
     while let Some(i) = next_index(&mut mask) {
         let d = dice.get(i);
@@ -559,6 +648,44 @@ fn reaches_depth(
                 let deeper = reaches_depth(g, &next, side, dice, depth - 1);
                 dice.insert(i, d);
                 if deeper {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// [`reaches_depth`] for at most four dice, held in a fixed array (`dv[..nd]`).
+fn reaches_depth4(
+    g: Geometry,
+    pos: &Position,
+    side: Side,
+    dv: [u8; 4],
+    nd: usize,
+    depth: usize,
+) -> bool {
+    if depth == 0 {
+        return true;
+    }
+    let mine = &pos.c[side.index()];
+    let mut mask = distinct_mask4(&dv, nd);
+    while let Some(i) = next_index(&mut mask) {
+        let d = dv[i];
+        for from in (1..=BAR).rev() {
+            if mine[from as usize] == 0 {
+                continue;
+            }
+            if let Ok(st) = check_step(g, pos, side, from, d) {
+                if depth == 1 {
+                    return true;
+                }
+                let mut next = *pos;
+                apply(g, &mut next, side, st);
+                let mut rest = dv;
+                let mut nr = nd;
+                take_at(&mut rest, &mut nr, i);
+                if reaches_depth4(g, &next, side, rest, nr, depth - 1) {
                     return true;
                 }
             }
@@ -634,7 +761,7 @@ pub(crate) fn resolve_inline(
     }
     // The first assignment found; if it uses fewer dice than another would, the final
     // position is still judged against the legal set.
-    if let Some(found) = first_path(g, pos, side, segs, &all) {
+    if let Some(found) = first_path(g, pos, side, segs, all.as_slice()) {
         return Ok(found);
     }
     if let Some(found) = search(g, pos, side, segs, &all) {
@@ -800,4 +927,29 @@ fn precheck(pos: &Position, side: Side, from: u8, g: Geometry) -> Result<(), Ste
         return Err(StepError::MustEnter);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod fast_path_tests {
+    use super::*;
+
+    #[test]
+    fn distinct_mask4_matches_distinct_mask() {
+        for n in 0..=4usize {
+            let total = 10u32.pow(n as u32);
+            for code in 0..total {
+                let mut dv = [0u8; 4];
+                let mut c = code;
+                for slot in dv.iter_mut().take(n) {
+                    *slot = (c % 10) as u8;
+                    c /= 10;
+                }
+                assert_eq!(
+                    distinct_mask4(&dv, n),
+                    distinct_mask(&dv[..n]),
+                    "{dv:?} {n}"
+                );
+            }
+        }
+    }
 }

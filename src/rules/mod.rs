@@ -372,7 +372,7 @@ pub trait Rules {
             pos.count(side, from) > 0
                 && [a, b]
                     .iter()
-                    .any(|&d| board::step(g, pos, side, from, d).is_ok())
+                    .any(|&d| board::check_step(g, pos, side, from, d).is_ok())
         })
     }
 
