@@ -254,7 +254,8 @@ pub fn parse_document(text: &str) -> Document {
     let mut toks = Vec::new();
     let mut number = 0;
     let mut i = start;
-    // Without any CR the end of a line is the next LF, found by a fast search.
+    // Without any CR the end of a line is simply the next LF (a plain loop: lines are short,
+    // too short for `memchr` to pay off).
     let has_cr = text.contains('\r');
     while i <= bytes.len() {
         let mut j = i;
@@ -263,7 +264,10 @@ pub fn parse_document(text: &str) -> Document {
                 j += 1;
             }
         } else {
-            j = text[i..].find('\n').map_or(bytes.len(), |k| i + k);
+            j = bytes[i..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |k| i + k);
         }
         if i == bytes.len() && j == i {
             break;
