@@ -417,8 +417,12 @@ fn read(input: &Input) -> Result<Vec<u8>, String> {
 
 /// Check one input: decoded text and the verdict (decoding findings included). With `traces`
 /// false the verdict carries no replay traces (see [`check_findings`]).
-fn check_bytes(bytes: &[u8], o: &Overrides, traces: bool) -> (String, Verdict) {
-    let (text, utf8) = report::decode(bytes);
+fn check_bytes(bytes: Vec<u8>, o: &Overrides, traces: bool) -> (String, Verdict) {
+    // Valid UTF-8 (the usual case) is used as it is; anything else is decoded with findings.
+    let (text, utf8) = match String::from_utf8(bytes) {
+        Ok(text) => (text, Vec::new()),
+        Err(e) => report::decode(e.as_bytes()),
+    };
     let mut v = if traces {
         check(&text, o)
     } else {
@@ -463,7 +467,7 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
     let name = input.name();
     let (text, findings, games, turns, io_error) = match read(input) {
         Ok(bytes) => {
-            let (text, v) = check_bytes(&bytes, o, false);
+            let (text, v) = check_bytes(bytes, o, false);
             let (g, t) = (v.record.games.len(), v.turns_checked());
             (text, v.findings, g, t, false)
         }
@@ -761,7 +765,7 @@ fn convert(a: ConvertArgs) -> u8 {
                 .par_iter()
                 .map(|i| {
                     let bytes = read(i).map_err(|e| format!("{}: {e}", i.name()))?;
-                    let (text, v) = check_bytes(&bytes, &o, true);
+                    let (text, v) = check_bytes(bytes, &o, true);
                     let doc = json::match_json(&v, a.with_source, &text);
                     let s = match a.to {
                         Target::Json => {
