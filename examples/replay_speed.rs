@@ -2,6 +2,10 @@
 //!
 //! Reads every file under the given directories, then times parsing alone and the full check,
 //! and prints both rates and the replay share (check minus parse).
+
+// The allocator of the `tavla` binary, so the figures match what users run.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn collect(p: &std::path::Path, out: &mut Vec<String>) {
     if p.is_dir() {
         let mut entries: Vec<_> = std::fs::read_dir(p)
