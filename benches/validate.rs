@@ -3,6 +3,8 @@
 //!
 //! - `validate/gnubg-corpus`: the 220 gnubg self-play records under
 //!   `fixtures/backgammon/gnubg/`, one `check` per file; throughput in bytes.
+//! - `validate/gnubg-corpus-findings`: the same with `check_findings` (no replay traces), what
+//!   `tavla validate` runs.
 //! - `validate/gulbara-per-file`: the valid Gul bara records under `fixtures/gulbara/examples/`
 //!   and `fixtures/gulbara/valid/`.
 //! - `validate/gul-bara-chain-11-24-steps`: a four-turn Gul bara record whose last turn is a
@@ -20,7 +22,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tavla::replay::{ActionTrace, Overrides, check};
+use tavla::replay::{ActionTrace, Overrides, check, check_findings};
 
 /// The text of every `.mat` file directly under `dir` (relative to the crate root), sorted
 /// by name.
@@ -95,6 +97,14 @@ fn bench_validate(c: &mut Criterion) {
     g.measurement_time(Duration::from_secs(5));
     g.throughput(Throughput::Bytes(total_bytes(&gnubg)));
     g.bench_function("gnubg-corpus", |b| b.iter(|| check_all(&gnubg, &o)));
+    g.bench_function("gnubg-corpus-findings", |b| {
+        b.iter(|| {
+            gnubg
+                .iter()
+                .map(|t| check_findings(black_box(t), &o).turns_checked())
+                .sum::<usize>()
+        })
+    });
     g.throughput(Throughput::Bytes(total_bytes(&gul_bara)));
     g.bench_function("gulbara-per-file", |b| b.iter(|| check_all(&gul_bara, &o)));
     g.finish();
