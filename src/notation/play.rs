@@ -281,74 +281,98 @@ pub(crate) fn fast_step(t: &[u8], base: usize) -> Option<StepText> {
     if t.len() > u32::MAX as usize {
         return None;
     }
-    let mut path = Path::new(base);
-    let mut i = 0;
+    match scan_step(t, 0, t.len(), base) {
+        Some((step, end)) if end == t.len() => Some(step),
+        _ => None,
+    }
+}
+
+/// [`fast_step`] inside a line: the well-formed step that starts at `t[start]` and runs to the
+/// next space or tab (or to `limit`), with the index just past it. `base` is the source offset
+/// of `t[0]`; `limit <= t.len()`. `None` when the token is not a well-formed step.
+#[inline]
+pub(crate) fn scan_step(
+    t: &[u8],
+    start: usize,
+    limit: usize,
+    base: usize,
+) -> Option<(StepText, usize)> {
+    let t = t.get(..limit)?;
+    let mut path = Path::new(base + start);
+    let mut i = start;
     loop {
         // location
-        let start = i;
-        let loc = match *t.get(i)? {
-            b'0'..=b'9' => {
-                let mut v: u32 = 0;
-                while let Some(&d @ b'0'..=b'9') = t.get(i) {
-                    v = v.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
-                    i += 1;
-                }
-                match v {
-                    0 => Loc::Off,
-                    25 => Loc::Bar,
-                    1..=24 => Loc::Point(v as u8),
-                    _ => return None,
-                }
-            }
-            b'b' | b'B' => {
-                i += if t.len() >= i + 3 && t[i..i + 3].eq_ignore_ascii_case(b"bar") {
-                    3
-                } else {
-                    1
-                };
-                Loc::Bar
-            }
-            b'o' | b'O' => {
-                i += if t.len() >= i + 3 && t[i..i + 3].eq_ignore_ascii_case(b"off") {
-                    3
-                } else {
-                    1
-                };
-                Loc::Off
-            }
-            b'-' => {
+        let s = i;
+        let b = *t.get(i)?;
+        let loc = if b.is_ascii_digit() {
+            let mut v = u32::from(b - b'0');
+            i += 1;
+            while let Some(&d @ b'0'..=b'9') = t.get(i) {
+                v = v.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
                 i += 1;
-                Loc::Off
             }
-            _ => return None,
+            match v {
+                0..=25 => v as u8,
+                _ => return None,
+            }
+        } else {
+            let (word, index): (&[u8], u8) = match b {
+                b'b' | b'B' => (b"bar", 25),
+                b'o' | b'O' => (b"off", 0),
+                b'-' => (b"-", 0),
+                _ => return None,
+            };
+            i += match t.get(i..i + 3) {
+                Some(w) if w.eq_ignore_ascii_case(word) => 3,
+                _ => 1,
+            };
+            index
         };
-        let at = Span::new(base + start, i - start);
+        let len = i - s;
         let mut hit = false;
         while t.get(i) == Some(&b'*') {
             hit = true;
             i += 1;
         }
-        if !path.push(loc, hit, at) {
+        let k = path.len as usize;
+        if k >= MAX_PATH {
             return None;
         }
+        path.locs[k] = loc;
+        path.hits |= u8::from(hit) << k;
+        path.offs[k] = (s - start) as u32;
+        path.lens[k] = len as u32;
+        path.len += 1;
         match t.get(i) {
             Some(b'/') => i += 1,
             _ => break,
         }
     }
-    if path.len() < 2 {
+    if path.len < 2 || i - start > u32::MAX as usize {
         return None;
     }
-    let repeat = match &t[i..] {
-        [] => 1,
-        [b'(', d @ b'1'..=b'4', b')'] => d - b'0',
+    let repeat = match t.get(i) {
+        None | Some(b' ' | b'\t') => 1,
+        Some(b'(') => match t.get(i + 1..i + 3) {
+            Some(&[d @ b'1'..=b'4', b')']) => {
+                i += 3;
+                d - b'0'
+            }
+            _ => return None,
+        },
         _ => return None,
     };
-    Some(StepText {
-        path,
-        repeat,
-        span: Span::new(base, t.len()),
-    })
+    if !matches!(t.get(i), None | Some(b' ' | b'\t')) {
+        return None;
+    }
+    Some((
+        StepText {
+            path,
+            repeat,
+            span: Span::new(base + start, i - start),
+        },
+        i,
+    ))
 }
 
 /// The grammar parser (nom): every step, with a precise error for a malformed one.
