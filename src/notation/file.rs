@@ -264,10 +264,7 @@ pub fn parse_document(text: &str) -> Document {
                 j += 1;
             }
         } else {
-            j = bytes[i..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(bytes.len(), |k| i + k);
+            j = find_lf(bytes, i);
         }
         if i == bytes.len() && j == i {
             break;
@@ -284,6 +281,29 @@ pub fn parse_document(text: &str) -> Document {
         i = j + 1;
     }
     doc
+}
+
+/// The index of the first LF at or after `i`, or the length: eight bytes at a time (the lowest
+/// byte flagged by the zero-byte test is always exact).
+fn find_lf(b: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const LFS: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    while i + 8 <= b.len() {
+        let Ok(chunk) = <[u8; 8]>::try_from(&b[i..i + 8]) else {
+            break;
+        };
+        let x = u64::from_le_bytes(chunk) ^ LFS;
+        let found = x.wrapping_sub(ONES) & !x & HIGHS;
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i] != b'\n' {
+        i += 1;
+    }
+    i
 }
 
 /// `str::trim_end`, with a fast path for the usual ASCII ends.
@@ -501,7 +521,11 @@ fn header_line(whole: &str, trimmed: &str) -> LineKind {
     {
         return LineKind::Tag {
             name: name.to_string(),
-            value: value.replace("\\\"", "\"").replace("\\\\", "\\"),
+            value: if value.contains('\\') {
+                value.replace("\\\"", "\"").replace("\\\\", "\\")
+            } else {
+                value.to_string()
+            },
             value_span: Span::of(whole, value),
         };
     }
@@ -511,10 +535,13 @@ fn header_line(whole: &str, trimmed: &str) -> LineKind {
 }
 
 fn score_line(whole: &str, t: &str, errors: &mut Vec<SyntaxError>) -> Option<LineKind> {
-    let parts: Vec<&str> = t.split(':').collect();
-    if parts.len() != 3 {
+    let mut split = t.split(':');
+    let (Some(p0), Some(p1), Some(p2), None) =
+        (split.next(), split.next(), split.next(), split.next())
+    else {
         return None;
-    }
+    };
+    let parts = [p0, p1, p2];
     let mid = parts[1].trim_start();
     let digits_end = mid.find(|c: char| !c.is_ascii_digit()).unwrap_or(mid.len());
     if digits_end == 0 {
@@ -1179,6 +1206,17 @@ mod tests {
     use super::*;
 
     proptest::proptest! {
+        /// The eight-byte searches agree with a plain byte loop.
+        #[test]
+        fn byte_searches_agree(s in "[ \t\na\u{a}\u{8a}é]{0,40}", from in 0usize..40) {
+            let b = s.as_bytes();
+            let from = from.min(b.len());
+            let lf = b[from..].iter().position(|&c| c == b'\n').map_or(b.len(), |k| from + k);
+            proptest::prop_assert_eq!(find_lf(b, from), lf);
+            let blank = b[from..].iter().position(|&c| c != b' ' && c != b'\t').map_or(b.len(), |k| from + k);
+            proptest::prop_assert_eq!(skip_blanks(b, from, b.len()), blank);
+        }
+
         /// The ASCII fast paths of the line trims agree with `str::trim_end`/`trim_start`,
         /// Unicode whitespace (vertical tab, NBSP, em space) included.
         #[test]

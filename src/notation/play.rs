@@ -300,55 +300,62 @@ pub(crate) fn scan_step(
     let t = t.get(..limit)?;
     let mut path = Path::new(base + start);
     let mut i = start;
+    let mut n = 0;
     loop {
-        // location
-        let s = i;
-        let b = *t.get(i)?;
-        let loc = if b.is_ascii_digit() {
-            let mut v = u32::from(b - b'0');
-            i += 1;
-            while let Some(&d @ b'0'..=b'9') = t.get(i) {
-                v = v.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
-                i += 1;
-            }
-            match v {
-                0..=25 => v as u8,
-                _ => return None,
-            }
-        } else {
-            let (word, index): (&[u8], u8) = match b {
-                b'b' | b'B' => (b"bar", 25),
-                b'o' | b'O' => (b"off", 0),
-                b'-' => (b"-", 0),
-                _ => return None,
-            };
-            i += match t.get(i..i + 3) {
-                Some(w) if w.eq_ignore_ascii_case(word) => 3,
-                _ => 1,
-            };
-            index
-        };
-        let len = i - s;
-        let mut hit = false;
-        while t.get(i) == Some(&b'*') {
-            hit = true;
-            i += 1;
-        }
-        let k = path.len as usize;
-        if k >= MAX_PATH {
+        if n == MAX_PATH {
             return None;
         }
-        path.locs[k] = loc;
-        path.hits |= u8::from(hit) << k;
-        path.offs[k] = (s - start) as u32;
-        path.lens[k] = len as u32;
-        path.len += 1;
-        match t.get(i) {
-            Some(b'/') => i += 1,
-            _ => break,
+        // location
+        let s = i;
+        let loc = match *t.get(i)? {
+            b @ b'0'..=b'9' => {
+                let mut v = u32::from(b - b'0');
+                i += 1;
+                while let Some(&d @ b'0'..=b'9') = t.get(i) {
+                    // Above 25 no more digits can make a point; below, no overflow.
+                    if v > 25 {
+                        return None;
+                    }
+                    v = v * 10 + u32::from(d - b'0');
+                    i += 1;
+                }
+                if v > 25 {
+                    return None;
+                }
+                v as u8
+            }
+            b => {
+                let (word, index): (&[u8], u8) = match b {
+                    b'b' | b'B' => (b"bar", 25),
+                    b'o' | b'O' => (b"off", 0),
+                    b'-' => (b"-", 0),
+                    _ => return None,
+                };
+                i += match t.get(i..i + 3) {
+                    Some(w) if w.eq_ignore_ascii_case(word) => 3,
+                    _ => 1,
+                };
+                index
+            }
+        };
+        path.locs[n] = loc;
+        path.offs[n] = (s - start) as u32;
+        path.lens[n] = (i - s) as u32;
+        if t.get(i) == Some(&b'*') {
+            path.hits |= 1 << n;
+            i += 1;
+            while t.get(i) == Some(&b'*') {
+                i += 1;
+            }
         }
+        n += 1;
+        if t.get(i) != Some(&b'/') {
+            break;
+        }
+        i += 1;
     }
-    if path.len < 2 || i - start > u32::MAX as usize {
+    path.len = n as u8;
+    if n < 2 || i - start > u32::MAX as usize {
         return None;
     }
     let repeat = match t.get(i) {
@@ -521,6 +528,11 @@ mod tests {
             "OFF/3",
             "1**/2",
             "4294967296/1",
+            "256/1",
+            "250/1",
+            "259/3",
+            "25/256",
+            "0025/1",
             "007/1",
             "8/5(02)",
             "8/5)",
