@@ -25,6 +25,9 @@ pub struct Document {
     pub bom: bool,
     /// Whether any line ends with CRLF.
     pub crlf: bool,
+    /// Every step of the file, in source order; a stage's [`Moves::steps`] is a range of it
+    /// (one allocation per file instead of one per stage).
+    pub steps: Vec<StepText>,
 }
 
 /// One line of a match file.
@@ -219,14 +222,53 @@ pub struct Stage {
 /// What is written after a stage's dice.
 #[derive(Clone, Debug, Default)]
 pub struct Moves {
-    /// Step tokens.
-    pub steps: Vec<StepText>,
+    /// Step tokens: a range of [`Document::steps`] (`record::Match::steps` once the record
+    /// is built); [`StepRange::of`] gives them.
+    pub steps: StepRange,
     /// `Cannot Move`.
     pub cannot_move: Option<Span>,
     /// `????` (XG: rolled, then resigned).
     pub unknown: Option<Span>,
     /// `Illegal play (…)` (Snowie).
     pub illegal: Option<Span>,
+}
+
+/// Where a stage's steps are in the file's list of steps ([`Document::steps`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepRange {
+    start: usize,
+    len: usize,
+}
+
+impl StepRange {
+    /// The steps, from the list of the document (or record) this range comes from; empty for
+    /// any other list too short to hold them.
+    pub fn of(self, steps: &[StepText]) -> &[StepText] {
+        steps.get(self.start..self.start + self.len).unwrap_or(&[])
+    }
+    /// Number of steps.
+    pub fn len(self) -> usize {
+        self.len
+    }
+    /// No step written.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+    /// Append `step` to `list` as this range's next step. A stage's steps are contiguous: a
+    /// step always goes to the newest stage that can take it, so once a later stage takes
+    /// steps, no earlier stage takes any more.
+    fn push(&mut self, list: &mut Vec<StepText>, step: StepText) {
+        if self.len == 0 {
+            self.start = list.len();
+        }
+        debug_assert_eq!(
+            self.start + self.len,
+            list.len(),
+            "steps of a stage are contiguous"
+        );
+        list.push(step);
+        self.len += 1;
+    }
 }
 
 impl Moves {
@@ -242,7 +284,10 @@ impl Moves {
 /// Parse a whole match file. Never fails: problems are collected in [`Document::errors`].
 pub fn parse_document(text: &str) -> Document {
     let mut doc = Document {
-        lines: Vec::with_capacity(text.len() / 32 + 1),
+        // Room for the usual density (a line per 32 bytes, a step per 16), not beyond what
+        // a large file of long lines would ever fill.
+        lines: Vec::with_capacity((text.len() / 32 + 1).min(1 << 16)),
+        steps: Vec::with_capacity((text.len() / 16 + 1).min(1 << 16)),
         ..Document::default()
     };
     let mut start = 0;
@@ -272,7 +317,14 @@ pub fn parse_document(text: &str) -> Document {
         number += 1;
         let raw = &text[i..j];
         let content = trim_end(raw);
-        let line = parse_line(text, content, number, &mut doc.errors, &mut toks);
+        let line = parse_line(
+            text,
+            content,
+            number,
+            &mut doc.errors,
+            &mut toks,
+            &mut doc.steps,
+        );
         doc.lines.push(line);
         if j < bytes.len() && bytes[j] == b'\r' && j + 1 < bytes.len() && bytes[j + 1] == b'\n' {
             doc.crlf = true;
@@ -335,6 +387,7 @@ fn parse_line<'a>(
     number: usize,
     errors: &mut Vec<SyntaxError>,
     toks: &mut Vec<Tok<'a>>,
+    steps: &mut Vec<StepText>,
 ) -> Line {
     let trimmed = trim_start(content);
     let span = Span::of(whole, trimmed);
@@ -375,9 +428,13 @@ fn parse_line<'a>(
         let number_span = Span::of(whole, n);
         let num = parse_number(whole, n, errors).unwrap_or(0);
         let rest = &trimmed[digits + 1..];
-        let cells = match fast_cells(whole, content, rest) {
+        let mark = steps.len();
+        let cells = match fast_cells(whole, content, rest, steps) {
             Some(c) => c,
-            None => cells(whole, content, rest, errors, toks),
+            None => {
+                steps.truncate(mark);
+                cells(whole, content, rest, errors, toks, steps)
+            }
         };
         LineKind::Turn {
             number: num,
@@ -403,16 +460,22 @@ fn parse_line<'a>(
     } else if let Ok((rest, n)) = turn_prefix(trimmed) {
         let number_span = Span::of(whole, n);
         let num = parse_number(whole, n, errors).unwrap_or(0);
-        let cells = cells(whole, content, rest, errors, toks);
+        let cells = cells(whole, content, rest, errors, toks, steps);
         LineKind::Turn {
             number: num,
             number_span,
             cells,
         }
     } else if starts_with_word(trimmed, &["Wins", "Losses"]) {
-        LineKind::Result {
-            cells: cells(whole, content, trimmed, errors, toks),
-        }
+        let mark = steps.len();
+        let cells = match fast_cells(whole, content, trimmed, steps) {
+            Some(c) => c,
+            None => {
+                steps.truncate(mark);
+                cells(whole, content, trimmed, errors, toks, steps)
+            }
+        };
+        LineKind::Result { cells }
     } else if let Some(kind) = score_line(whole, trimmed, errors) {
         kind
     } else {
@@ -717,18 +780,51 @@ fn good_dice(t: &[u8]) -> Option<(StageKind, u8, u8)> {
     }
 }
 
+/// The token (run of bytes up to a space, a tab or `end`) that starts at or after `i`:
+/// `(start, stop)`, or `None` at the end.
+fn next_token(b: &[u8], i: usize, end: usize) -> Option<(usize, usize)> {
+    let start = skip_blanks(b, i, end);
+    if start >= end {
+        return None;
+    }
+    let mut stop = start;
+    while stop < end && b[stop] != b' ' && b[stop] != b'\t' {
+        stop += 1;
+    }
+    Some((start, stop))
+}
+
+/// A token of one to nine ASCII digits, as a number.
+fn small_number(t: &[u8]) -> Option<u64> {
+    if t.is_empty() || t.len() > 9 {
+        return None;
+    }
+    let mut v = 0;
+    for &d in t {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + u64::from(d - b'0');
+    }
+    Some(v)
+}
+
 /// The common turn line, by hand: cells made only of well-formed stages (`64:`, `+55:`,
-/// `(33):`) and steps, at most two of them. `None` for anything else (cube actions, results,
-/// `Cannot Move`, anything wrong …); [`cells`] then parses the line and words its errors.
+/// `(33):`) and steps, or of `Doubles => N`, `Takes`, `Drops`, `Wins N point(s) [and the
+/// match]` as written by the usual programs, at most two cells. `None` for anything else
+/// (other spellings, `Cannot Move`, anything wrong …); [`cells`] then parses the line and
+/// words its errors.
 /// Whatever this accepts, `cells` accepts with the same result (a test compares them).
-fn fast_cells(whole: &str, line: &str, rest: &str) -> Option<Vec<Cell>> {
+/// Its steps are appended to `steps`; when it declines, some may be, and the caller drops them.
+fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) -> Option<Vec<Cell>> {
     let bytes = whole.as_bytes();
     let line_start = line.as_ptr() as usize - whole.as_ptr() as usize;
     let mut i = rest.as_ptr() as usize - whole.as_ptr() as usize;
     let end = i + rest.len();
     let mut out: Vec<Cell> = Vec::with_capacity(2);
-    // The cell being built: open, its start, its stages.
+    // The cell being built: open, its start, its stages (or its cube action or result).
     let mut open = false;
+    let mut done: Option<CellBody> = None;
     let mut start = 0;
     let mut last_end = 0;
     let mut received: Vec<Stage> = Vec::new();
@@ -737,6 +833,7 @@ fn fast_cells(whole: &str, line: &str, rest: &str) -> Option<Vec<Cell>> {
     let finish = |out: &mut Vec<Cell>,
                   start: usize,
                   last_end: usize,
+                  done: &mut Option<CellBody>,
                   received: &mut Vec<Stage>,
                   roll: &mut Option<Stage>,
                   chain: &mut Vec<Stage>| {
@@ -746,10 +843,13 @@ fn fast_cells(whole: &str, line: &str, rest: &str) -> Option<Vec<Cell>> {
         out.push(Cell {
             column: Column::Left,
             span: Span::new(start, last_end - start),
-            body: CellBody::Turn {
-                received: std::mem::take(received),
-                roll: roll.take(),
-                chain: std::mem::take(chain),
+            body: match done.take() {
+                Some(body) => body,
+                None => CellBody::Turn {
+                    received: std::mem::take(received),
+                    roll: roll.take(),
+                    chain: std::mem::take(chain),
+                },
             },
         });
         true
@@ -779,13 +879,10 @@ fn fast_cells(whole: &str, line: &str, rest: &str) -> Option<Vec<Cell>> {
                     a,
                     b,
                     dice_span: Span::new(i, len),
-                    // Room for a doublet's four steps, allocated once.
-                    moves: Moves {
-                        steps: Vec::with_capacity(4),
-                        ..Moves::default()
-                    },
+                    moves: Moves::default(),
                 };
                 let same_cell = open
+                    && done.is_none()
                     && match kind {
                         StageKind::Received | StageKind::Roll => roll.is_none(),
                         StageKind::Chain => roll.is_some(),
@@ -799,6 +896,7 @@ fn fast_cells(whole: &str, line: &str, rest: &str) -> Option<Vec<Cell>> {
                             &mut out,
                             start,
                             last_end,
+                            &mut done,
                             &mut received,
                             &mut roll,
                             &mut chain,
@@ -819,10 +917,81 @@ fn fast_cells(whole: &str, line: &str, rest: &str) -> Option<Vec<Cell>> {
                 continue;
             }
         }
+        if matches!(first, b'D' | b'T' | b'W') {
+            // A cube action or a result in the usual spelling: a cell of its own.
+            let (_, stop) = next_token(bytes, i, end)?;
+            let word = &bytes[i..stop];
+            let (body, body_end) = match word {
+                b"Takes" => (CellBody::Take, stop),
+                b"Drops" => (CellBody::Drop, stop),
+                b"Doubles" => {
+                    let (a, b) = next_token(bytes, stop, end)?;
+                    if &bytes[a..b] != b"=>" {
+                        return None;
+                    }
+                    let (c, d) = next_token(bytes, b, end)?;
+                    let value = small_number(&bytes[c..d])?;
+                    let value_span = Span::new(c, d - c);
+                    (CellBody::Double { value, value_span }, d)
+                }
+                b"Wins" => {
+                    let (a, b) = next_token(bytes, stop, end)?;
+                    let points = small_number(&bytes[a..b])?;
+                    let points_span = Span::new(a, b - a);
+                    let mut body_end = b;
+                    if let Some((c, d)) = next_token(bytes, body_end, end)
+                        && (bytes[c..d].eq_ignore_ascii_case(b"point")
+                            || bytes[c..d].eq_ignore_ascii_case(b"points"))
+                    {
+                        body_end = d;
+                    }
+                    let mut and_match = false;
+                    if let Some((c, d)) = next_token(bytes, body_end, end)
+                        && bytes[c..d].eq_ignore_ascii_case(b"and")
+                        && let Some((e, f)) = next_token(bytes, d, end)
+                        && bytes[e..f].eq_ignore_ascii_case(b"the")
+                        && let Some((g, h)) = next_token(bytes, f, end)
+                        && bytes[g..h].eq_ignore_ascii_case(b"match")
+                    {
+                        and_match = true;
+                        body_end = h;
+                    }
+                    let body = CellBody::Wins {
+                        points,
+                        points_span,
+                        and_match,
+                    };
+                    (body, body_end)
+                }
+                _ => return None,
+            };
+            if open
+                && !finish(
+                    &mut out,
+                    start,
+                    last_end,
+                    &mut done,
+                    &mut received,
+                    &mut roll,
+                    &mut chain,
+                )
+            {
+                return None;
+            }
+            open = true;
+            start = i;
+            done = Some(body);
+            i = body_end;
+            last_end = body_end;
+            continue;
+        }
         // A step, for the last stage of the cell.
+        if done.is_some() {
+            return None;
+        }
         let (step, next) = scan_step(bytes, i, end, 0)?;
         let stage = chain.last_mut().or(roll.as_mut()).or(received.last_mut())?;
-        stage.moves.steps.push(step);
+        stage.moves.steps.push(steps, step);
         i = next;
         last_end = i;
     }
@@ -831,6 +1000,7 @@ fn fast_cells(whole: &str, line: &str, rest: &str) -> Option<Vec<Cell>> {
             &mut out,
             start,
             last_end,
+            &mut done,
             &mut received,
             &mut roll,
             &mut chain,
@@ -854,6 +1024,7 @@ fn cells<'a>(
     rest: &'a str,
     errors: &mut Vec<SyntaxError>,
     toks: &mut Vec<Tok<'a>>,
+    steps: &mut Vec<StepText>,
 ) -> Vec<Cell> {
     tokens(line, rest, toks);
     let toks = &*toks;
@@ -1143,7 +1314,7 @@ fn cells<'a>(
                 };
                 // The common token: a well-formed step (what `parse_step` would return).
                 if let Some(step) = fast_step(word.as_bytes(), span.offset) {
-                    stage.moves.steps.push(step);
+                    stage.moves.steps.push(steps, step);
                     last_end = span;
                     k += 1;
                     continue;
@@ -1164,7 +1335,7 @@ fn cells<'a>(
                     stage.moves.illegal = Some(span);
                 } else if word.contains('/') {
                     match parse_step(word, span.offset) {
-                        Ok(s) => stage.moves.steps.push(s),
+                        Ok(s) => stage.moves.steps.push(steps, s),
                         Err(e) => errors.push(e),
                     }
                 } else {
@@ -1229,14 +1400,28 @@ mod tests {
     /// Whatever the hand-written turn-line path accepts, the general one accepts with the same
     /// cells and no error.
     fn cells_agree(line: &str) -> bool {
-        let rest = &line[line.find(')').map_or(0, |k| k + 1)..];
-        let Some(fast) = fast_cells(line, line, rest) else {
+        let rest = if line.starts_with("Wins") {
+            line
+        } else {
+            &line[line.find(')').map_or(0, |k| k + 1)..]
+        };
+        let mut fast_steps = Vec::new();
+        let Some(fast) = fast_cells(line, line, rest, &mut fast_steps) else {
             return false;
         };
         let mut errors = Vec::new();
-        let slow = cells(line, line, rest, &mut errors, &mut Vec::new());
+        let mut slow_steps = Vec::new();
+        let slow = cells(
+            line,
+            line,
+            rest,
+            &mut errors,
+            &mut Vec::new(),
+            &mut slow_steps,
+        );
         assert!(errors.is_empty(), "{line:?}: {errors:?}");
         assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{line:?}");
+        assert_eq!(fast_steps, slow_steps, "{line:?}");
         true
     }
 
@@ -1253,13 +1438,33 @@ mod tests {
             "  5)\t\t  \t",
             "  6) 31:",
             "  7) 11: 24/23(4) +22: 23/21(2) +33:",
+            "  6)  Doubles => 2                Takes",
+            " 25)  Drops                       Wins 2 points ",
+            " 25)  Drops                       Wins 2 points and the match",
+            " 25)  31: 3/0 1/0                 Wins 1 point AND The MATCH",
+            " 25)  31: 3/0 1/0                 Wins 1",
+            " 25)  Doubles => 64\t\tTakes",
+            " 25)                              Doubles => 2",
+            "Wins 4 points",
+            "Wins 4 points and the match",
         ] {
             assert!(cells_agree(line), "the fast path declined {line:?}");
         }
-        // Lines the general path must handle (cube actions, results, errors).
+        // Lines the general path must handle (other spellings, errors).
         for line in [
-            "  6)  Doubles => 2                Takes",
-            " 25)  Drops                       Wins 2 points ",
+            "  6)  Redoubles => 4",
+            "  6)  doubles => 2",
+            "  6)  Doubles 2",
+            "  6)  Doubles =>",
+            "  6)  Doubles => x",
+            "  6)  Doubles => 9999999999",
+            "  6)  Takes 24/18",
+            "  6)  Wins points",
+            "  6)  Wins 1 point and",
+            "  6)  Wins 1 point and the",
+            "  6)  Takes Drops Takes",
+            "  6)  Beavers => 4",
+            "  6)  Losses 1 point",
             "  7) 77: 24/17",
             "  7) 6: 24/18",
             "  7) +22: 24/22",
@@ -1287,7 +1492,8 @@ mod tests {
                     proptest::string::string_regex("\\+[0-7][0-7]:|\\([0-7][0-7]\\):|[0-9]{1,3}:").unwrap(),
                     proptest::string::string_regex("([0-9]{1,2}|bar|b|off|o|-)(/([0-9]{1,2}|bar|b|off|o|-)\\*?){1,5}(\\([0-5]\\))?").unwrap(),
                     proptest::string::string_regex("[0-9a-z/*():+?]{1,6}").unwrap(),
-                    proptest::sample::select(vec!["Doubles", "=>", "2", "Takes", "Wins", "Cannot", "Move", "Illegal play (", ")"]).prop_map(str::to_string),
+                    proptest::string::string_regex("(Doubles|Redoubles|doubles) (=>|=) [0-9]{1,3}|(Wins|wins) [0-9x]{1,2}( (point|points|Points|pts))?( (and|AND) (the|The) (match|game))?|Takes|Drops|Accepts").unwrap(),
+                    proptest::sample::select(vec!["Doubles", "=>", "2", "16", "Takes", "Drops", "Wins", "point", "points", "and", "the", "match", "Match", "Cannot", "Move", "Illegal play (", ")"]).prop_map(str::to_string),
                 ],
                 0..9,
             ),

@@ -10,7 +10,7 @@ mod span;
 
 pub use file::{
     Cell, CellBody, Column, Document, Line, LineKind, Moves, NameScore, Stage, StageKind,
-    parse_document,
+    StepRange, parse_document,
 };
 pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
 pub use span::Span;

@@ -3,7 +3,9 @@
 //!
 //! It knows the shape of a match file, not the rules of any game.
 
-use crate::notation::{Cell, CellBody, Column, Document, LineKind, NameScore, Span, SyntaxError};
+use crate::notation::{
+    Cell, CellBody, Column, Document, LineKind, NameScore, Span, StepText, SyntaxError,
+};
 
 /// A header line: a tag or a comment, in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,14 +87,20 @@ pub struct Match {
     pub bom: bool,
     /// The file used CRLF line ends.
     pub crlf: bool,
+    /// Every step written in the file, in source order: each stage's
+    /// [`Moves::steps`](crate::notation::Moves::steps) is a range of it
+    /// ([`StepRange::of`](crate::notation::StepRange::of)).
+    pub steps: Vec<StepText>,
 }
 
 impl Match {
-    /// Build the match model from a parsed document, moving the cells out of its lines.
+    /// Build the match model from a parsed document, moving the cells out of its lines and
+    /// its steps out of [`Document::steps`].
     pub fn from_document(doc: &mut Document) -> Match {
         let mut m = Match {
             bom: doc.bom,
             crlf: doc.crlf,
+            steps: std::mem::take(&mut doc.steps),
             ..Match::default()
         };
         // Cells per game, so each game's actions are allocated once.

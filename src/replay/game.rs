@@ -3,7 +3,7 @@
 
 use super::render::{legal_help, render_steps};
 use super::{ActionTrace, Finding, GameResult, GameTrace, Severity, StageTrace};
-use crate::notation::{CellBody, Column, Loc, Span, Stage, StageKind};
+use crate::notation::{CellBody, Column, Loc, Span, Stage, StageKind, StepText};
 use crate::record::{Action, Game, Match};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::gul_bara::{ChainNext, GulBara};
@@ -83,6 +83,8 @@ struct GameWalker<'a> {
     rules: RuleSet,
     findings: &'a mut Vec<Finding>,
     game: &'a Game,
+    /// The record's steps, which the stages' step ranges index.
+    steps: &'a [StepText],
     index: usize,
     pos: Position,
     next: Option<Side>,
@@ -152,7 +154,13 @@ pub(crate) fn replay_match(
                 .iter()
                 .chain(roll.iter())
                 .chain(chain.iter())
-                .any(|s| s.moves.steps.iter().any(|st| st.path.iter().any(|p| p.1))),
+                .any(|s| {
+                    s.moves
+                        .steps
+                        .of(&record.steps)
+                        .iter()
+                        .any(|st| st.path.iter().any(|p| p.1))
+                }),
             _ => false,
         });
     let mut ms = MatchState {
@@ -328,6 +336,7 @@ pub(crate) fn replay_match(
             rules,
             findings: &mut findings,
             game,
+            steps: &record.steps,
             index,
             pos: engine.rules().start(),
             next: None,
@@ -1134,7 +1143,8 @@ impl GameWalker<'_> {
     ) -> Result<u8, Stop> {
         let rules = self.engine.rules();
         let moves = &stage.moves;
-        let with_steps = |span: Span| match (moves.steps.first(), moves.steps.last()) {
+        let written = moves.steps.of(self.steps);
+        let with_steps = |span: Span| match (written.first(), written.last()) {
             (Some(a), Some(b)) => span.join(a.span).join(b.span),
             _ => span,
         };
@@ -1154,7 +1164,7 @@ impl GameWalker<'_> {
         if let Some(span) = moves.unknown.map(with_steps) {
             if self.followed_by_resignation(i)
                 && stage.kind == StageKind::Roll
-                && moves.steps.is_empty()
+                && written.is_empty()
             {
                 return Ok(self.stage_done(out, stage, dice, &[]));
             }
@@ -1165,7 +1175,7 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        if let (Some(cm), false) = (moves.cannot_move.map(with_steps), moves.steps.is_empty()) {
+        if let (Some(cm), false) = (moves.cannot_move.map(with_steps), written.is_empty()) {
             self.push(
                 Finding::error(
                     "tavla::record::cannot-move-with-steps",
@@ -1179,7 +1189,7 @@ impl GameWalker<'_> {
         }
         // Gul bara has no bar and no hits.
         if self.variant() == Variant::GulBara {
-            for st in &moves.steps {
+            for st in written {
                 for (loc, hit, span) in st.path.iter() {
                     if loc == Loc::Bar {
                         self.push(
@@ -1208,7 +1218,7 @@ impl GameWalker<'_> {
                 }
             }
         }
-        if moves.steps.is_empty() {
+        if written.is_empty() {
             if !rules.can_move(&self.pos, side, dice) {
                 return Ok(self.stage_done(out, stage, dice, &[]));
             }
@@ -1264,7 +1274,7 @@ impl GameWalker<'_> {
         let mut seg_span = std::mem::take(&mut self.seg_span);
         segs.clear();
         seg_span.clear();
-        for st in &moves.steps {
+        for st in written {
             for _ in 0..st.repeat.max(1) {
                 for (a, b) in st.path.hops() {
                     segs.push(Segment {
@@ -1308,12 +1318,11 @@ impl GameWalker<'_> {
             .map(|set| check_forced_at(set, &position, steps.len() as u8, dice))
         {
             let set = set.as_ref().expect("computed above");
-            let span = moves
-                .steps
+            let span = written
                 .first()
                 .unwrap()
                 .span
-                .join(moves.steps.last().unwrap().span);
+                .join(written.last().unwrap().span);
             let (code, msg) = match e {
                 ForcedError::TooFewDice { used, max } => (
                     "tavla::rules::forced-play",
@@ -1343,19 +1352,17 @@ impl GameWalker<'_> {
         // Hit marks (backgammon files that mark hits).
         if self.variant() == Variant::Backgammon && self.marks_hits {
             // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
-            let marked: usize = moves
-                .steps
+            let marked: usize = written
                 .iter()
                 .map(|s| s.path.iter().filter(|p| p.1).count())
                 .sum();
             let hits = steps.as_slice().iter().filter(|s| s.hit).count();
             if marked != hits {
-                let span = moves
-                    .steps
+                let span = written
                     .first()
                     .unwrap()
                     .span
-                    .join(moves.steps.last().unwrap().span);
+                    .join(written.last().unwrap().span);
                 self.push(
                     Finding::warning(
                         "tavla::record::hit-mark",

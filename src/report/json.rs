@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::gnubg;
-use crate::notation::{CellBody, Column, Moves, Span, Stage, StageKind};
+use crate::notation::{CellBody, Column, Moves, Span, Stage, StageKind, StepText};
 use crate::record::HeaderItem;
 use crate::replay::{ActionTrace, GameResult, StageTrace, Verdict};
 use crate::rules::{BAR, OFF, Position, RuleSet, Side, Step, Variant, gul_bara};
@@ -494,7 +494,7 @@ fn to_value<T: Serialize>(doc: &T) -> Value {
     serde_json::to_value(doc).expect("a tavla document always serializes to JSON")
 }
 
-fn written(m: &Moves, source: &str) -> String {
+fn written(m: &Moves, steps: &[StepText], source: &str) -> String {
     // A marker (`Cannot Move`, `????`, `Illegal play (…)`) first, then any steps written with it:
     // nothing written is dropped, even where the two contradict each other.
     let mut parts: Vec<String> = Vec::new();
@@ -512,11 +512,16 @@ fn written(m: &Moves, source: &str) -> String {
                 .into(),
         );
     }
-    parts.extend(m.steps.iter().map(|s| s.to_string()));
+    parts.extend(m.steps.of(steps).iter().map(|s| s.to_string()));
     parts.join(" ")
 }
 
-fn stage_doc(stage: &Stage, trace: Option<&StageTrace>, source: &str) -> StageDoc {
+fn stage_doc(
+    stage: &Stage,
+    trace: Option<&StageTrace>,
+    steps: &[StepText],
+    source: &str,
+) -> StageDoc {
     StageDoc {
         kind: stage.kind.into(),
         dice: if stage.a == stage.b {
@@ -524,7 +529,7 @@ fn stage_doc(stage: &Stage, trace: Option<&StageTrace>, source: &str) -> StageDo
         } else {
             vec![stage.a, stage.b]
         },
-        play: written(&stage.moves, source),
+        play: written(&stage.moves, steps, source),
         available: trace.map(|t| t.available),
         steps: trace.map(|t| t.steps.iter().map(StepDoc::from).collect()),
     }
@@ -606,13 +611,17 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                         received: received
                             .iter()
                             .enumerate()
-                            .map(|(k, s)| stage_doc(s, rt.and_then(|r| r.get(k)), source))
+                            .map(|(k, s)| {
+                                stage_doc(s, rt.and_then(|r| r.get(k)), &v.record.steps, source)
+                            })
                             .collect(),
                         stages: roll
                             .iter()
                             .chain(chain.iter())
                             .enumerate()
-                            .map(|(k, s)| stage_doc(s, st.and_then(|r| r.get(k)), source))
+                            .map(|(k, s)| {
+                                stage_doc(s, st.and_then(|r| r.get(k)), &v.record.steps, source)
+                            })
                             .collect(),
                         position: pos.map(|p| position_doc(p, opp)),
                         position_id: None,
