@@ -284,10 +284,10 @@ impl Moves {
 /// Parse a whole match file. Never fails: problems are collected in [`Document::errors`].
 pub fn parse_document(text: &str) -> Document {
     let mut doc = Document {
-        // Room for the usual density (a line per 32 bytes, a step per 16), not beyond what
-        // a large file of long lines would ever fill.
+        // Room for more than the usual density (a line per 55 bytes, a step per 13), not
+        // beyond what a large file of long lines would ever fill.
         lines: Vec::with_capacity((text.len() / 32 + 1).min(1 << 16)),
-        steps: Vec::with_capacity((text.len() / 16 + 1).min(1 << 16)),
+        steps: Vec::with_capacity((text.len() / 10 + 1).min(1 << 16)),
         ..Document::default()
     };
     let mut start = 0;
@@ -821,39 +821,15 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
     let line_start = line.as_ptr() as usize - whole.as_ptr() as usize;
     let mut i = rest.as_ptr() as usize - whole.as_ptr() as usize;
     let end = i + rest.len();
+    // Cells are built in place: the last one is open, and its span is closed at `last_end`
+    // when the next one starts or the line ends.
     let mut out: Vec<Cell> = Vec::with_capacity(2);
-    // The cell being built: open, its start, its stages (or its cube action or result).
-    let mut open = false;
-    let mut done: Option<CellBody> = None;
-    let mut start = 0;
     let mut last_end = 0;
-    let mut received: Vec<Stage> = Vec::new();
-    let mut roll: Option<Stage> = None;
-    let mut chain: Vec<Stage> = Vec::new();
-    let finish = |out: &mut Vec<Cell>,
-                  start: usize,
-                  last_end: usize,
-                  done: &mut Option<CellBody>,
-                  received: &mut Vec<Stage>,
-                  roll: &mut Option<Stage>,
-                  chain: &mut Vec<Stage>| {
-        if out.len() == 2 {
-            return false;
+    fn close(out: &mut [Cell], last_end: usize) {
+        if let Some(c) = out.last_mut() {
+            c.span.len = last_end - c.span.offset;
         }
-        out.push(Cell {
-            column: Column::Left,
-            span: Span::new(start, last_end - start),
-            body: match done.take() {
-                Some(body) => body,
-                None => CellBody::Turn {
-                    received: std::mem::take(received),
-                    roll: roll.take(),
-                    chain: std::mem::take(chain),
-                },
-            },
-        });
-        true
-    };
+    }
     loop {
         i = skip_blanks(bytes, i, end);
         if i >= end {
@@ -874,6 +850,43 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
                     return None;
                 }
                 let (kind, a, b) = good_dice(&bytes[i..i + len])?;
+                let same_cell = match out.last() {
+                    Some(Cell {
+                        body: CellBody::Turn { roll, .. },
+                        ..
+                    }) => match kind {
+                        StageKind::Received | StageKind::Roll => roll.is_none(),
+                        StageKind::Chain => roll.is_some(),
+                    },
+                    _ => false,
+                };
+                if !same_cell {
+                    if kind == StageKind::Chain || out.len() == 2 {
+                        return None;
+                    }
+                    close(&mut out, last_end);
+                    out.push(Cell {
+                        column: Column::Left,
+                        span: Span::new(i, 0),
+                        body: CellBody::Turn {
+                            received: Vec::new(),
+                            roll: None,
+                            chain: Vec::new(),
+                        },
+                    });
+                }
+                let Some(Cell {
+                    body:
+                        CellBody::Turn {
+                            received,
+                            roll,
+                            chain,
+                        },
+                    ..
+                }) = out.last_mut()
+                else {
+                    return None;
+                };
                 let stage = Stage {
                     kind,
                     a,
@@ -881,35 +894,9 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
                     dice_span: Span::new(i, len),
                     moves: Moves::default(),
                 };
-                let same_cell = open
-                    && done.is_none()
-                    && match kind {
-                        StageKind::Received | StageKind::Roll => roll.is_none(),
-                        StageKind::Chain => roll.is_some(),
-                    };
-                if !same_cell {
-                    if kind == StageKind::Chain {
-                        return None;
-                    }
-                    if open
-                        && !finish(
-                            &mut out,
-                            start,
-                            last_end,
-                            &mut done,
-                            &mut received,
-                            &mut roll,
-                            &mut chain,
-                        )
-                    {
-                        return None;
-                    }
-                    open = true;
-                    start = i;
-                }
                 match kind {
                     StageKind::Received => received.push(stage),
-                    StageKind::Roll => roll = Some(stage),
+                    StageKind::Roll => *roll = Some(stage),
                     StageKind::Chain => chain.push(stage),
                 }
                 i += len;
@@ -965,49 +952,39 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
                 }
                 _ => return None,
             };
-            if open
-                && !finish(
-                    &mut out,
-                    start,
-                    last_end,
-                    &mut done,
-                    &mut received,
-                    &mut roll,
-                    &mut chain,
-                )
-            {
+            if out.len() == 2 {
                 return None;
             }
-            open = true;
-            start = i;
-            done = Some(body);
+            close(&mut out, last_end);
+            out.push(Cell {
+                column: Column::Left,
+                span: Span::new(i, body_end - i),
+                body,
+            });
             i = body_end;
             last_end = body_end;
             continue;
         }
-        // A step, for the last stage of the cell.
-        if done.is_some() {
+        // A step, for the last stage of the open cell.
+        let Some(Cell {
+            body:
+                CellBody::Turn {
+                    received,
+                    roll,
+                    chain,
+                },
+            ..
+        }) = out.last_mut()
+        else {
             return None;
-        }
-        let (step, next) = scan_step(bytes, i, end, 0)?;
+        };
         let stage = chain.last_mut().or(roll.as_mut()).or(received.last_mut())?;
+        let (step, next) = scan_step(bytes, i, end, 0)?;
         stage.moves.steps.push(steps, step);
         i = next;
         last_end = i;
     }
-    if open
-        && !finish(
-            &mut out,
-            start,
-            last_end,
-            &mut done,
-            &mut received,
-            &mut roll,
-            &mut chain,
-        )
-    {
-        return None;
-    }
+    close(&mut out, last_end);
     match out.len() {
         2 => out[1].column = Column::Right,
         1 if column_of(line, out[0].span.offset - line_start) >= RIGHT_COLUMN => {

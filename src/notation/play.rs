@@ -290,7 +290,7 @@ pub(crate) fn fast_step(t: &[u8], base: usize) -> Option<StepText> {
 /// [`fast_step`] inside a line: the well-formed step that starts at `t[start]` and runs to the
 /// next space or tab (or to `limit`), with the index just past it. `base` is the source offset
 /// of `t[0]`; `limit <= t.len()`. `None` when the token is not a well-formed step.
-#[inline]
+#[inline(always)]
 pub(crate) fn scan_step(
     t: &[u8],
     start: usize,
