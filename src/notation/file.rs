@@ -28,6 +28,9 @@ pub struct Document {
     /// Every step of the file, in source order; a stage's [`Moves::steps`] is a range of it
     /// (one allocation per file instead of one per stage).
     pub steps: Vec<StepText>,
+    /// Every cell of the file's turn and result lines, in source order; a line's cells are a
+    /// range of it.
+    pub cells: Vec<Cell>,
 }
 
 /// One line of a match file.
@@ -89,13 +92,13 @@ pub enum LineKind {
         number: u64,
         /// Its span.
         number_span: Span,
-        /// Zero, one or two cells.
-        cells: Vec<Cell>,
+        /// Zero, one or two cells: a range of [`Document::cells`].
+        cells: CellRange,
     },
     /// An unnumbered line holding only a result (` Wins 1 point`).
     Result {
-        /// The result cells.
-        cells: Vec<Cell>,
+        /// The result cells: a range of [`Document::cells`].
+        cells: CellRange,
     },
     /// A line that could not be classified (an error was recorded).
     Unknown,
@@ -233,6 +236,33 @@ pub struct Moves {
     pub illegal: Option<Span>,
 }
 
+/// Where a line's cells are in the file's list of cells ([`Document::cells`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellRange {
+    start: usize,
+    len: usize,
+}
+
+impl CellRange {
+    /// The cells, from the list of the document they come from; empty for any other list too
+    /// short to hold them.
+    pub fn of(self, cells: &[Cell]) -> &[Cell] {
+        cells.get(self.start..self.start + self.len).unwrap_or(&[])
+    }
+    /// The index of the first cell in the document's list.
+    pub fn start(self) -> usize {
+        self.start
+    }
+    /// Number of cells.
+    pub fn len(self) -> usize {
+        self.len
+    }
+    /// No cell.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
 /// Where a stage's steps are in the file's list of steps ([`Document::steps`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct StepRange {
@@ -288,6 +318,7 @@ pub fn parse_document(text: &str) -> Document {
         // beyond what a large file of long lines would ever fill.
         lines: Vec::with_capacity((text.len() / 32 + 1).min(1 << 16)),
         steps: Vec::with_capacity((text.len() / 10 + 1).min(1 << 16)),
+        cells: Vec::with_capacity((text.len() / 24 + 1).min(1 << 16)),
         ..Document::default()
     };
     let mut start = 0;
@@ -301,7 +332,7 @@ pub fn parse_document(text: &str) -> Document {
     let mut i = start;
     // Without any CR the end of a line is simply the next LF (a plain loop: lines are short,
     // too short for `memchr` to pay off).
-    let has_cr = text.contains('\r');
+    let has_cr = find_byte::<b'\r'>(bytes, 0) < bytes.len();
     while i <= bytes.len() {
         let mut j = i;
         if has_cr {
@@ -309,7 +340,7 @@ pub fn parse_document(text: &str) -> Document {
                 j += 1;
             }
         } else {
-            j = find_lf(bytes, i);
+            j = find_byte::<b'\n'>(bytes, i);
         }
         if i == bytes.len() && j == i {
             break;
@@ -317,14 +348,7 @@ pub fn parse_document(text: &str) -> Document {
         number += 1;
         let raw = &text[i..j];
         let content = trim_end(raw);
-        let line = parse_line(
-            text,
-            content,
-            number,
-            &mut doc.errors,
-            &mut toks,
-            &mut doc.steps,
-        );
+        let line = parse_line(text, content, number, &mut doc, &mut toks);
         doc.lines.push(line);
         if j < bytes.len() && bytes[j] == b'\r' && j + 1 < bytes.len() && bytes[j + 1] == b'\n' {
             doc.crlf = true;
@@ -335,24 +359,24 @@ pub fn parse_document(text: &str) -> Document {
     doc
 }
 
-/// The index of the first LF at or after `i`, or the length: eight bytes at a time (the lowest
-/// byte flagged by the zero-byte test is always exact).
-fn find_lf(b: &[u8], mut i: usize) -> usize {
+/// The index of the first byte `B` at or after `i`, or the length: eight bytes at a time (the
+/// lowest byte flagged by the zero-byte test is always exact).
+fn find_byte<const B: u8>(b: &[u8], mut i: usize) -> usize {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    const LFS: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    let needles: u64 = u64::from_ne_bytes([B; 8]);
     while i + 8 <= b.len() {
         let Ok(chunk) = <[u8; 8]>::try_from(&b[i..i + 8]) else {
             break;
         };
-        let x = u64::from_le_bytes(chunk) ^ LFS;
+        let x = u64::from_le_bytes(chunk) ^ needles;
         let found = x.wrapping_sub(ONES) & !x & HIGHS;
         if found != 0 {
             return i + (found.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
-    while i < b.len() && b[i] != b'\n' {
+    while i < b.len() && b[i] != B {
         i += 1;
     }
     i
@@ -385,9 +409,8 @@ fn parse_line<'a>(
     whole: &'a str,
     content: &'a str,
     number: usize,
-    errors: &mut Vec<SyntaxError>,
+    doc: &mut Document,
     toks: &mut Vec<Tok<'a>>,
-    steps: &mut Vec<StepText>,
 ) -> Line {
     let trimmed = trim_start(content);
     let span = Span::of(whole, trimmed);
@@ -400,13 +423,13 @@ fn parse_line<'a>(
     if trimmed.is_empty() {
         return line;
     }
-    let before = errors.len();
+    let before = doc.errors.len();
     if trimmed.len() > MAX_LINE {
         let mut end = MAX_LINE;
         while !trimmed.is_char_boundary(end) {
             end -= 1;
         }
-        errors.push(
+        doc.errors.push(
             SyntaxError::new(
                 "line-too-long",
                 Span::of(whole, &trimmed[..end]),
@@ -426,16 +449,12 @@ fn parse_line<'a>(
         // The common line first: `N) cells` (the same as `turn_prefix`).
         let n = &trimmed[..digits];
         let number_span = Span::of(whole, n);
-        let num = parse_number(whole, n, errors).unwrap_or(0);
-        let rest = &trimmed[digits + 1..];
-        let mark = steps.len();
-        let cells = match fast_cells(whole, content, rest, steps) {
-            Some(c) => c,
-            None => {
-                steps.truncate(mark);
-                cells(whole, content, rest, errors, toks, steps)
-            }
+        let num = match small_number(n.as_bytes()) {
+            Some(v) => v,
+            None => parse_number(whole, n, &mut doc.errors).unwrap_or(0),
         };
+        let rest = &trimmed[digits + 1..];
+        let cells = turn_cells(whole, content, rest, doc, toks);
         LineKind::Turn {
             number: num,
             number_span,
@@ -444,7 +463,7 @@ fn parse_line<'a>(
     } else if trimmed.starts_with(';') || trimmed.starts_with('#') {
         header_line(whole, trimmed)
     } else if let Ok((_, (n, _))) = all_consuming(match_length)(trimmed) {
-        match parse_number(whole, n, errors) {
+        match parse_number(whole, n, &mut doc.errors) {
             Some(length) => LineKind::MatchLength {
                 length,
                 span: Span::of(whole, n),
@@ -454,32 +473,26 @@ fn parse_line<'a>(
     } else if let Ok((_, n)) = all_consuming(game_line)(trimmed) {
         // An unreadable game number still starts a game, so its lines stay with it.
         LineKind::Game {
-            number: parse_number(whole, n, errors).unwrap_or(0),
+            number: parse_number(whole, n, &mut doc.errors).unwrap_or(0),
             span: Span::of(whole, n),
         }
     } else if let Ok((rest, n)) = turn_prefix(trimmed) {
         let number_span = Span::of(whole, n);
-        let num = parse_number(whole, n, errors).unwrap_or(0);
-        let cells = cells(whole, content, rest, errors, toks, steps);
+        let num = parse_number(whole, n, &mut doc.errors).unwrap_or(0);
+        let cells = turn_cells(whole, content, rest, doc, toks);
         LineKind::Turn {
             number: num,
             number_span,
             cells,
         }
     } else if starts_with_word(trimmed, &["Wins", "Losses"]) {
-        let mark = steps.len();
-        let cells = match fast_cells(whole, content, trimmed, steps) {
-            Some(c) => c,
-            None => {
-                steps.truncate(mark);
-                cells(whole, content, trimmed, errors, toks, steps)
-            }
-        };
-        LineKind::Result { cells }
-    } else if let Some(kind) = score_line(whole, trimmed, errors) {
+        LineKind::Result {
+            cells: turn_cells(whole, content, trimmed, doc, toks),
+        }
+    } else if let Some(kind) = score_line(whole, trimmed, &mut doc.errors) {
         kind
     } else {
-        errors.push(
+        doc.errors.push(
             SyntaxError::new("unknown-line", Span::of(whole, trimmed), "this line is not part of a match record")
                 .help("expected a header (`; [Tag \"value\"]`), `N point match`, `Game N`, a score line `Name : 0   Name : 0`, a numbered turn line `N) …` or a result `Wins N points`"),
         );
@@ -487,10 +500,10 @@ fn parse_line<'a>(
     };
     // One line reports at most a few problems: a runaway line must not bury the file.
     const MAX_PER_LINE: usize = 10;
-    if errors.len() > before + MAX_PER_LINE {
-        let more = errors.len() - before - MAX_PER_LINE;
-        errors.truncate(before + MAX_PER_LINE);
-        if let Some(last) = errors.last_mut() {
+    if doc.errors.len() > before + MAX_PER_LINE {
+        let more = doc.errors.len() - before - MAX_PER_LINE;
+        doc.errors.truncate(before + MAX_PER_LINE);
+        if let Some(last) = doc.errors.last_mut() {
             let note = format!("{more} more problem(s) on this line are not listed");
             last.help = Some(match last.help.take() {
                 Some(h) => format!("{h}\n{note}"),
@@ -498,7 +511,7 @@ fn parse_line<'a>(
             });
         }
     }
-    line.broken = errors.len() > before;
+    line.broken = doc.errors.len() > before;
     line
 }
 
@@ -780,6 +793,28 @@ fn good_dice(t: &[u8]) -> Option<(StageKind, u8, u8)> {
     }
 }
 
+/// The cells of a turn or result line (`rest` being the part after the turn number), appended
+/// to the document's cells: by [`fast_cells`] when it can, else by [`cells`].
+fn turn_cells<'a>(
+    whole: &'a str,
+    line: &'a str,
+    rest: &'a str,
+    doc: &mut Document,
+    toks: &mut Vec<Tok<'a>>,
+) -> CellRange {
+    let (steps, cell_mark) = (doc.steps.len(), doc.cells.len());
+    if !fast_cells(whole, line, rest, &mut doc.cells, &mut doc.steps) {
+        doc.steps.truncate(steps);
+        doc.cells.truncate(cell_mark);
+        let found = cells(whole, line, rest, &mut doc.errors, toks, &mut doc.steps);
+        doc.cells.extend(found);
+    }
+    CellRange {
+        start: cell_mark,
+        len: doc.cells.len() - cell_mark,
+    }
+}
+
 /// The token (run of bytes up to a space, a tab or `end`) that starts at or after `i`:
 /// `(start, stop)`, or `None` at the end.
 fn next_token(b: &[u8], i: usize, end: usize) -> Option<(usize, usize)> {
@@ -816,14 +851,30 @@ fn small_number(t: &[u8]) -> Option<u64> {
 /// words its errors.
 /// Whatever this accepts, `cells` accepts with the same result (a test compares them).
 /// Its steps are appended to `steps`; when it declines, some may be, and the caller drops them.
-fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) -> Option<Vec<Cell>> {
+fn fast_cells(
+    whole: &str,
+    line: &str,
+    rest: &str,
+    out: &mut Vec<Cell>,
+    steps: &mut Vec<StepText>,
+) -> bool {
+    fast_cells_at(whole, line, rest, out, steps).is_some()
+}
+
+fn fast_cells_at(
+    whole: &str,
+    line: &str,
+    rest: &str,
+    all: &mut Vec<Cell>,
+    steps: &mut Vec<StepText>,
+) -> Option<()> {
     let bytes = whole.as_bytes();
     let line_start = line.as_ptr() as usize - whole.as_ptr() as usize;
     let mut i = rest.as_ptr() as usize - whole.as_ptr() as usize;
     let end = i + rest.len();
-    // Cells are built in place: the last one is open, and its span is closed at `last_end`
-    // when the next one starts or the line ends.
-    let mut out: Vec<Cell> = Vec::with_capacity(2);
+    // Cells are built in place, after `mark` in the document's list: the last one is open,
+    // and its span is closed at `last_end` when the next one starts or the line ends.
+    let mark = all.len();
     let mut last_end = 0;
     fn close(out: &mut [Cell], last_end: usize) {
         if let Some(c) = out.last_mut() {
@@ -850,7 +901,7 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
                     return None;
                 }
                 let (kind, a, b) = good_dice(&bytes[i..i + len])?;
-                let same_cell = match out.last() {
+                let same_cell = match all[mark..].last() {
                     Some(Cell {
                         body: CellBody::Turn { roll, .. },
                         ..
@@ -861,11 +912,11 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
                     _ => false,
                 };
                 if !same_cell {
-                    if kind == StageKind::Chain || out.len() == 2 {
+                    if kind == StageKind::Chain || all.len() - mark == 2 {
                         return None;
                     }
-                    close(&mut out, last_end);
-                    out.push(Cell {
+                    close(&mut all[mark..], last_end);
+                    all.push(Cell {
                         column: Column::Left,
                         span: Span::new(i, 0),
                         body: CellBody::Turn {
@@ -883,7 +934,7 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
                             chain,
                         },
                     ..
-                }) = out.last_mut()
+                }) = all[mark..].last_mut()
                 else {
                     return None;
                 };
@@ -952,11 +1003,11 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
                 }
                 _ => return None,
             };
-            if out.len() == 2 {
+            if all.len() - mark == 2 {
                 return None;
             }
-            close(&mut out, last_end);
-            out.push(Cell {
+            close(&mut all[mark..], last_end);
+            all.push(Cell {
                 column: Column::Left,
                 span: Span::new(i, body_end - i),
                 body,
@@ -974,7 +1025,7 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
                     chain,
                 },
             ..
-        }) = out.last_mut()
+        }) = all[mark..].last_mut()
         else {
             return None;
         };
@@ -984,7 +1035,8 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
         i = next;
         last_end = i;
     }
-    close(&mut out, last_end);
+    close(&mut all[mark..], last_end);
+    let out = &mut all[mark..];
     match out.len() {
         2 => out[1].column = Column::Right,
         1 if column_of(line, out[0].span.offset - line_start) >= RIGHT_COLUMN => {
@@ -992,7 +1044,7 @@ fn fast_cells(whole: &str, line: &str, rest: &str, steps: &mut Vec<StepText>) ->
         }
         _ => {}
     }
-    Some(out)
+    Some(())
 }
 
 fn cells<'a>(
@@ -1356,11 +1408,13 @@ mod tests {
     proptest::proptest! {
         /// The eight-byte searches agree with a plain byte loop.
         #[test]
-        fn byte_searches_agree(s in "[ \t\na\u{a}\u{8a}é]{0,40}", from in 0usize..40) {
+        fn byte_searches_agree(s in "[ \t\na\r\u{8a}\u{10d}é]{0,40}", from in 0usize..40) {
             let b = s.as_bytes();
             let from = from.min(b.len());
             let lf = b[from..].iter().position(|&c| c == b'\n').map_or(b.len(), |k| from + k);
-            proptest::prop_assert_eq!(find_lf(b, from), lf);
+            proptest::prop_assert_eq!(find_byte::<b'\n'>(b, from), lf);
+            let cr = b[from..].iter().position(|&c| c == b'\r').map_or(b.len(), |k| from + k);
+            proptest::prop_assert_eq!(find_byte::<b'\r'>(b, from), cr);
             let blank = b[from..].iter().position(|&c| c != b' ' && c != b'\t').map_or(b.len(), |k| from + k);
             proptest::prop_assert_eq!(skip_blanks(b, from, b.len()), blank);
         }
@@ -1383,9 +1437,10 @@ mod tests {
             &line[line.find(')').map_or(0, |k| k + 1)..]
         };
         let mut fast_steps = Vec::new();
-        let Some(fast) = fast_cells(line, line, rest, &mut fast_steps) else {
+        let mut fast = Vec::new();
+        if !fast_cells(line, line, rest, &mut fast, &mut fast_steps) {
             return false;
-        };
+        }
         let mut errors = Vec::new();
         let mut slow_steps = Vec::new();
         let slow = cells(
@@ -1488,7 +1543,9 @@ mod tests {
     fn turn(line: &str) -> (Vec<Cell>, Vec<SyntaxError>) {
         let d = parse_document(line);
         match &d.lines[0].kind {
-            LineKind::Turn { cells, .. } | LineKind::Result { cells } => (cells.clone(), d.errors),
+            LineKind::Turn { cells, .. } | LineKind::Result { cells } => {
+                (cells.of(&d.cells).to_vec(), d.errors)
+            }
             k => panic!("not a turn line: {k:?}"),
         }
     }

@@ -9,8 +9,8 @@ mod play;
 mod span;
 
 pub use file::{
-    Cell, CellBody, Column, Document, Line, LineKind, Moves, NameScore, Stage, StageKind,
-    StepRange, parse_document,
+    Cell, CellBody, CellRange, Column, Document, Line, LineKind, Moves, NameScore, Stage,
+    StageKind, StepRange, parse_document,
 };
 pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
 pub use span::Span;

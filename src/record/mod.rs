@@ -4,7 +4,7 @@
 //! It knows the shape of a match file, not the rules of any game.
 
 use crate::notation::{
-    Cell, CellBody, Column, Document, LineKind, NameScore, Span, StepText, SyntaxError,
+    Cell, CellBody, CellRange, Column, Document, LineKind, NameScore, Span, StepText, SyntaxError,
 };
 
 /// A header line: a tag or a comment, in file order.
@@ -117,6 +117,9 @@ impl Match {
             }
         }
         let mut sizes = sizes.into_iter();
+        // The cells, moved out in file order: each line takes its range.
+        let total = doc.cells.len();
+        let mut left = std::mem::take(&mut doc.cells).into_iter();
         for line in &mut doc.lines {
             match &mut line.kind {
                 LineKind::Blank | LineKind::Unknown => {}
@@ -179,7 +182,7 @@ impl Match {
                         if cells.is_empty() {
                             g.empty_lines.push((line.number, *number, *number_span));
                         }
-                        for c in std::mem::take(cells) {
+                        for c in cells_of(&mut left, total, *cells) {
                             g.actions.push(Action {
                                 cell: c,
                                 line: line.number,
@@ -200,7 +203,7 @@ impl Match {
                 },
                 LineKind::Result { cells } => match m.games.last_mut() {
                     Some(g) => {
-                        for c in std::mem::take(cells) {
+                        for c in cells_of(&mut left, total, *cells) {
                             g.actions.push(Action {
                                 cell: c,
                                 line: line.number,
@@ -255,6 +258,17 @@ impl Match {
             _ => None,
         })
     }
+}
+
+/// The cells of `range`, from what is `left` of a document's `total` cells taken in file order
+/// (cells before the range that were not taken are skipped).
+fn cells_of(
+    left: &mut std::vec::IntoIter<Cell>,
+    total: usize,
+    range: CellRange,
+) -> std::iter::Take<&mut std::vec::IntoIter<Cell>> {
+    while total - left.len() < range.start() && left.next().is_some() {}
+    left.take(range.len())
 }
 
 /// Whether a cell is a roll (possibly with stages).
