@@ -414,14 +414,13 @@ fn parse_line<'a>(
 ) -> Line {
     let trimmed = trim_start(content);
     let span = Span::of(whole, trimmed);
-    let mut line = Line {
-        number,
-        span,
-        kind: LineKind::Blank,
-        broken: false,
-    };
     if trimmed.is_empty() {
-        return line;
+        return Line {
+            number,
+            span,
+            kind: LineKind::Blank,
+            broken: false,
+        };
     }
     let before = doc.errors.len();
     if trimmed.len() > MAX_LINE {
@@ -440,12 +439,15 @@ fn parse_line<'a>(
             )
             .help("a record line is a header, a score line or one turn; split the text into lines"),
         );
-        line.kind = LineKind::Unknown;
-        line.broken = true;
-        return line;
+        return Line {
+            number,
+            span,
+            kind: LineKind::Unknown,
+            broken: true,
+        };
     }
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
-    line.kind = if digits > 0 && trimmed.as_bytes().get(digits) == Some(&b')') {
+    let kind = if digits > 0 && trimmed.as_bytes().get(digits) == Some(&b')') {
         // The common line first: `N) cells` (the same as `turn_prefix`).
         let n = &trimmed[..digits];
         let number_span = Span::of(whole, n);
@@ -511,8 +513,12 @@ fn parse_line<'a>(
             });
         }
     }
-    line.broken = doc.errors.len() > before;
-    line
+    Line {
+        number,
+        span,
+        kind,
+        broken: doc.errors.len() > before,
+    }
 }
 
 fn starts_with_word(s: &str, words: &[&str]) -> bool {

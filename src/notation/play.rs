@@ -297,65 +297,66 @@ pub(crate) fn scan_step(
     limit: usize,
     base: usize,
 ) -> Option<(StepText, usize)> {
-    let t = t.get(..limit)?;
+    // Indexes below are relative to the token's start.
+    let t = t.get(start..limit)?;
     let mut path = Path::new(base + start);
-    let mut i = start;
+    let mut i = 0;
     let mut n = 0;
     loop {
-        if n == MAX_PATH {
-            return None;
-        }
         // location
         let s = i;
-        let loc = match *t.get(i)? {
-            b @ b'0'..=b'9' => {
-                let mut v = u32::from(b - b'0');
-                i += 1;
-                while let Some(&d @ b'0'..=b'9') = t.get(i) {
-                    // Above 25 no more digits can make a point; below, no overflow.
-                    if v > 25 {
-                        return None;
-                    }
-                    v = v * 10 + u32::from(d - b'0');
-                    i += 1;
-                }
+        let b = *t.get(i)?;
+        let loc = if b.is_ascii_digit() {
+            let mut v = u32::from(b - b'0');
+            i += 1;
+            while let Some(&d @ b'0'..=b'9') = t.get(i) {
+                // Above 25 no more digits can make a point; below, no overflow.
                 if v > 25 {
                     return None;
                 }
-                v as u8
+                v = v * 10 + u32::from(d - b'0');
+                i += 1;
             }
-            b => {
-                let (word, index): (&[u8], u8) = match b {
-                    b'b' | b'B' => (b"bar", 25),
-                    b'o' | b'O' => (b"off", 0),
-                    b'-' => (b"-", 0),
-                    _ => return None,
-                };
-                i += match t.get(i..i + 3) {
-                    Some(w) if w.eq_ignore_ascii_case(word) => 3,
-                    _ => 1,
-                };
-                index
+            if v > 25 {
+                return None;
             }
+            v as u8
+        } else {
+            let (word, index): (&[u8], u8) = match b {
+                b'b' | b'B' => (b"bar", 25),
+                b'o' | b'O' => (b"off", 0),
+                b'-' => (b"-", 0),
+                _ => return None,
+            };
+            i += match t.get(i..i + 3) {
+                Some(w) if w.eq_ignore_ascii_case(word) => 3,
+                _ => 1,
+            };
+            index
         };
+        if n == MAX_PATH {
+            return None;
+        }
         path.locs[n] = loc;
-        path.offs[n] = (s - start) as u32;
+        path.offs[n] = s as u32;
         path.lens[n] = (i - s) as u32;
-        if t.get(i) == Some(&b'*') {
+        let mut next = t.get(i).copied();
+        if next == Some(b'*') {
             path.hits |= 1 << n;
             i += 1;
             while t.get(i) == Some(&b'*') {
                 i += 1;
             }
+            next = t.get(i).copied();
         }
         n += 1;
-        if t.get(i) != Some(&b'/') {
+        if next != Some(b'/') {
             break;
         }
         i += 1;
     }
     path.len = n as u8;
-    if n < 2 || i - start > u32::MAX as usize {
+    if n < 2 || i > u32::MAX as usize {
         return None;
     }
     let repeat = match t.get(i) {
@@ -376,9 +377,9 @@ pub(crate) fn scan_step(
         StepText {
             path,
             repeat,
-            span: Span::new(base + start, i - start),
+            span: Span::new(base + start, i),
         },
-        i,
+        start + i,
     ))
 }
 
