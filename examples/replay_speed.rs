@@ -33,6 +33,15 @@ fn main() {
     let mut best_check = f64::MAX;
     let mut best_findings = f64::MAX;
     let mut turns = 0;
+    if std::env::var_os("PARSE_ONLY").is_some() {
+        // For profiles: only parsing, a few times.
+        for _ in 0..5 {
+            for x in &texts {
+                std::hint::black_box(tavla::notation::parse_document(x).lines.len());
+            }
+        }
+        return;
+    }
     if std::env::var_os("FINDINGS_ONLY").is_some() {
         // For profiles: only the fast check, a few times.
         for _ in 0..5 {
