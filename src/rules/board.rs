@@ -132,6 +132,71 @@ pub(crate) fn check_step(
     })
 }
 
+/// The highest point `1..=24` holding a checker of `mine` (0: none).
+#[inline]
+fn highest_point(mine: &[u8; 26]) -> usize {
+    (1..BAR as usize).rev().find(|&p| mine[p] > 0).unwrap_or(0)
+}
+
+/// [`check_step`] from point `from` (`1..=24`, holding a checker) while the mover's bar is
+/// empty, given `high`, the highest point the mover occupies ([`highest_point`]): the step, or
+/// `None` where [`check_step`] gives an error.
+#[inline(always)]
+fn step_off_bar(g: Geometry, theirs: &[u8; 26], from: usize, die: u8, high: usize) -> Option<Step> {
+    let target = from as i16 - die as i16;
+    if target <= 0 {
+        // `NotAllHome` while a checker stands on 7 or higher; `HigherChecker` for an overshoot
+        // while a checker stands higher (only points up to 6 remain then).
+        if high >= 7 || (target < 0 && high > from) {
+            return None;
+        }
+        return Some(Step {
+            from: from as u8,
+            to: OFF,
+            die,
+            hit: false,
+        });
+    }
+    let to = target as u8;
+    let there = theirs[(g.opposite)(to) as usize];
+    if there >= g.blocker {
+        return None;
+    }
+    Some(Step {
+        from: from as u8,
+        to,
+        die,
+        hit: there > 0 && g.hits,
+    })
+}
+
+/// Is there a legal single step of `side` with one of `dice` from `pos`? The answer of
+/// [`check_step`] tried from every occupied point with every die, with the checks that do not
+/// depend on the point or the die (the bar, all home, the highest checker) done once.
+#[inline]
+pub(crate) fn any_step(g: Geometry, pos: &Position, side: Side, dice: &[u8]) -> bool {
+    let mine = &pos.c[side.index()];
+    let theirs = &pos.c[side.other().index()];
+    if mine[BAR as usize] > 0 {
+        // Every other point fails with `MustEnter`.
+        return dice
+            .iter()
+            .any(|&d| check_step(g, pos, side, BAR, d).is_ok());
+    }
+    let high = highest_point(mine);
+    for from in 1..=high {
+        if mine[from] == 0 {
+            continue;
+        }
+        for &d in dice {
+            if step_off_bar(g, theirs, from, d, high).is_some() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Carry out a step returned by [`check_step`] for the same position in place.
 #[inline]
 fn apply(g: Geometry, pos: &mut Position, side: Side, st: Step) {
@@ -525,7 +590,17 @@ impl Search<'_> {
 /// Remove item `i < *n` of a fixed list, keeping the order of the rest.
 #[inline]
 fn take_at<T: Copy>(a: &mut [T; 4], n: &mut usize, i: usize) {
-    a.copy_within(i + 1..*n, i);
+    // Shifting the whole tail (past `*n` too, which is never read) by fixed moves instead of
+    // `copy_within`, which becomes a `memmove` call.
+    if i < 1 {
+        a[0] = a[1];
+    }
+    if i < 2 {
+        a[1] = a[2];
+    }
+    if i < 3 {
+        a[2] = a[3];
+    }
     *n -= 1;
 }
 
@@ -539,9 +614,9 @@ fn first_path(
     pos: &Position,
     side: Side,
     segs: &[Segment],
-    dice: &[u8],
+    dice: &Small<u8>,
 ) -> Option<(Position, Steps)> {
-    if dice.len() > 4 || segs.len() > 4 {
+    if dice.spill.is_some() || dice.len > 4 || segs.len() > 4 {
         return None;
     }
     let mut pend = [(0usize, 0u8); 4];
@@ -549,18 +624,26 @@ fn first_path(
     for (i, sg) in segs.iter().enumerate() {
         pend[i] = (i, sg.from);
     }
-    let mut dv = [0u8; 4];
-    let mut nd = dice.len();
-    dv[..nd].copy_from_slice(dice);
+    // The dice: `dice.inline[..dice.len]` as it is not spilled.
+    let mut dv = dice.inline;
+    let mut nd = dice.len;
+    // All dice alike (a doublet stage): the distinct dice are the first one, if under 8.
+    let alike = dv[..nd].iter().all(|&d| d == dv[0]);
     let mut steps = [NO_STEP; 4];
     let mut ns = 0;
     let mut pos = *pos;
     while np > 0 {
+        // The distinct dice left, the same for every pending segment below.
+        let dmask = if alike {
+            u64::from(nd > 0 && dv[0] < 8)
+        } else {
+            distinct_mask4(&dv, nd)
+        };
         // The first pending segment and die that make a step, as the search would take them.
         let (k, i, st, done) = 'find: {
             for (k, &(si, cur)) in pend[..np].iter().enumerate() {
                 let seg = segs[si];
-                let mut mask = distinct_mask4(&dv, nd);
+                let mut mask = dmask;
                 while let Some(i) = next_index(&mut mask) {
                     let d = dv[i];
                     let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
@@ -668,26 +751,51 @@ fn reaches_depth4(
     if depth == 0 {
         return true;
     }
+    if depth == 1 {
+        // The dice the walk below tries: those under 8 (see `distinct_mask4`).
+        let mut ok = [0u8; 4];
+        let mut n = 0;
+        for &d in &dv[..nd] {
+            if d < 8 {
+                ok[n] = d;
+                n += 1;
+            }
+        }
+        return any_step(g, pos, side, &ok[..n]);
+    }
+    // The answer is a yes or no, so the order the steps are tried in does not matter.
     let mine = &pos.c[side.index()];
+    let theirs = &pos.c[side.other().index()];
+    let on_bar = mine[BAR as usize] > 0;
+    let high = if on_bar { 0 } else { highest_point(mine) };
+    let deeper = |st: Step, i: usize| {
+        let mut next = *pos;
+        apply(g, &mut next, side, st);
+        let mut rest = dv;
+        let mut nr = nd;
+        take_at(&mut rest, &mut nr, i);
+        reaches_depth4(g, &next, side, rest, nr, depth - 1)
+    };
     let mut mask = distinct_mask4(&dv, nd);
     while let Some(i) = next_index(&mut mask) {
         let d = dv[i];
-        for from in (1..=BAR).rev() {
-            if mine[from as usize] == 0 {
+        if on_bar {
+            // Only the bar can move (every other point fails with `MustEnter`).
+            if let Ok(st) = check_step(g, pos, side, BAR, d)
+                && deeper(st, i)
+            {
+                return true;
+            }
+            continue;
+        }
+        for from in 1..=high {
+            if mine[from] == 0 {
                 continue;
             }
-            if let Ok(st) = check_step(g, pos, side, from, d) {
-                if depth == 1 {
-                    return true;
-                }
-                let mut next = *pos;
-                apply(g, &mut next, side, st);
-                let mut rest = dv;
-                let mut nr = nd;
-                take_at(&mut rest, &mut nr, i);
-                if reaches_depth4(g, &next, side, rest, nr, depth - 1) {
-                    return true;
-                }
+            if let Some(st) = step_off_bar(g, theirs, from, d, high)
+                && deeper(st, i)
+            {
+                return true;
             }
         }
     }
@@ -761,7 +869,7 @@ pub(crate) fn resolve_inline(
     }
     // The first assignment found; if it uses fewer dice than another would, the final
     // position is still judged against the legal set.
-    if let Some(found) = first_path(g, pos, side, segs, all.as_slice()) {
+    if let Some(found) = first_path(g, pos, side, segs, &all) {
         return Ok(found);
     }
     if let Some(found) = search(g, pos, side, segs, &all) {
