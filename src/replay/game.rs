@@ -781,7 +781,8 @@ impl GameWalker<'_> {
             return Err(Stop);
         }
         self.expect_side(a, side, first_span)?;
-        let before = self.pos;
+        // Only the trace needs the position before the turn.
+        let before = self.traces.then_some(self.pos);
         let cube_before = (self.cube as u32, self.owner);
         self.turns_checked += 1;
         let mut rec_traces = Vec::new();
@@ -938,7 +939,7 @@ impl GameWalker<'_> {
                 stages: stage_traces,
                 note,
                 position: self.pos,
-                before,
+                before: before.unwrap_or(self.pos),
                 cube: cube_before,
             });
         }
@@ -1314,7 +1315,7 @@ impl GameWalker<'_> {
                 }
             };
         // A play that uses every die is maximal: only shorter plays need the legal set.
-        let set = if steps.len() < dice.len() as usize
+        if steps.len() < dice.len() as usize
             && !surely_maximal(
                 self.engine.geometry(),
                 &self.pos,
@@ -1322,16 +1323,57 @@ impl GameWalker<'_> {
                 dice,
                 &position,
                 steps.len() as u8,
-            ) {
-            Some(rules.legal_plays(&self.pos, side, dice))
-        } else {
-            None
-        };
-        if let Some(Err(e)) = set
-            .as_ref()
-            .map(|set| check_forced_at(set, &position, steps.len() as u8, dice))
+            )
         {
-            let set = set.as_ref().expect("computed above");
+            self.check_forced(side, dice, stage, &position, steps.len() as u8)?;
+        }
+        // Hit marks (backgammon files that mark hits).
+        if self.variant() == Variant::Backgammon && self.marks_hits {
+            // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
+            let marked: usize = moves
+                .steps
+                .iter()
+                .map(|s| s.path.iter().filter(|p| p.1).count())
+                .sum();
+            let hits = steps.as_slice().iter().filter(|s| s.hit).count();
+            if marked != hits {
+                let span = moves
+                    .steps
+                    .first()
+                    .unwrap()
+                    .span
+                    .join(moves.steps.last().unwrap().span);
+                self.push(
+                    Finding::warning(
+                        "tavla::record::hit-mark",
+                        span,
+                        format!("the play hits {hits} blot(s) but marks {marked} with `*`"),
+                    )
+                    .label("hit marks")
+                    .help("hits are computed from the board; in a file that marks hits every hit should carry `*`"),
+                );
+            }
+        }
+        self.pos = position;
+        self.segs = segs;
+        Ok(self.stage_done(out, stage, dice, steps.as_slice()))
+    }
+
+    /// The forced-play rules for a play of `used` steps reaching `position`, judged against
+    /// the legal set (out of the hot path: most plays are settled without it).
+    #[inline(never)]
+    fn check_forced(
+        &mut self,
+        side: Side,
+        dice: StageDice,
+        stage: &Stage,
+        position: &Position,
+        used: u8,
+    ) -> Result<(), Stop> {
+        let moves = &stage.moves;
+        let set = self.engine.rules().legal_plays(&self.pos, side, dice);
+        if let Err(e) = check_forced_at(&set, position, used, dice) {
+            let set = &set;
             let span = moves
                 .steps
                 .first()
@@ -1364,36 +1406,7 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        // Hit marks (backgammon files that mark hits).
-        if self.variant() == Variant::Backgammon && self.marks_hits {
-            // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
-            let marked: usize = moves
-                .steps
-                .iter()
-                .map(|s| s.path.iter().filter(|p| p.1).count())
-                .sum();
-            let hits = steps.as_slice().iter().filter(|s| s.hit).count();
-            if marked != hits {
-                let span = moves
-                    .steps
-                    .first()
-                    .unwrap()
-                    .span
-                    .join(moves.steps.last().unwrap().span);
-                self.push(
-                    Finding::warning(
-                        "tavla::record::hit-mark",
-                        span,
-                        format!("the play hits {hits} blot(s) but marks {marked} with `*`"),
-                    )
-                    .label("hit marks")
-                    .help("hits are computed from the board; in a file that marks hits every hit should carry `*`"),
-                );
-            }
-        }
-        self.pos = position;
-        self.segs = segs;
-        Ok(self.stage_done(out, stage, dice, steps.as_slice()))
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
