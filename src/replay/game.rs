@@ -1328,7 +1328,7 @@ impl GameWalker<'_> {
             self.check_forced(side, dice, stage, &position, steps.len() as u8)?;
         }
         // Hit marks (backgammon files that mark hits).
-        if self.variant() == Variant::Backgammon && self.marks_hits {
+        if self.marks_hits && self.variant() == Variant::Backgammon {
             // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
             let marked: usize = moves
                 .steps

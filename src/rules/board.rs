@@ -619,38 +619,68 @@ fn first_path(
     if dice.spill.is_some() || dice.len > 4 || segs.len() > 4 {
         return None;
     }
-    let mut pend = [(0usize, 0u8); 4];
-    let mut np = segs.len();
-    for (i, sg) in segs.iter().enumerate() {
-        pend[i] = (i, sg.from);
+    // Pending segments and dice left as bit sets of their indices: walking a set in index order
+    // visits them in the order of the lists they were removed from.
+    let mut pending = (1u32 << segs.len()) - 1;
+    let mut cur = [0u8; 4];
+    for (c, sg) in cur.iter_mut().zip(segs) {
+        *c = sg.from;
     }
-    // The dice: `dice.inline[..dice.len]` as it is not spilled.
-    let mut dv = dice.inline;
-    let mut nd = dice.len;
-    // All dice alike (a doublet stage): the distinct dice are the first one, if under 8.
-    let alike = dv[..nd].iter().all(|&d| d == dv[0]);
+    let dv = dice.inline;
+    let mut left = (1u32 << dice.len) - 1;
+    // All dice alike (a doublet stage): the distinct dice are the first one left, if under 8.
+    let alike = dv[..dice.len].iter().all(|&d| d == dv[0]);
+    // Two different dice (a mixed roll): each die left is distinct, if under 8.
+    let two = dice.len == 2 && !alike;
+    let mut under8 = 0u32;
+    for (i, &d) in dv[..dice.len].iter().enumerate() {
+        if d < 8 {
+            under8 |= 1 << i;
+        }
+    }
     let mut steps = [NO_STEP; 4];
     let mut ns = 0;
     let mut pos = *pos;
-    while np > 0 {
-        // The distinct dice left, the same for every pending segment below.
+    while pending != 0 {
+        // The first die left of each value under 8 (`distinct_mask4` of the dice left), the
+        // same for every pending segment below.
         let dmask = if alike {
-            u64::from(nd > 0 && dv[0] < 8)
+            left & left.wrapping_neg() & under8
+        } else if two {
+            left & under8
         } else {
-            distinct_mask4(&dv, nd)
+            let mut seen = 0u8;
+            let mut m = 0u32;
+            let mut rest = left;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let d = dv[i & 3];
+                if d < 8 && seen & (1 << d) == 0 {
+                    seen |= 1 << d;
+                    m |= 1 << i;
+                }
+            }
+            m
         };
         // The first pending segment and die that make a step, as the search would take them.
-        let (k, i, st, done) = 'find: {
-            for (k, &(si, cur)) in pend[..np].iter().enumerate() {
+        let (si, i, st, done) = 'find: {
+            let mut pend = pending;
+            while pend != 0 {
+                let si = pend.trailing_zeros() as usize;
+                pend &= pend - 1;
                 let seg = segs[si];
+                let c = cur[si & 3];
                 let mut mask = dmask;
-                while let Some(i) = next_index(&mut mask) {
-                    let d = dv[i];
-                    let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
+                while mask != 0 {
+                    let i = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let d = dv[i & 3];
+                    let to = (c as i16 - d as i16).max(OFF as i16) as u8;
                     if to != seg.to && (to == OFF || to < seg.to) {
                         continue;
                     }
-                    let Ok(st) = check_step(g, &pos, side, cur, d) else {
+                    let Ok(st) = check_step(g, &pos, side, c, d) else {
                         continue;
                     };
                     let done = st.to == seg.to;
@@ -658,19 +688,19 @@ fn first_path(
                     if !done && (!cont || st.hit) {
                         continue;
                     }
-                    break 'find (k, i, st, done);
+                    break 'find (si, i, st, done);
                 }
             }
             return None;
         };
-        take_at(&mut dv, &mut nd, i);
-        steps[ns] = st;
+        left &= !(1 << i);
+        steps[ns & 3] = st;
         ns += 1;
         apply(g, &mut pos, side, st);
         if done {
-            take_at(&mut pend, &mut np, k);
+            pending &= !(1 << si);
         } else {
-            pend[k].1 = st.to;
+            cur[si & 3] = st.to;
         }
     }
     Some((pos, Small::from_array(steps, ns)))
