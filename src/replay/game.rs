@@ -1289,8 +1289,15 @@ impl GameWalker<'_> {
         // Build segments: each written hop, repeated as written (their spans only for errors).
         let mut segs = std::mem::take(&mut self.segs);
         segs.clear();
+        // The `*` marks written, each counted once whatever the repeat.
+        let mut marked = 0usize;
         for st in &moves.steps {
             let n = st.path.len();
+            for k in 0..n {
+                if st.path.get(k).1 {
+                    marked += 1;
+                }
+            }
             if n < 2 {
                 continue;
             }
@@ -1330,11 +1337,6 @@ impl GameWalker<'_> {
         // Hit marks (backgammon files that mark hits).
         if self.marks_hits && self.variant() == Variant::Backgammon {
             // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
-            let marked: usize = moves
-                .steps
-                .iter()
-                .map(|s| s.path.iter().filter(|p| p.1).count())
-                .sum();
             let hits = steps.as_slice().iter().filter(|s| s.hit).count();
             if marked != hits {
                 let span = moves
