@@ -171,15 +171,15 @@ impl Match {
                         if cells.is_empty() {
                             g.empty_lines.push((line.number, *number, *number_span));
                         }
-                        // One move per cell, written straight into the reserved actions.
-                        g.actions
-                            .extend(std::mem::take(cells).into_iter().map(|c| Action {
+                        for c in std::mem::take(cells) {
+                            g.actions.push(Action {
                                 cell: c,
                                 line: line.number,
                                 turn_number: Some(*number),
                                 broken: line.broken,
                                 turn_span: Some(*number_span),
-                            }));
+                            });
+                        }
                     }
                     None => m.problems.push(
                         SyntaxError::new(
@@ -192,14 +192,15 @@ impl Match {
                 },
                 LineKind::Result { cells } => match m.games.last_mut() {
                     Some(g) => {
-                        g.actions
-                            .extend(std::mem::take(cells).into_iter().map(|c| Action {
+                        for c in std::mem::take(cells) {
+                            g.actions.push(Action {
                                 cell: c,
                                 line: line.number,
                                 turn_number: None,
                                 broken: line.broken,
                                 turn_span: None,
-                            }));
+                            });
+                        }
                     }
                     None => m.problems.push(
                         SyntaxError::new(
