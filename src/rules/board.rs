@@ -184,8 +184,8 @@ pub(crate) fn any_step(g: Geometry, pos: &Position, side: Side, dice: &[u8]) -> 
             .any(|&d| check_step(g, pos, side, BAR, d).is_ok());
     }
     let high = highest_point(mine);
-    for from in 1..=high {
-        if mine[from] == 0 {
+    for (from, &n) in mine.iter().enumerate().take(high + 1).skip(1) {
+        if n == 0 {
             continue;
         }
         for &d in dice {
@@ -818,8 +818,8 @@ fn reaches_depth4(
             }
             continue;
         }
-        for from in 1..=high {
-            if mine[from] == 0 {
+        for (from, &n) in mine.iter().enumerate().take(high + 1).skip(1) {
+            if n == 0 {
                 continue;
             }
             if let Some(st) = step_off_bar(g, theirs, from, d, high)
