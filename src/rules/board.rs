@@ -1090,4 +1090,249 @@ mod fast_path_tests {
             }
         }
     }
+
+    const BG: Geometry = Geometry {
+        blocker: 2,
+        hits: true,
+        opposite: crate::rules::backgammon::opposite,
+    };
+    const GUL: Geometry = Geometry {
+        blocker: 1,
+        hits: false,
+        opposite: crate::rules::gul_bara::opposite,
+    };
+
+    /// A small deterministic generator (xorshift) for the random boards below.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// A random position: 15 checkers a side, spread over few points (often all home, sometimes
+    /// on the bar where the geometry has one), so bear-offs and blocks both occur.
+    fn random_position(r: &mut Rng, g: Geometry) -> Position {
+        let mut p = Position::empty();
+        for side in 0..2 {
+            let home = r.below(3) == 0;
+            for _ in 0..15 {
+                let loc = if g.hits && r.below(12) == 0 {
+                    BAR
+                } else if home {
+                    r.below(7) as u8
+                } else {
+                    r.below(25) as u8
+                };
+                p.c[side][loc as usize] += 1;
+            }
+        }
+        p
+    }
+
+    fn random_dice(r: &mut Rng) -> StageDice {
+        let a = 1 + r.below(6) as u8;
+        let b = 1 + r.below(6) as u8;
+        if a == b || r.below(4) == 0 {
+            StageDice::Double {
+                value: a,
+                count: 1 + r.below(4) as u8,
+            }
+        } else {
+            StageDice::Mixed {
+                high: a.max(b),
+                low: a.min(b),
+            }
+        }
+    }
+
+    /// `any_step` against `check_step` tried from every point with every die.
+    #[test]
+    fn any_step_matches_check_step() {
+        let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+        for g in [BG, GUL] {
+            for _ in 0..20_000 {
+                let pos = random_position(&mut r, g);
+                let side = if r.below(2) == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let n = r.below(5) as usize;
+                let dice: Vec<u8> = (0..n).map(|_| r.below(9) as u8).collect();
+                let brute = (1..=BAR).any(|from| {
+                    pos.count(side, from) > 0
+                        && dice
+                            .iter()
+                            .any(|&d| check_step(g, &pos, side, from, d).is_ok())
+                });
+                assert_eq!(
+                    any_step(g, &pos, side, &dice),
+                    brute,
+                    "{pos:?} {side:?} {dice:?}"
+                );
+            }
+        }
+    }
+
+    /// The probe as it was before `any_step` and `step_off_bar`: every point, `check_step`.
+    fn reaches_depth4_reference(
+        g: Geometry,
+        pos: &Position,
+        side: Side,
+        dv: [u8; 4],
+        nd: usize,
+        depth: usize,
+    ) -> bool {
+        if depth == 0 {
+            return true;
+        }
+        let mut mask = distinct_mask4(&dv, nd);
+        while let Some(i) = next_index(&mut mask) {
+            let d = dv[i];
+            for from in (1..=BAR).rev() {
+                if pos.c[side.index()][from as usize] == 0 {
+                    continue;
+                }
+                if let Ok(st) = check_step(g, pos, side, from, d) {
+                    let mut next = *pos;
+                    apply(g, &mut next, side, st);
+                    let mut rest = dv;
+                    rest.copy_within(i + 1..nd, i);
+                    if reaches_depth4_reference(g, &next, side, rest, nd - 1, depth - 1) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn reaches_depth4_matches_reference() {
+        let mut r = Rng(0x2545_f491_4f6c_dd1d);
+        for g in [BG, GUL] {
+            for _ in 0..5_000 {
+                let pos = random_position(&mut r, g);
+                let side = if r.below(2) == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let d = stage_dice(random_dice(&mut r));
+                let mut dv = [0u8; 4];
+                dv[..d.len()].copy_from_slice(d.as_slice());
+                for depth in 0..=d.len() {
+                    assert_eq!(
+                        reaches_depth4(g, &pos, side, dv, d.len(), depth),
+                        reaches_depth4_reference(g, &pos, side, dv, d.len(), depth),
+                        "{pos:?} {side:?} {dv:?} {depth}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// `first_path` as it was with shifted arrays: the pending segments and dice as lists.
+    fn first_path_reference(
+        g: Geometry,
+        pos: &Position,
+        side: Side,
+        segs: &[Segment],
+        dice: &[u8],
+    ) -> Option<(Position, Vec<Step>)> {
+        let mut pend: Vec<(usize, u8)> =
+            segs.iter().enumerate().map(|(i, s)| (i, s.from)).collect();
+        let mut dv = dice.to_vec();
+        let mut steps = Vec::new();
+        let mut pos = *pos;
+        while !pend.is_empty() {
+            let (k, i, st, done) = 'find: {
+                for (k, &(si, cur)) in pend.iter().enumerate() {
+                    let seg = segs[si];
+                    let mut mask = distinct_mask(&dv);
+                    while let Some(i) = next_index(&mut mask) {
+                        let d = dv[i];
+                        let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
+                        if to != seg.to && (to == OFF || to < seg.to) {
+                            continue;
+                        }
+                        let Ok(st) = check_step(g, &pos, side, cur, d) else {
+                            continue;
+                        };
+                        let done = st.to == seg.to;
+                        let cont = !done && st.to != OFF && st.to > seg.to;
+                        if !done && (!cont || st.hit) {
+                            continue;
+                        }
+                        break 'find (k, i, st, done);
+                    }
+                }
+                return None;
+            };
+            dv.remove(i);
+            steps.push(st);
+            apply(g, &mut pos, side, st);
+            if done {
+                pend.remove(k);
+            } else {
+                pend[k].1 = st.to;
+            }
+        }
+        Some((pos, steps))
+    }
+
+    #[test]
+    fn first_path_matches_reference() {
+        let mut r = Rng(0xdead_beef_cafe_f00d);
+        let mut found = 0;
+        for g in [BG, GUL] {
+            for _ in 0..40_000 {
+                let pos = random_position(&mut r, g);
+                let side = if r.below(2) == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let dice = stage_dice(random_dice(&mut r));
+                let n = 1 + r.below(4) as usize;
+                let occupied: Vec<u8> = (1..=BAR).filter(|&p| pos.count(side, p) > 0).collect();
+                let segs: Vec<Segment> = (0..n)
+                    .map(|k| {
+                        if occupied.is_empty() || r.below(4) == 0 {
+                            let from = 1 + r.below(25) as u8;
+                            let to = r.below(from as u64) as u8;
+                            return Segment { from, to };
+                        }
+                        // A plausible hop: an occupied point, one or two dice down.
+                        let from = occupied[r.below(occupied.len() as u64) as usize];
+                        let d = dice.as_slice();
+                        let mut dist = d[k % d.len()] as i16;
+                        if r.below(3) == 0 {
+                            dist += d[(k + 1) % d.len()] as i16;
+                        }
+                        let to = (from as i16 - dist).max(0) as u8;
+                        Segment { from, to }
+                    })
+                    .collect();
+                let fast = first_path(g, &pos, side, &segs, &dice)
+                    .map(|(p, st)| (p, st.as_slice().to_vec()));
+                let slow = first_path_reference(g, &pos, side, &segs, dice.as_slice());
+                found += usize::from(fast.is_some());
+                assert_eq!(
+                    fast,
+                    slow,
+                    "{pos:?} {side:?} {segs:?} {:?}",
+                    dice.as_slice()
+                );
+            }
+        }
+        assert!(found > 1000, "only {found} plays carried out");
+    }
 }
