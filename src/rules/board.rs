@@ -184,7 +184,8 @@ pub(crate) fn any_step(g: Geometry, pos: &Position, side: Side, dice: &[u8]) -> 
             .any(|&d| check_step(g, pos, side, BAR, d).is_ok());
     }
     let high = highest_point(mine);
-    for (from, &n) in mine.iter().enumerate().take(high + 1).skip(1) {
+    for (k, &n) in mine[1..=high].iter().enumerate() {
+        let from = k + 1;
         if n == 0 {
             continue;
         }
@@ -818,7 +819,8 @@ fn reaches_depth4(
             }
             continue;
         }
-        for (from, &n) in mine.iter().enumerate().take(high + 1).skip(1) {
+        for (k, &n) in mine[1..=high].iter().enumerate() {
+            let from = k + 1;
             if n == 0 {
                 continue;
             }
