@@ -103,9 +103,8 @@ struct GameWalker<'a> {
     trace: Vec<ActionTrace>,
     /// Whether to record `trace` (and the stage traces inside it).
     traces: bool,
-    /// Scratch for the segments of a written play and their spans, reused between plays.
+    /// Scratch for the segments of a written play, reused between plays.
     segs: Vec<Segment>,
-    seg_span: Vec<Span>,
     turns_checked: usize,
     starter: Option<Side>,
     identity: [usize; 2],
@@ -355,7 +354,6 @@ pub(crate) fn replay_match(
             trace: Vec::new(),
             traces: keep_traces,
             segs: Vec::new(),
-            seg_span: Vec::new(),
             turns_checked: 0,
             starter: None,
             identity,
@@ -432,7 +430,11 @@ impl GameWalker<'_> {
     }
 
     fn variant(&self) -> Variant {
-        self.engine.rules().variant()
+        // What `self.engine.rules().variant()` answers, without the dynamic call.
+        match self.engine {
+            Engine::Gul(_) => Variant::GulBara,
+            Engine::Bg(_) => Variant::Backgammon,
+        }
     }
 
     fn push(&mut self, f: Finding) {
@@ -447,6 +449,7 @@ impl GameWalker<'_> {
     }
 
     /// A stage played in `steps`: its trace (when traces are kept) and the number of steps.
+    #[inline]
     fn stage_done(
         &self,
         out: &mut Vec<StageTrace>,
@@ -586,7 +589,20 @@ impl GameWalker<'_> {
     }
 
     /// Turn number `n` written on `line`: 1 on the first turn line, then one more per line.
+    #[inline]
     fn check_number(&mut self, n: u64, line: usize, span: Span) {
+        match self.last_turn_number {
+            // The common cases, without a finding: the same line, or the next number.
+            Some((_, prev_line)) if prev_line == line => {}
+            Some((prev, _)) if n == prev.wrapping_add(1) => self.last_turn_number = Some((n, line)),
+            _ => self.check_number_slow(n, line, span),
+        }
+    }
+
+    /// [`Self::check_number`] in full.
+    #[cold]
+    #[inline(never)]
+    fn check_number_slow(&mut self, n: u64, line: usize, span: Span) {
         match self.last_turn_number {
             Some((_, prev_line)) if prev_line == line => {}
             Some((prev, _)) => {
@@ -715,23 +731,31 @@ impl GameWalker<'_> {
         Err(Stop)
     }
 
+    #[inline]
     fn expect_side(&mut self, a: &Action, side: Side, span: Span) -> Result<(), Stop> {
         if let Some(n) = self.next
             && n != side
         {
-            self.push(
-                    Finding::error(
-                        "tavla::record::turn-order",
-                        span,
-                        format!("{} acts twice in a row; it is {}'s turn", self.who(side), self.who(n)),
-                    )
-                    .label("out of turn")
-                    .help("players alternate: each line holds the left player's turn, then the right player's"),
-                );
             let _ = a;
-            return Err(Stop);
+            return self.out_of_turn(side, n, span);
         }
         Ok(())
+    }
+
+    /// The finding of [`Self::expect_side`]: `side` acts while it is `n`'s turn.
+    #[cold]
+    #[inline(never)]
+    fn out_of_turn(&mut self, side: Side, n: Side, span: Span) -> Result<(), Stop> {
+        self.push(
+            Finding::error(
+                "tavla::record::turn-order",
+                span,
+                format!("{} acts twice in a row; it is {}'s turn", self.who(side), self.who(n)),
+            )
+            .label("out of turn")
+            .help("players alternate: each line holds the left player's turn, then the right player's"),
+        );
+        Err(Stop)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -766,7 +790,8 @@ impl GameWalker<'_> {
             return Err(Stop);
         }
         self.expect_side(a, side, first_span)?;
-        let before = self.pos;
+        // Only the trace needs the position before the turn.
+        let before = self.traces.then_some(self.pos);
         let cube_before = (self.cube as u32, self.owner);
         self.turns_checked += 1;
         let mut rec_traces = Vec::new();
@@ -903,28 +928,30 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        let note = roll.and_then(|r| {
-            if r.moves.cannot_move.is_some() {
-                Some("cannot-move")
-            } else if r.moves.unknown.is_some() {
-                Some("unknown")
-            } else if r.moves.illegal.is_some() {
-                Some("illegal")
-            } else {
-                None
-            }
-        });
-        self.record(ActionTrace::Turn {
-            line: a.line,
-            side,
-            roll: roll.map(|r| (r.a, r.b)),
-            received: rec_traces,
-            stages: stage_traces,
-            note,
-            position: self.pos,
-            before,
-            cube: cube_before,
-        });
+        if self.traces {
+            let note = roll.and_then(|r| {
+                if r.moves.cannot_move.is_some() {
+                    Some("cannot-move")
+                } else if r.moves.unknown.is_some() {
+                    Some("unknown")
+                } else if r.moves.illegal.is_some() {
+                    Some("illegal")
+                } else {
+                    None
+                }
+            });
+            self.record(ActionTrace::Turn {
+                line: a.line,
+                side,
+                roll: roll.map(|r| (r.a, r.b)),
+                received: rec_traces,
+                stages: stage_traces,
+                note,
+                position: self.pos,
+                before: before.unwrap_or(self.pos),
+                cube: cube_before,
+            });
+        }
         self.next = Some(side.other());
         if self.starter.is_none() {
             self.starter = Some(side);
@@ -1269,23 +1296,27 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        // Build segments.
+        // Build segments: each written hop, repeated as written (their spans only for errors).
         let mut segs = std::mem::take(&mut self.segs);
-        let mut seg_span = std::mem::take(&mut self.seg_span);
         segs.clear();
-        seg_span.clear();
+        // The `*` marks written, each counted once whatever the repeat.
+        let mut marked = 0usize;
         for st in written {
+            let n = st.path.len();
+            for k in 0..n {
+                if st.path.get(k).1 {
+                    marked += 1;
+                }
+            }
+            if n < 2 {
+                continue;
+            }
             for _ in 0..st.repeat.max(1) {
-                for (a, b) in st.path.hops() {
-                    segs.push(Segment {
-                        from: a.0.index(),
-                        to: b.0.index(),
-                    });
-                    seg_span.push(if st.path.len() > 2 {
-                        a.2.join(b.2)
-                    } else {
-                        st.span
-                    });
+                let mut from = st.path.get(0).0.index();
+                for k in 1..n {
+                    let to = st.path.get(k).0.index();
+                    segs.push(Segment { from, to });
+                    from = to;
                 }
             }
         }
@@ -1294,13 +1325,14 @@ impl GameWalker<'_> {
                 Ok(r) => r,
                 Err(e) => {
                     let set = rules.legal_plays(&self.pos, side, dice);
+                    let seg_span = segment_spans(written);
                     let f = self.play_error(e, &segs, &seg_span, side, dice, stage, &set);
                     self.push(f);
                     return Err(Stop);
                 }
             };
         // A play that uses every die is maximal: only shorter plays need the legal set.
-        let set = if steps.len() < dice.len() as usize
+        if steps.len() < dice.len() as usize
             && !surely_maximal(
                 self.engine.geometry(),
                 &self.pos,
@@ -1308,16 +1340,51 @@ impl GameWalker<'_> {
                 dice,
                 &position,
                 steps.len() as u8,
-            ) {
-            Some(rules.legal_plays(&self.pos, side, dice))
-        } else {
-            None
-        };
-        if let Some(Err(e)) = set
-            .as_ref()
-            .map(|set| check_forced_at(set, &position, steps.len() as u8, dice))
+            )
         {
-            let set = set.as_ref().expect("computed above");
+            self.check_forced(side, dice, stage, &position, steps.len() as u8)?;
+        }
+        // Hit marks (backgammon files that mark hits).
+        if self.marks_hits && self.variant() == Variant::Backgammon {
+            // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
+            let hits = steps.as_slice().iter().filter(|s| s.hit).count();
+            if marked != hits {
+                let span = written
+                    .first()
+                    .unwrap()
+                    .span
+                    .join(written.last().unwrap().span);
+                self.push(
+                    Finding::warning(
+                        "tavla::record::hit-mark",
+                        span,
+                        format!("the play hits {hits} blot(s) but marks {marked} with `*`"),
+                    )
+                    .label("hit marks")
+                    .help("hits are computed from the board; in a file that marks hits every hit should carry `*`"),
+                );
+            }
+        }
+        self.pos = position;
+        self.segs = segs;
+        Ok(self.stage_done(out, stage, dice, steps.as_slice()))
+    }
+
+    /// The forced-play rules for a play of `used` steps reaching `position`, judged against
+    /// the legal set (out of the hot path: most plays are settled without it).
+    #[inline(never)]
+    fn check_forced(
+        &mut self,
+        side: Side,
+        dice: StageDice,
+        stage: &Stage,
+        position: &Position,
+        used: u8,
+    ) -> Result<(), Stop> {
+        let written = stage.moves.steps.of(self.steps);
+        let set = self.engine.rules().legal_plays(&self.pos, side, dice);
+        if let Err(e) = check_forced_at(&set, position, used, dice) {
+            let set = &set;
             let span = written
                 .first()
                 .unwrap()
@@ -1349,35 +1416,7 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        // Hit marks (backgammon files that mark hits).
-        if self.variant() == Variant::Backgammon && self.marks_hits {
-            // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
-            let marked: usize = written
-                .iter()
-                .map(|s| s.path.iter().filter(|p| p.1).count())
-                .sum();
-            let hits = steps.as_slice().iter().filter(|s| s.hit).count();
-            if marked != hits {
-                let span = written
-                    .first()
-                    .unwrap()
-                    .span
-                    .join(written.last().unwrap().span);
-                self.push(
-                    Finding::warning(
-                        "tavla::record::hit-mark",
-                        span,
-                        format!("the play hits {hits} blot(s) but marks {marked} with `*`"),
-                    )
-                    .label("hit marks")
-                    .help("hits are computed from the board; in a file that marks hits every hit should carry `*`"),
-                );
-            }
-        }
-        self.pos = position;
-        self.segs = segs;
-        self.seg_span = seg_span;
-        Ok(self.stage_done(out, stage, dice, steps.as_slice()))
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1980,6 +2019,24 @@ impl GameWalker<'_> {
 }
 
 fn unreachable_result() {}
+
+/// The span of each segment `play` builds from the `written` steps, in the same order: the
+/// written hop within a path of more than two points, else the whole step.
+fn segment_spans(written: &[StepText]) -> Vec<Span> {
+    let mut spans = Vec::new();
+    for st in written {
+        for _ in 0..st.repeat.max(1) {
+            for (a, b) in st.path.hops() {
+                spans.push(if st.path.len() > 2 {
+                    a.2.join(b.2)
+                } else {
+                    st.span
+                });
+            }
+        }
+    }
+    spans
+}
 
 fn loc_short(p: u8) -> String {
     match p {

@@ -132,6 +132,72 @@ pub(crate) fn check_step(
     })
 }
 
+/// The highest point `1..=24` holding a checker of `mine` (0: none).
+#[inline]
+fn highest_point(mine: &[u8; 26]) -> usize {
+    (1..BAR as usize).rev().find(|&p| mine[p] > 0).unwrap_or(0)
+}
+
+/// [`check_step`] from point `from` (`1..=24`, holding a checker) while the mover's bar is
+/// empty, given `high`, the highest point the mover occupies ([`highest_point`]): the step, or
+/// `None` where [`check_step`] gives an error.
+#[inline(always)]
+fn step_off_bar(g: Geometry, theirs: &[u8; 26], from: usize, die: u8, high: usize) -> Option<Step> {
+    let target = from as i16 - die as i16;
+    if target <= 0 {
+        // `NotAllHome` while a checker stands on 7 or higher; `HigherChecker` for an overshoot
+        // while a checker stands higher (only points up to 6 remain then).
+        if high >= 7 || (target < 0 && high > from) {
+            return None;
+        }
+        return Some(Step {
+            from: from as u8,
+            to: OFF,
+            die,
+            hit: false,
+        });
+    }
+    let to = target as u8;
+    let there = theirs[(g.opposite)(to) as usize];
+    if there >= g.blocker {
+        return None;
+    }
+    Some(Step {
+        from: from as u8,
+        to,
+        die,
+        hit: there > 0 && g.hits,
+    })
+}
+
+/// Is there a legal single step of `side` with one of `dice` from `pos`? The answer of
+/// [`check_step`] tried from every occupied point with every die, with the checks that do not
+/// depend on the point or the die (the bar, all home, the highest checker) done once.
+#[inline]
+pub(crate) fn any_step(g: Geometry, pos: &Position, side: Side, dice: &[u8]) -> bool {
+    let mine = &pos.c[side.index()];
+    let theirs = &pos.c[side.other().index()];
+    if mine[BAR as usize] > 0 {
+        // Every other point fails with `MustEnter`.
+        return dice
+            .iter()
+            .any(|&d| check_step(g, pos, side, BAR, d).is_ok());
+    }
+    let high = highest_point(mine);
+    for (k, &n) in mine[1..=high].iter().enumerate() {
+        let from = k + 1;
+        if n == 0 {
+            continue;
+        }
+        for &d in dice {
+            if step_off_bar(g, theirs, from, d, high).is_some() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Carry out a step returned by [`check_step`] for the same position in place.
 #[inline]
 fn apply(g: Geometry, pos: &mut Position, side: Side, st: Step) {
@@ -525,7 +591,17 @@ impl Search<'_> {
 /// Remove item `i < *n` of a fixed list, keeping the order of the rest.
 #[inline]
 fn take_at<T: Copy>(a: &mut [T; 4], n: &mut usize, i: usize) {
-    a.copy_within(i + 1..*n, i);
+    // Shifting the whole tail (past `*n` too, which is never read) by fixed moves instead of
+    // `copy_within`, which becomes a `memmove` call.
+    if i < 1 {
+        a[0] = a[1];
+    }
+    if i < 2 {
+        a[1] = a[2];
+    }
+    if i < 3 {
+        a[2] = a[3];
+    }
     *n -= 1;
 }
 
@@ -539,35 +615,73 @@ fn first_path(
     pos: &Position,
     side: Side,
     segs: &[Segment],
-    dice: &[u8],
+    dice: &Small<u8>,
 ) -> Option<(Position, Steps)> {
-    if dice.len() > 4 || segs.len() > 4 {
+    if dice.spill.is_some() || dice.len > 4 || segs.len() > 4 {
         return None;
     }
-    let mut pend = [(0usize, 0u8); 4];
-    let mut np = segs.len();
-    for (i, sg) in segs.iter().enumerate() {
-        pend[i] = (i, sg.from);
+    // Pending segments and dice left as bit sets of their indices: walking a set in index order
+    // visits them in the order of the lists they were removed from.
+    let mut pending = (1u32 << segs.len()) - 1;
+    let mut cur = [0u8; 4];
+    for (c, sg) in cur.iter_mut().zip(segs) {
+        *c = sg.from;
     }
-    let mut dv = [0u8; 4];
-    let mut nd = dice.len();
-    dv[..nd].copy_from_slice(dice);
+    let dv = dice.inline;
+    let mut left = (1u32 << dice.len) - 1;
+    // All dice alike (a doublet stage): the distinct dice are the first one left, if under 8.
+    let alike = dv[..dice.len].iter().all(|&d| d == dv[0]);
+    // Two different dice (a mixed roll): each die left is distinct, if under 8.
+    let two = dice.len == 2 && !alike;
+    let mut under8 = 0u32;
+    for (i, &d) in dv[..dice.len].iter().enumerate() {
+        if d < 8 {
+            under8 |= 1 << i;
+        }
+    }
     let mut steps = [NO_STEP; 4];
     let mut ns = 0;
     let mut pos = *pos;
-    while np > 0 {
+    while pending != 0 {
+        // The first die left of each value under 8 (`distinct_mask4` of the dice left), the
+        // same for every pending segment below.
+        let dmask = if alike {
+            left & left.wrapping_neg() & under8
+        } else if two {
+            left & under8
+        } else {
+            let mut seen = 0u8;
+            let mut m = 0u32;
+            let mut rest = left;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let d = dv[i & 3];
+                if d < 8 && seen & (1 << d) == 0 {
+                    seen |= 1 << d;
+                    m |= 1 << i;
+                }
+            }
+            m
+        };
         // The first pending segment and die that make a step, as the search would take them.
-        let (k, i, st, done) = 'find: {
-            for (k, &(si, cur)) in pend[..np].iter().enumerate() {
+        let (si, i, st, done) = 'find: {
+            let mut pend = pending;
+            while pend != 0 {
+                let si = pend.trailing_zeros() as usize;
+                pend &= pend - 1;
                 let seg = segs[si];
-                let mut mask = distinct_mask4(&dv, nd);
-                while let Some(i) = next_index(&mut mask) {
-                    let d = dv[i];
-                    let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
+                let c = cur[si & 3];
+                let mut mask = dmask;
+                while mask != 0 {
+                    let i = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let d = dv[i & 3];
+                    let to = (c as i16 - d as i16).max(OFF as i16) as u8;
                     if to != seg.to && (to == OFF || to < seg.to) {
                         continue;
                     }
-                    let Ok(st) = check_step(g, &pos, side, cur, d) else {
+                    let Ok(st) = check_step(g, &pos, side, c, d) else {
                         continue;
                     };
                     let done = st.to == seg.to;
@@ -575,19 +689,19 @@ fn first_path(
                     if !done && (!cont || st.hit) {
                         continue;
                     }
-                    break 'find (k, i, st, done);
+                    break 'find (si, i, st, done);
                 }
             }
             return None;
         };
-        take_at(&mut dv, &mut nd, i);
-        steps[ns] = st;
+        left &= !(1 << i);
+        steps[ns & 3] = st;
         ns += 1;
         apply(g, &mut pos, side, st);
         if done {
-            take_at(&mut pend, &mut np, k);
+            pending &= !(1 << si);
         } else {
-            pend[k].1 = st.to;
+            cur[si & 3] = st.to;
         }
     }
     Some((pos, Small::from_array(steps, ns)))
@@ -668,26 +782,52 @@ fn reaches_depth4(
     if depth == 0 {
         return true;
     }
+    if depth == 1 {
+        // The dice the walk below tries: those under 8 (see `distinct_mask4`).
+        let mut ok = [0u8; 4];
+        let mut n = 0;
+        for &d in &dv[..nd] {
+            if d < 8 {
+                ok[n] = d;
+                n += 1;
+            }
+        }
+        return any_step(g, pos, side, &ok[..n]);
+    }
+    // The answer is a yes or no, so the order the steps are tried in does not matter.
     let mine = &pos.c[side.index()];
+    let theirs = &pos.c[side.other().index()];
+    let on_bar = mine[BAR as usize] > 0;
+    let high = if on_bar { 0 } else { highest_point(mine) };
+    let deeper = |st: Step, i: usize| {
+        let mut next = *pos;
+        apply(g, &mut next, side, st);
+        let mut rest = dv;
+        let mut nr = nd;
+        take_at(&mut rest, &mut nr, i);
+        reaches_depth4(g, &next, side, rest, nr, depth - 1)
+    };
     let mut mask = distinct_mask4(&dv, nd);
     while let Some(i) = next_index(&mut mask) {
         let d = dv[i];
-        for from in (1..=BAR).rev() {
-            if mine[from as usize] == 0 {
+        if on_bar {
+            // Only the bar can move (every other point fails with `MustEnter`).
+            if let Ok(st) = check_step(g, pos, side, BAR, d)
+                && deeper(st, i)
+            {
+                return true;
+            }
+            continue;
+        }
+        for (k, &n) in mine[1..=high].iter().enumerate() {
+            let from = k + 1;
+            if n == 0 {
                 continue;
             }
-            if let Ok(st) = check_step(g, pos, side, from, d) {
-                if depth == 1 {
-                    return true;
-                }
-                let mut next = *pos;
-                apply(g, &mut next, side, st);
-                let mut rest = dv;
-                let mut nr = nd;
-                take_at(&mut rest, &mut nr, i);
-                if reaches_depth4(g, &next, side, rest, nr, depth - 1) {
-                    return true;
-                }
+            if let Some(st) = step_off_bar(g, theirs, from, d, high)
+                && deeper(st, i)
+            {
+                return true;
             }
         }
     }
@@ -761,7 +901,7 @@ pub(crate) fn resolve_inline(
     }
     // The first assignment found; if it uses fewer dice than another would, the final
     // position is still judged against the legal set.
-    if let Some(found) = first_path(g, pos, side, segs, all.as_slice()) {
+    if let Some(found) = first_path(g, pos, side, segs, &all) {
         return Ok(found);
     }
     if let Some(found) = search(g, pos, side, segs, &all) {
@@ -951,5 +1091,250 @@ mod fast_path_tests {
                 );
             }
         }
+    }
+
+    const BG: Geometry = Geometry {
+        blocker: 2,
+        hits: true,
+        opposite: crate::rules::backgammon::opposite,
+    };
+    const GUL: Geometry = Geometry {
+        blocker: 1,
+        hits: false,
+        opposite: crate::rules::gul_bara::opposite,
+    };
+
+    /// A small deterministic generator (xorshift) for the random boards below.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// A random position: 15 checkers a side, spread over few points (often all home, sometimes
+    /// on the bar where the geometry has one), so bear-offs and blocks both occur.
+    fn random_position(r: &mut Rng, g: Geometry) -> Position {
+        let mut p = Position::empty();
+        for side in 0..2 {
+            let home = r.below(3) == 0;
+            for _ in 0..15 {
+                let loc = if g.hits && r.below(12) == 0 {
+                    BAR
+                } else if home {
+                    r.below(7) as u8
+                } else {
+                    r.below(25) as u8
+                };
+                p.c[side][loc as usize] += 1;
+            }
+        }
+        p
+    }
+
+    fn random_dice(r: &mut Rng) -> StageDice {
+        let a = 1 + r.below(6) as u8;
+        let b = 1 + r.below(6) as u8;
+        if a == b || r.below(4) == 0 {
+            StageDice::Double {
+                value: a,
+                count: 1 + r.below(4) as u8,
+            }
+        } else {
+            StageDice::Mixed {
+                high: a.max(b),
+                low: a.min(b),
+            }
+        }
+    }
+
+    /// `any_step` against `check_step` tried from every point with every die.
+    #[test]
+    fn any_step_matches_check_step() {
+        let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+        for g in [BG, GUL] {
+            for _ in 0..20_000 {
+                let pos = random_position(&mut r, g);
+                let side = if r.below(2) == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let n = r.below(5) as usize;
+                let dice: Vec<u8> = (0..n).map(|_| r.below(9) as u8).collect();
+                let brute = (1..=BAR).any(|from| {
+                    pos.count(side, from) > 0
+                        && dice
+                            .iter()
+                            .any(|&d| check_step(g, &pos, side, from, d).is_ok())
+                });
+                assert_eq!(
+                    any_step(g, &pos, side, &dice),
+                    brute,
+                    "{pos:?} {side:?} {dice:?}"
+                );
+            }
+        }
+    }
+
+    /// The probe as it was before `any_step` and `step_off_bar`: every point, `check_step`.
+    fn reaches_depth4_reference(
+        g: Geometry,
+        pos: &Position,
+        side: Side,
+        dv: [u8; 4],
+        nd: usize,
+        depth: usize,
+    ) -> bool {
+        if depth == 0 {
+            return true;
+        }
+        let mut mask = distinct_mask4(&dv, nd);
+        while let Some(i) = next_index(&mut mask) {
+            let d = dv[i];
+            for from in (1..=BAR).rev() {
+                if pos.c[side.index()][from as usize] == 0 {
+                    continue;
+                }
+                if let Ok(st) = check_step(g, pos, side, from, d) {
+                    let mut next = *pos;
+                    apply(g, &mut next, side, st);
+                    let mut rest = dv;
+                    rest.copy_within(i + 1..nd, i);
+                    if reaches_depth4_reference(g, &next, side, rest, nd - 1, depth - 1) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn reaches_depth4_matches_reference() {
+        let mut r = Rng(0x2545_f491_4f6c_dd1d);
+        for g in [BG, GUL] {
+            for _ in 0..5_000 {
+                let pos = random_position(&mut r, g);
+                let side = if r.below(2) == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let d = stage_dice(random_dice(&mut r));
+                let mut dv = [0u8; 4];
+                dv[..d.len()].copy_from_slice(d.as_slice());
+                for depth in 0..=d.len() {
+                    assert_eq!(
+                        reaches_depth4(g, &pos, side, dv, d.len(), depth),
+                        reaches_depth4_reference(g, &pos, side, dv, d.len(), depth),
+                        "{pos:?} {side:?} {dv:?} {depth}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// `first_path` as it was with shifted arrays: the pending segments and dice as lists.
+    fn first_path_reference(
+        g: Geometry,
+        pos: &Position,
+        side: Side,
+        segs: &[Segment],
+        dice: &[u8],
+    ) -> Option<(Position, Vec<Step>)> {
+        let mut pend: Vec<(usize, u8)> =
+            segs.iter().enumerate().map(|(i, s)| (i, s.from)).collect();
+        let mut dv = dice.to_vec();
+        let mut steps = Vec::new();
+        let mut pos = *pos;
+        while !pend.is_empty() {
+            let (k, i, st, done) = 'find: {
+                for (k, &(si, cur)) in pend.iter().enumerate() {
+                    let seg = segs[si];
+                    let mut mask = distinct_mask(&dv);
+                    while let Some(i) = next_index(&mut mask) {
+                        let d = dv[i];
+                        let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
+                        if to != seg.to && (to == OFF || to < seg.to) {
+                            continue;
+                        }
+                        let Ok(st) = check_step(g, &pos, side, cur, d) else {
+                            continue;
+                        };
+                        let done = st.to == seg.to;
+                        let cont = !done && st.to != OFF && st.to > seg.to;
+                        if !done && (!cont || st.hit) {
+                            continue;
+                        }
+                        break 'find (k, i, st, done);
+                    }
+                }
+                return None;
+            };
+            dv.remove(i);
+            steps.push(st);
+            apply(g, &mut pos, side, st);
+            if done {
+                pend.remove(k);
+            } else {
+                pend[k].1 = st.to;
+            }
+        }
+        Some((pos, steps))
+    }
+
+    #[test]
+    fn first_path_matches_reference() {
+        let mut r = Rng(0xdead_beef_cafe_f00d);
+        let mut found = 0;
+        for g in [BG, GUL] {
+            for _ in 0..40_000 {
+                let pos = random_position(&mut r, g);
+                let side = if r.below(2) == 0 {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let dice = stage_dice(random_dice(&mut r));
+                let n = 1 + r.below(4) as usize;
+                let occupied: Vec<u8> = (1..=BAR).filter(|&p| pos.count(side, p) > 0).collect();
+                let segs: Vec<Segment> = (0..n)
+                    .map(|k| {
+                        if occupied.is_empty() || r.below(4) == 0 {
+                            let from = 1 + r.below(25) as u8;
+                            let to = r.below(from as u64) as u8;
+                            return Segment { from, to };
+                        }
+                        // A plausible hop: an occupied point, one or two dice down.
+                        let from = occupied[r.below(occupied.len() as u64) as usize];
+                        let d = dice.as_slice();
+                        let mut dist = d[k % d.len()] as i16;
+                        if r.below(3) == 0 {
+                            dist += d[(k + 1) % d.len()] as i16;
+                        }
+                        let to = (from as i16 - dist).max(0) as u8;
+                        Segment { from, to }
+                    })
+                    .collect();
+                let fast = first_path(g, &pos, side, &segs, &dice)
+                    .map(|(p, st)| (p, st.as_slice().to_vec()));
+                let slow = first_path_reference(g, &pos, side, &segs, dice.as_slice());
+                found += usize::from(fast.is_some());
+                assert_eq!(
+                    fast,
+                    slow,
+                    "{pos:?} {side:?} {segs:?} {:?}",
+                    dice.as_slice()
+                );
+            }
+        }
+        assert!(found > 1000, "only {found} plays carried out");
     }
 }

@@ -363,17 +363,13 @@ pub trait Rules {
     /// Can `side` play at least one step of `dice` from `pos`?
     fn can_move(&self, pos: &Position, side: Side, dice: StageDice) -> bool {
         let g = self.geometry();
-        let (a, b) = match dice {
-            StageDice::Mixed { high, low } => (high, low),
-            StageDice::Double { value, count } if count > 0 => (value, value),
-            StageDice::Double { .. } => return false,
-        };
-        (1..=BAR).any(|from| {
-            pos.count(side, from) > 0
-                && [a, b]
-                    .iter()
-                    .any(|&d| board::check_step(g, pos, side, from, d).is_ok())
-        })
+        match dice {
+            StageDice::Mixed { high, low } => board::any_step(g, pos, side, &[high, low]),
+            StageDice::Double { value, count } if count > 0 => {
+                board::any_step(g, pos, side, &[value])
+            }
+            StageDice::Double { .. } => false,
+        }
     }
 
     /// Apply a written play step by step (phase 1 of validation).
