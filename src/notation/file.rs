@@ -11,7 +11,7 @@ use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{all_consuming, opt};
 use nom::sequence::{delimited, preceded, terminated, tuple};
 
-use super::play::{StepText, fast_step, parse_step, scan_step};
+use super::play::{StepText, fast_step, parse_step, quick_step, scan_step};
 use super::{Span, SyntaxError};
 
 /// A parsed match file: its lines in order, and every syntax error found.
@@ -882,15 +882,47 @@ fn fast_cells_at(
     // and its span is closed at `last_end` when the next one starts or the line ends.
     let mark = all.len();
     let mut last_end = 0;
-    fn close(out: &mut [Cell], last_end: usize) {
-        if let Some(c) = out.last_mut() {
-            c.span.len = last_end - c.span.offset;
+    // Steps go to the newest stage (here, where nothing is misplaced, it is the one that takes
+    // them): from `first_step` on in `steps`, its range is written when the next stage or cell
+    // starts, or the line ends.
+    let mut open_stage = false;
+    let mut first_step = 0;
+    /// Close the open cell's span and its newest stage's range of steps.
+    fn close(out: &mut [Cell], last_end: usize, open_stage: bool, first_step: usize, steps: usize) {
+        let Some(c) = out.last_mut() else {
+            return;
+        };
+        c.span.len = last_end - c.span.offset;
+        if let (
+            true,
+            CellBody::Turn {
+                received,
+                roll,
+                chain,
+            },
+        ) = (open_stage && steps > first_step, &mut c.body)
+            && let Some(stage) = chain.last_mut().or(roll.as_mut()).or(received.last_mut())
+        {
+            stage.moves.steps = StepRange {
+                start: first_step,
+                len: steps - first_step,
+            };
         }
     }
     loop {
         i = skip_blanks(bytes, i, end);
         if i >= end {
             break;
+        }
+        // The commonest token first: a two-point step of plain numbers.
+        if let Some((step, next)) = quick_step(bytes, i, end) {
+            if !open_stage {
+                return None;
+            }
+            steps.push(step);
+            i = next;
+            last_end = i;
+            continue;
         }
         let first = bytes[i];
         if first.is_ascii_digit() || first == b'+' || first == b'(' {
@@ -917,11 +949,17 @@ fn fast_cells_at(
                     },
                     _ => false,
                 };
+                close(
+                    &mut all[mark..],
+                    last_end,
+                    open_stage,
+                    first_step,
+                    steps.len(),
+                );
                 if !same_cell {
                     if kind == StageKind::Chain || all.len() - mark == 2 {
                         return None;
                     }
-                    close(&mut all[mark..], last_end);
                     all.push(Cell {
                         column: Column::Left,
                         span: Span::new(i, 0),
@@ -956,6 +994,8 @@ fn fast_cells_at(
                     StageKind::Roll => *roll = Some(stage),
                     StageKind::Chain => chain.push(stage),
                 }
+                open_stage = true;
+                first_step = steps.len();
                 i += len;
                 last_end = i;
                 continue;
@@ -1012,7 +1052,14 @@ fn fast_cells_at(
             if all.len() - mark == 2 {
                 return None;
             }
-            close(&mut all[mark..], last_end);
+            close(
+                &mut all[mark..],
+                last_end,
+                open_stage,
+                first_step,
+                steps.len(),
+            );
+            open_stage = false;
             all.push(Cell {
                 column: Column::Left,
                 span: Span::new(i, body_end - i),
@@ -1022,26 +1069,22 @@ fn fast_cells_at(
             last_end = body_end;
             continue;
         }
-        // A step, for the last stage of the open cell.
-        let Some(Cell {
-            body:
-                CellBody::Turn {
-                    received,
-                    roll,
-                    chain,
-                },
-            ..
-        }) = all[mark..].last_mut()
-        else {
+        // Any other step, for the newest stage.
+        if !open_stage {
             return None;
-        };
-        let stage = chain.last_mut().or(roll.as_mut()).or(received.last_mut())?;
+        }
         let (step, next) = scan_step(bytes, i, end, 0)?;
-        stage.moves.steps.push(steps, step);
+        steps.push(step);
         i = next;
         last_end = i;
     }
-    close(&mut all[mark..], last_end);
+    close(
+        &mut all[mark..],
+        last_end,
+        open_stage,
+        first_step,
+        steps.len(),
+    );
     let out = &mut all[mark..];
     match out.len() {
         2 => out[1].column = Column::Right,

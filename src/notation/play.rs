@@ -287,6 +287,48 @@ pub(crate) fn fast_step(t: &[u8], base: usize) -> Option<StepText> {
     }
 }
 
+/// The commonest steps, `d/d`, `dd/d`, `d/dd` and `dd/dd` (two points written as plain numbers,
+/// no mark, no repeat) ending at a space, a tab or `limit`, read without [`scan_step`]'s loop.
+/// `None` for anything else. Whatever this accepts, [`scan_step`] (with `base` 0) accepts
+/// identically (a test compares them).
+#[inline(always)]
+pub(crate) fn quick_step(t: &[u8], start: usize, limit: usize) -> Option<(StepText, usize)> {
+    let t = t.get(start..limit)?;
+    let digit = |k: usize| t.get(k).filter(|d| d.is_ascii_digit()).map(|d| d - b'0');
+    let a = digit(0)?;
+    let (from, l1) = match digit(1) {
+        Some(b) => (a * 10 + b, 2),
+        None => (a, 1),
+    };
+    if t.get(l1) != Some(&b'/') {
+        return None;
+    }
+    let c = digit(l1 + 1)?;
+    let (to, l2) = match digit(l1 + 2) {
+        Some(d) => (c * 10 + d, 2),
+        None => (c, 1),
+    };
+    let len = l1 + 1 + l2;
+    if from > 25 || to > 25 || !matches!(t.get(len), None | Some(b' ' | b'\t')) {
+        return None;
+    }
+    let mut path = Path::new(start);
+    path.locs[0] = from;
+    path.locs[1] = to;
+    path.offs[1] = (l1 + 1) as u32;
+    path.lens[0] = l1 as u32;
+    path.lens[1] = l2 as u32;
+    path.len = 2;
+    Some((
+        StepText {
+            path,
+            repeat: 1,
+            span: Span::new(start, len),
+        },
+        start + len,
+    ))
+}
+
 /// [`fast_step`] inside a line: the well-formed step that starts at `t[start]` and runs to the
 /// next space or tab (or to `limit`), with the index just past it. `base` is the source offset
 /// of `t[0]`; `limit <= t.len()`. `None` when the token is not a well-formed step.
@@ -544,7 +586,49 @@ mod tests {
         }
     }
 
+    /// Whatever the two-point shortcut accepts, the general scanner accepts identically.
+    fn quick_agrees(line: &str, start: usize) {
+        let b = line.as_bytes();
+        if let Some(q) = quick_step(b, start, b.len()) {
+            assert_eq!(
+                Some(q),
+                scan_step(b, start, b.len(), 0),
+                "{line:?} at {start}"
+            );
+        }
+    }
+
+    #[test]
+    fn quick_step_examples() {
+        for (t, taken) in [
+            ("24/18", true),
+            ("6/5 x", true),
+            ("13/7\t", true),
+            ("25/1", true),
+            ("0/3", true),
+            ("9/10", true),
+            ("26/1", false),
+            ("24/18*", false),
+            ("24/18(2)", false),
+            ("24/18/12", false),
+            ("124/3", false),
+            ("24/183", false),
+            ("bar/22", false),
+            ("24/", false),
+            ("2/x", false),
+        ] {
+            quick_agrees(t, 0);
+            quick_agrees(&format!("  {t}"), 2);
+            assert_eq!(quick_step(t.as_bytes(), 0, t.len()).is_some(), taken, "{t}");
+        }
+    }
+
     proptest! {
+        #[test]
+        fn quick_step_agrees(t in "[0-9/*() \t]{0,10}", start in 0usize..4) {
+            quick_agrees(&t, start.min(t.len()));
+        }
+
         #[test]
         fn fast_path_agrees_with_grammar(t in "[0-9/*()bBaArRoOfF\\-x]{0,16}") {
             agree(&t);
