@@ -314,9 +314,10 @@ impl Moves {
 /// Parse a whole match file. Never fails: problems are collected in [`Document::errors`].
 pub fn parse_document(text: &str) -> Document {
     let mut doc = Document {
-        // Room for a little less than the usual density (a line per 55 bytes, a step per 13,
-        // a cell per 27): reserving more costs more in fresh memory than growing once.
-        lines: Vec::with_capacity((text.len() / 48 + 1).min(1 << 16)),
+        // Room for about the usual density (a line per 42 bytes, a step per 13, a cell per
+        // 27), so that the usual file never regrows; reserving much more costs more in fresh
+        // memory than growing once.
+        lines: Vec::with_capacity((text.len() / 32 + 1).min(1 << 16)),
         steps: Vec::with_capacity((text.len() / 12 + 1).min(1 << 16)),
         cells: Vec::with_capacity((text.len() / 24 + 1).min(1 << 16)),
         ..Document::default()
