@@ -1,7 +1,8 @@
 //! Replay throughput probe: `cargo run --release --example replay_speed -- DIR...`.
 //!
 //! Reads every file under the given directories, then times parsing alone and the full check,
-//! and prints both rates and the replay share (check minus parse).
+//! and prints both rates and the replay share (check minus parse): the best of `REPS` runs
+//! (default 3).
 
 // The allocator of the `tavla` binary, so the figures match what users run.
 #[global_allocator]
@@ -51,7 +52,8 @@ fn main() {
         }
         return;
     }
-    for _ in 0..3 {
+    let reps: usize = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
+    for _ in 0..reps {
         let t = std::time::Instant::now();
         for x in &texts {
             std::hint::black_box(tavla::notation::parse_document(x).lines.len());

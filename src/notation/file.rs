@@ -448,6 +448,8 @@ fn parse_line<'a>(
         };
     }
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+    // The first byte rules out most forms before any parser is tried.
+    let first = trimmed.as_bytes()[0];
     let kind = if digits > 0 && trimmed.as_bytes().get(digits) == Some(&b')') {
         // The common line first: `N) cells` (the same as `turn_prefix`).
         let n = &trimmed[..digits];
@@ -465,7 +467,9 @@ fn parse_line<'a>(
         }
     } else if trimmed.starts_with(';') || trimmed.starts_with('#') {
         header_line(whole, trimmed)
-    } else if let Ok((_, (n, _))) = all_consuming(match_length)(trimmed) {
+    } else if let Some(Ok((_, (n, _)))) =
+        (first.is_ascii_digit()).then(|| all_consuming(match_length)(trimmed))
+    {
         match parse_number(whole, n, &mut doc.errors) {
             Some(length) => LineKind::MatchLength {
                 length,
@@ -473,13 +477,15 @@ fn parse_line<'a>(
             },
             None => LineKind::Unknown,
         }
-    } else if let Ok((_, n)) = all_consuming(game_line)(trimmed) {
+    } else if let Some(Ok((_, n))) =
+        (first == b'G' || first == b'g').then(|| all_consuming(game_line)(trimmed))
+    {
         // An unreadable game number still starts a game, so its lines stay with it.
         LineKind::Game {
             number: parse_number(whole, n, &mut doc.errors).unwrap_or(0),
             span: Span::of(whole, n),
         }
-    } else if let Ok((rest, n)) = turn_prefix(trimmed) {
+    } else if let Some(Ok((rest, n))) = first.is_ascii_digit().then(|| turn_prefix(trimmed)) {
         let number_span = Span::of(whole, n);
         let num = parse_number(whole, n, &mut doc.errors).unwrap_or(0);
         let cells = turn_cells(whole, content, rest, doc, toks);
@@ -488,7 +494,9 @@ fn parse_line<'a>(
             number_span,
             cells,
         }
-    } else if starts_with_word(trimmed, &["Wins", "Losses"]) {
+    } else if matches!(first, b'W' | b'w' | b'L' | b'l')
+        && starts_with_word(trimmed, &["Wins", "Losses"])
+    {
         LineKind::Result {
             cells: turn_cells(whole, content, trimmed, doc, toks),
         }
