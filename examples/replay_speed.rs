@@ -52,7 +52,10 @@ fn main() {
         }
         return;
     }
-    let reps: usize = std::env::var("REPS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
+    let reps: usize = std::env::var("REPS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3);
     for _ in 0..reps {
         let t = std::time::Instant::now();
         for x in &texts {

@@ -313,6 +313,11 @@ impl Moves {
 
 /// Parse a whole match file. Never fails: problems are collected in [`Document::errors`].
 pub fn parse_document(text: &str) -> Document {
+    parse_with(text, true)
+}
+
+/// [`parse_document`], with or without the whole-line fast path (the tests compare the two).
+fn parse_with(text: &str, whole_lines: bool) -> Document {
     let mut doc = Document {
         // Room for about the usual density (a line per 42 bytes, a step per 13, a cell per
         // 27), so that the usual file never regrows; reserving much more costs more in fresh
@@ -335,6 +340,17 @@ pub fn parse_document(text: &str) -> Document {
     // too short for `memchr` to pay off).
     let has_cr = find_byte::<b'\r'>(bytes, 0) < bytes.len();
     while i <= bytes.len() {
+        // The commonest line read whole, its end found on the way: a turn line that the fast
+        // path takes (anything else is read as below).
+        if whole_lines
+            && !has_cr
+            && let Some((line, j)) = fast_turn_line(text, i, number + 1, &mut doc)
+        {
+            number += 1;
+            doc.lines.push(line);
+            i = j + 1;
+            continue;
+        }
         let mut j = i;
         if has_cr {
             while j < bytes.len() && bytes[j] != b'\n' && bytes[j] != b'\r' {
@@ -358,6 +374,57 @@ pub fn parse_document(text: &str) -> Document {
         i = j + 1;
     }
     doc
+}
+
+/// The turn line that starts at `i` in a text without CR, read by [`fast_cells_at`] up to its
+/// LF: the line (numbered `number`) and the index of its LF (or the text's end). `None`, with
+/// nothing added to `doc`, for any line the fast path does not take; [`parse_line`] then reads
+/// it (with the same result for the lines this takes).
+fn fast_turn_line(
+    text: &str,
+    i: usize,
+    number: usize,
+    doc: &mut Document,
+) -> Option<(Line, usize)> {
+    let b = text.as_bytes();
+    let mut k = i;
+    while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
+        k += 1;
+    }
+    let digits = k;
+    while k < b.len() && b[k].is_ascii_digit() {
+        k += 1;
+    }
+    if b.get(k) != Some(&b')') {
+        return None;
+    }
+    let turn = small_number(&b[digits..k])?;
+    let (steps, cells) = (doc.steps.len(), doc.cells.len());
+    let stop = fast_cells_at(text, i, k + 1, b.len(), &mut doc.cells, &mut doc.steps);
+    let content = stop.map(|j| trim_end(&text[i..j]));
+    match (stop, content) {
+        (Some(j), Some(content)) if content.len() - (digits - i) <= MAX_LINE => Some((
+            Line {
+                number,
+                span: Span::new(digits, content.len() - (digits - i)),
+                kind: LineKind::Turn {
+                    number: turn,
+                    number_span: Span::new(digits, k - digits),
+                    cells: CellRange {
+                        start: cells,
+                        len: doc.cells.len() - cells,
+                    },
+                },
+                broken: false,
+            },
+            j,
+        )),
+        _ => {
+            doc.steps.truncate(steps);
+            doc.cells.truncate(cells);
+            None
+        }
+    }
 }
 
 /// The index of the first byte `B` at or after `i`, or the length: eight bytes at a time (the
@@ -830,15 +897,15 @@ fn turn_cells<'a>(
     }
 }
 
-/// The token (run of bytes up to a space, a tab or `end`) that starts at or after `i`:
-/// `(start, stop)`, or `None` at the end.
+/// The token (run of bytes up to a space, a tab, an LF or `end`) that starts at or after `i`:
+/// `(start, stop)`, or `None` at the end of the line.
 fn next_token(b: &[u8], i: usize, end: usize) -> Option<(usize, usize)> {
     let start = skip_blanks(b, i, end);
-    if start >= end {
+    if start >= end || b[start] == b'\n' {
         return None;
     }
     let mut stop = start;
-    while stop < end && b[stop] != b' ' && b[stop] != b'\t' {
+    while stop < end && b[stop] != b' ' && b[stop] != b'\t' && b[stop] != b'\n' {
         stop += 1;
     }
     Some((start, stop))
@@ -873,20 +940,24 @@ fn fast_cells(
     out: &mut Vec<Cell>,
     steps: &mut Vec<StepText>,
 ) -> bool {
-    fast_cells_at(whole, line, rest, out, steps).is_some()
+    let line_start = line.as_ptr() as usize - whole.as_ptr() as usize;
+    let start = rest.as_ptr() as usize - whole.as_ptr() as usize;
+    fast_cells_at(whole, line_start, start, start + rest.len(), out, steps).is_some()
 }
 
+/// [`fast_cells`] on `whole[start..end]`, the rest of the line that starts at `line_start`,
+/// stopping early at an LF (there is none when the caller found the line's end first).
+/// Returns where it stopped: `end` or the LF.
 fn fast_cells_at(
     whole: &str,
-    line: &str,
-    rest: &str,
+    line_start: usize,
+    start: usize,
+    end: usize,
     all: &mut Vec<Cell>,
     steps: &mut Vec<StepText>,
-) -> Option<()> {
+) -> Option<usize> {
     let bytes = whole.as_bytes();
-    let line_start = line.as_ptr() as usize - whole.as_ptr() as usize;
-    let mut i = rest.as_ptr() as usize - whole.as_ptr() as usize;
-    let end = i + rest.len();
+    let mut i = start;
     // Cells are built in place, after `mark` in the document's list: the last one is open,
     // and its span is closed at `last_end` when the next one starts or the line ends.
     let mark = all.len();
@@ -920,7 +991,7 @@ fn fast_cells_at(
     }
     loop {
         i = skip_blanks(bytes, i, end);
-        if i >= end {
+        if i >= end || bytes[i] == b'\n' {
             break;
         }
         // The commonest token first: a two-point step of plain numbers.
@@ -944,7 +1015,8 @@ fn fast_cells_at(
                 _ => return None,
             };
             if len > 0 {
-                if i + len > end || !matches!(bytes.get(i + len), None | Some(b' ' | b'\t')) {
+                if i + len > end || !matches!(bytes.get(i + len), None | Some(b' ' | b'\t' | b'\n'))
+                {
                     return None;
                 }
                 let (kind, a, b) = good_dice(&bytes[i..i + len])?;
@@ -1097,12 +1169,12 @@ fn fast_cells_at(
     let out = &mut all[mark..];
     match out.len() {
         2 => out[1].column = Column::Right,
-        1 if column_of(line, out[0].span.offset - line_start) >= RIGHT_COLUMN => {
+        1 if column_of(&whole[line_start..], out[0].span.offset - line_start) >= RIGHT_COLUMN => {
             out[0].column = Column::Right
         }
         _ => {}
     }
-    Some(())
+    Some(i.min(end))
 }
 
 fn cells<'a>(
@@ -1595,6 +1667,60 @@ mod tests {
                 line.push_str(t);
             }
             cells_agree(&line);
+        }
+    }
+
+    /// The whole-line fast path gives the same document as reading line by line.
+    fn documents_agree(text: &str) {
+        let fast = parse_with(text, true);
+        let slow = parse_with(text, false);
+        assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{text:?}");
+    }
+
+    #[test]
+    fn whole_lines_agree_on_every_fixture() {
+        fn walk(dir: &std::path::Path, n: &mut usize) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    walk(&p, n);
+                } else if let Ok(t) = std::fs::read_to_string(&p) {
+                    documents_agree(&t);
+                    *n += 1;
+                }
+            }
+        }
+        let mut n = 0;
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+            &mut n,
+        );
+        assert!(n > 400, "only {n} fixtures read");
+    }
+
+    proptest::proptest! {
+        /// Whole documents of random turn lines and line ends: the same either way.
+        #[test]
+        fn whole_lines_agree(
+            lines in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::string::string_regex("[ \t]{0,3}[0-9]{1,3}\\)[ \t]{1,3}[1-6]{2}:( [0-9]{1,2}/[0-9]{1,2}\\*?){0,4}[ \t]{0,20}([1-6]{2}:( [0-9]{1,2}/[0-9]{1,2}){0,4})?[ \t\u{b}\u{a0}]{0,2}").unwrap(),
+                    proptest::string::string_regex("[ \t]{0,3}[0-9]{1,2}\\)[ \t]{1,30}(Doubles => [0-9]{1,2}|Takes|Drops|Wins [0-9]( points?)?( and the match)?)").unwrap(),
+                    proptest::string::string_regex("[0-9a-z/*():+? \t]{0,30}").unwrap(),
+                    proptest::string::string_regex(" Game [0-9]{1,2}| [a-z]{1,5} : [0-9]   [a-z]{1,4} : [0-9]|; \\[[A-Z][a-z]{1,4} \"[a-z]*\"\\]|").unwrap(),
+                ],
+                0..12,
+            ),
+            ends in proptest::collection::vec(proptest::sample::select(vec!["\n", "\n", "\n\n", "\r\n", "\r", ""]), 12),
+        ) {
+            let mut text = String::new();
+            for (k, l) in lines.iter().enumerate() {
+                text.push_str(l);
+                text.push_str(ends[k]);
+            }
+            documents_agree(&text);
+            // Without any CR (the whole-line path is only taken then).
+            documents_agree(&text.replace('\r', ""));
         }
     }
 

@@ -287,9 +287,9 @@ pub(crate) fn fast_step(t: &[u8], base: usize) -> Option<StepText> {
     }
 }
 
-/// The commonest steps, `d/d`, `dd/d`, `d/dd` and `dd/dd` (two points written as plain numbers,
-/// no mark, no repeat) ending at a space, a tab or `limit`, read without [`scan_step`]'s loop.
-/// `None` for anything else. Whatever this accepts, [`scan_step`] (with `base` 0) accepts
+/// The commonest steps, `d/d`, `dd/d`, `d/dd` and `dd/dd` (two points written as plain
+/// numbers, no mark, no repeat) ending at a space, a tab, an LF or `limit`, read without
+/// [`scan_step`]'s loop. `None` for anything else. Whatever this accepts, [`scan_step`] (with `base` 0) accepts
 /// identically (a test compares them).
 #[inline(always)]
 pub(crate) fn quick_step(t: &[u8], start: usize, limit: usize) -> Option<(StepText, usize)> {
@@ -309,7 +309,7 @@ pub(crate) fn quick_step(t: &[u8], start: usize, limit: usize) -> Option<(StepTe
         None => (c, 1),
     };
     let len = l1 + 1 + l2;
-    if from > 25 || to > 25 || !matches!(t.get(len), None | Some(b' ' | b'\t')) {
+    if from > 25 || to > 25 || !matches!(t.get(len), None | Some(b' ' | b'\t' | b'\n')) {
         return None;
     }
     let mut path = Path::new(start);
@@ -330,8 +330,8 @@ pub(crate) fn quick_step(t: &[u8], start: usize, limit: usize) -> Option<(StepTe
 }
 
 /// [`fast_step`] inside a line: the well-formed step that starts at `t[start]` and runs to the
-/// next space or tab (or to `limit`), with the index just past it. `base` is the source offset
-/// of `t[0]`; `limit <= t.len()`. `None` when the token is not a well-formed step.
+/// next space, tab or LF (or to `limit`), with the index just past it. `base` is the source
+/// offset of `t[0]`; `limit <= t.len()`. `None` when the token is not a well-formed step.
 #[inline(always)]
 pub(crate) fn scan_step(
     t: &[u8],
@@ -402,7 +402,7 @@ pub(crate) fn scan_step(
         return None;
     }
     let repeat = match t.get(i) {
-        None | Some(b' ' | b'\t') => 1,
+        None | Some(b' ' | b'\t' | b'\n') => 1,
         Some(b'(') => match t.get(i + 1..i + 3) {
             Some(&[d @ b'1'..=b'4', b')']) => {
                 i += 3;
@@ -412,7 +412,7 @@ pub(crate) fn scan_step(
         },
         _ => return None,
     };
-    if !matches!(t.get(i), None | Some(b' ' | b'\t')) {
+    if !matches!(t.get(i), None | Some(b' ' | b'\t' | b'\n')) {
         return None;
     }
     Some((
