@@ -228,12 +228,16 @@ pub struct Moves {
     /// Step tokens: a range of [`Document::steps`] (`record::Match::steps` once the record
     /// is built); [`StepRange::of`] gives them.
     pub steps: StepRange,
-    /// `Cannot Move`.
-    pub cannot_move: Option<Span>,
-    /// `????` (XG: rolled, then resigned).
-    pub unknown: Option<Span>,
-    /// `Illegal play (…)` (Snowie).
-    pub illegal: Option<Span>,
+    /// The markers written, if any: rare, so kept out of line (a stage stays small).
+    markers: Option<Box<Markers>>,
+}
+
+/// `Cannot Move`, `????` and `Illegal play (…)` as written after a stage's dice.
+#[derive(Clone, Debug, Default)]
+struct Markers {
+    cannot_move: Option<Span>,
+    unknown: Option<Span>,
+    illegal: Option<Span>,
 }
 
 /// Where a line's cells are in the file's list of cells ([`Document::cells`]).
@@ -302,12 +306,24 @@ impl StepRange {
 }
 
 impl Moves {
+    /// `Cannot Move`, where written.
+    pub fn cannot_move(&self) -> Option<Span> {
+        self.markers.as_ref().and_then(|m| m.cannot_move)
+    }
+    /// `????` (XG: rolled, then resigned), where written.
+    pub fn unknown(&self) -> Option<Span> {
+        self.markers.as_ref().and_then(|m| m.unknown)
+    }
+    /// `Illegal play (…)` (Snowie), where written.
+    pub fn illegal(&self) -> Option<Span> {
+        self.markers.as_ref().and_then(|m| m.illegal)
+    }
+    fn markers(&mut self) -> &mut Markers {
+        self.markers.get_or_insert_with(Box::default)
+    }
     /// Nothing at all written.
     pub fn is_blank(&self) -> bool {
-        self.steps.is_empty()
-            && self.cannot_move.is_none()
-            && self.unknown.is_none()
-            && self.illegal.is_none()
+        self.steps.is_empty() && self.markers.is_none()
     }
 }
 
@@ -1483,15 +1499,15 @@ fn cells<'a>(
                     && toks[k + 1].text.eq_ignore_ascii_case("move")
                 {
                     let s = span.join(Span::of(whole, toks[k + 1].text));
-                    stage.moves.cannot_move = Some(s);
+                    stage.moves.markers().cannot_move = Some(s);
                     last_end = s;
                     k += 2;
                     continue;
                 }
                 if word.len() >= 3 && word.bytes().all(|b| b == b'?') {
-                    stage.moves.unknown = Some(span);
+                    stage.moves.markers().unknown = Some(span);
                 } else if word.starts_with("Illegal play (") {
-                    stage.moves.illegal = Some(span);
+                    stage.moves.markers().illegal = Some(span);
                 } else if word.contains('/') {
                     match parse_step(word, span.offset) {
                         Ok(s) => stage.moves.steps.push(steps, s),

@@ -930,11 +930,11 @@ impl GameWalker<'_> {
         }
         if self.traces {
             let note = roll.and_then(|r| {
-                if r.moves.cannot_move.is_some() {
+                if r.moves.cannot_move().is_some() {
                     Some("cannot-move")
-                } else if r.moves.unknown.is_some() {
+                } else if r.moves.unknown().is_some() {
                     Some("unknown")
-                } else if r.moves.illegal.is_some() {
+                } else if r.moves.illegal().is_some() {
                     Some("illegal")
                 } else {
                     None
@@ -1175,7 +1175,7 @@ impl GameWalker<'_> {
             (Some(a), Some(b)) => span.join(a.span).join(b.span),
             _ => span,
         };
-        if let Some(span) = moves.illegal.map(with_steps) {
+        if let Some(span) = moves.illegal().map(with_steps) {
             self.push(
                 Finding::error(
                     "tavla::record::writer-illegal-play",
@@ -1188,7 +1188,7 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        if let Some(span) = moves.unknown.map(with_steps) {
+        if let Some(span) = moves.unknown().map(with_steps) {
             if self.followed_by_resignation(i)
                 && stage.kind == StageKind::Roll
                 && written.is_empty()
@@ -1202,7 +1202,7 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        if let (Some(cm), false) = (moves.cannot_move.map(with_steps), written.is_empty()) {
+        if let (Some(cm), false) = (moves.cannot_move().map(with_steps), written.is_empty()) {
             self.push(
                 Finding::error(
                     "tavla::record::cannot-move-with-steps",
@@ -1252,18 +1252,20 @@ impl GameWalker<'_> {
             let set = rules.legal_plays(&self.pos, side, dice);
             // Roll, then resignation.
             if stage.kind == StageKind::Roll
-                && moves.cannot_move.is_none()
+                && moves.cannot_move().is_none()
                 && self.followed_by_resignation(i)
             {
                 return Ok(self.stage_done(out, stage, dice, &[]));
             }
             // A truncated record: the last entry of the file is a roll not yet played.
-            if stage.kind == StageKind::Roll && moves.cannot_move.is_none() && self.is_last_entry(i)
+            if stage.kind == StageKind::Roll
+                && moves.cannot_move().is_none()
+                && self.is_last_entry(i)
             {
                 return Ok(self.stage_done(out, stage, dice, &[]));
             }
             if self.variant() == Variant::Backgammon
-                && moves.cannot_move.is_none()
+                && moves.cannot_move().is_none()
                 && set.len() == 1
             {
                 let (p, steps) = set.results[0].clone();
@@ -1279,7 +1281,7 @@ impl GameWalker<'_> {
                 self.pos = p;
                 return Ok(self.stage_done(out, stage, dice, &steps));
             }
-            let what = if moves.cannot_move.is_some() {
+            let what = if moves.cannot_move().is_some() {
                 "`Cannot Move`"
             } else {
                 "an empty cell"
@@ -1287,7 +1289,7 @@ impl GameWalker<'_> {
             self.push(
                 Finding::error(
                     "tavla::rules::dance-not-justified",
-                    moves.cannot_move.unwrap_or(stage.dice_span),
+                    moves.cannot_move().unwrap_or(stage.dice_span),
                     format!("{what} for {dice}, but {} could move", self.who(side)),
                 )
                 .label("no move written")

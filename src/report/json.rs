@@ -498,13 +498,13 @@ fn written(m: &Moves, steps: &[StepText], source: &str) -> String {
     // A marker (`Cannot Move`, `????`, `Illegal play (…)`) first, then any steps written with it:
     // nothing written is dropped, even where the two contradict each other.
     let mut parts: Vec<String> = Vec::new();
-    if m.cannot_move.is_some() {
+    if m.cannot_move().is_some() {
         parts.push("Cannot Move".into());
     }
-    if let Some(span) = m.unknown {
+    if let Some(span) = m.unknown() {
         parts.push(source.get(span.offset..span.end()).unwrap_or("????").into());
     }
-    if let Some(span) = m.illegal {
+    if let Some(span) = m.illegal() {
         parts.push(
             source
                 .get(span.offset..span.end())
