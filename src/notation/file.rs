@@ -416,7 +416,11 @@ fn fast_turn_line(
     }
     let turn = small_number(&b[digits..k])?;
     let (steps, cells) = (doc.steps.len(), doc.cells.len());
-    let stop = fast_cells_at(text, i, k + 1, b.len(), &mut doc.cells, &mut doc.steps);
+    // Read no further than the longest line: a longer one is left to `parse_line`, which
+    // reports it (and a line cut here does not end at an LF).
+    let limit = b.len().min(k + 1 + MAX_LINE);
+    let stop = fast_cells_at(text, i, k + 1, limit, &mut doc.cells, &mut doc.steps)
+        .filter(|&j| j == b.len() || b[j] == b'\n');
     let content = stop.map(|j| trim_end(&text[i..j]));
     match (stop, content) {
         (Some(j), Some(content)) if content.len() - (digits - i) <= MAX_LINE => Some((

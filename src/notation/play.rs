@@ -58,6 +58,10 @@ impl fmt::Display for Loc {
 /// The most points a written path may hold: a start and four landings (four dice).
 pub const MAX_PATH: usize = 5;
 
+/// The longest step token read, in bytes (the offsets inside a step are 16-bit; a match file's
+/// lines are shorter than this anyway).
+const MAX_STEP: usize = u16::MAX as usize;
+
 /// The written points of a step, stored inline and compactly (no allocation per step).
 ///
 /// Each point is a location, whether it carries a `*` hit mark, and its span in the source.
@@ -71,9 +75,9 @@ pub struct Path {
     hits: u8,
     len: u8,
     /// Start of each point's location text, relative to `base`.
-    offs: [u32; MAX_PATH],
+    offs: [u16; MAX_PATH],
     /// Length of each point's location text.
-    lens: [u32; MAX_PATH],
+    lens: [u16; MAX_PATH],
 }
 
 impl Path {
@@ -97,8 +101,8 @@ impl Path {
         if hit {
             self.hits |= 1 << k;
         }
-        self.offs[k] = (at.offset - self.base) as u32;
-        self.lens[k] = at.len as u32;
+        self.offs[k] = (at.offset - self.base) as u16;
+        self.lens[k] = at.len as u16;
         self.len += 1;
         true
     }
@@ -278,7 +282,7 @@ pub fn parse_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
 /// `None` for anything else; [`slow_step`] then parses it and words the error. Whatever this
 /// accepts, the grammar parser accepts with the same result (a test compares them).
 pub(crate) fn fast_step(t: &[u8], base: usize) -> Option<StepText> {
-    if t.len() > u32::MAX as usize {
+    if t.len() > MAX_STEP {
         return None;
     }
     match scan_step(t, 0, t.len(), base) {
@@ -315,9 +319,9 @@ pub(crate) fn quick_step(t: &[u8], start: usize, limit: usize) -> Option<(StepTe
     let mut path = Path::new(start);
     path.locs[0] = from;
     path.locs[1] = to;
-    path.offs[1] = (l1 + 1) as u32;
-    path.lens[0] = l1 as u32;
-    path.lens[1] = l2 as u32;
+    path.offs[1] = (l1 + 1) as u16;
+    path.lens[0] = l1 as u16;
+    path.lens[1] = l2 as u16;
     path.len = 2;
     Some((
         StepText {
@@ -380,8 +384,8 @@ pub(crate) fn scan_step(
             return None;
         }
         path.locs[n] = loc;
-        path.offs[n] = s as u32;
-        path.lens[n] = (i - s) as u32;
+        path.offs[n] = s as u16;
+        path.lens[n] = (i - s) as u16;
         let mut next = t.get(i).copied();
         if next == Some(b'*') {
             path.hits |= 1 << n;
@@ -398,7 +402,7 @@ pub(crate) fn scan_step(
         i += 1;
     }
     path.len = n as u8;
-    if n < 2 || i > u32::MAX as usize {
+    if n < 2 || i > MAX_STEP {
         return None;
     }
     let repeat = match t.get(i) {
@@ -432,6 +436,16 @@ fn slow_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
         SyntaxError::new("bad-step", at, msg)
             .help("write a step as FROM/TO with points 1-24, `bar` or `off`, e.g. `24/18`, `bar/22*`, `6/off`, `8/5(2)`")
     };
+    if token.len() > MAX_STEP {
+        // Never in a match file, whose lines are shorter; only a play given alone.
+        return Err(bad(
+            format!(
+                "a token of {} bytes; a step is at most {MAX_STEP} bytes",
+                token.len()
+            ),
+            span,
+        ));
+    }
     let (rest, (raw, rep)) = match step_syntax(token) {
         Ok(v) => v,
         Err(_) => return Err(bad(format!("`{token}` is not a step"), span)),
