@@ -1104,19 +1104,8 @@ mod fast_path_tests {
         opposite: crate::rules::gul_bara::opposite,
     };
 
-    /// A small deterministic generator (xorshift) for the random boards below.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
+    // The crate's deterministic generator, for the random boards below.
+    use crate::generate::Rng;
 
     /// A random position: 15 checkers a side, spread over few points (often all home, sometimes
     /// on the bar where the geometry has one), so bear-offs and blocks both occur.
@@ -1157,7 +1146,7 @@ mod fast_path_tests {
     /// `any_step` against `check_step` tried from every point with every die.
     #[test]
     fn any_step_matches_check_step() {
-        let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut r = Rng::new(0x9e37_79b9_7f4a_7c15);
         for g in [BG, GUL] {
             for _ in 0..20_000 {
                 let pos = random_position(&mut r, g);
@@ -1166,7 +1155,7 @@ mod fast_path_tests {
                 } else {
                     Side::Black
                 };
-                let n = r.below(5) as usize;
+                let n = r.below(5);
                 let dice: Vec<u8> = (0..n).map(|_| r.below(9) as u8).collect();
                 let brute = (1..=BAR).any(|from| {
                     pos.count(side, from) > 0
@@ -1218,7 +1207,7 @@ mod fast_path_tests {
 
     #[test]
     fn reaches_depth4_matches_reference() {
-        let mut r = Rng(0x2545_f491_4f6c_dd1d);
+        let mut r = Rng::new(0x2545_f491_4f6c_dd1d);
         for g in [BG, GUL] {
             for _ in 0..5_000 {
                 let pos = random_position(&mut r, g);
@@ -1292,7 +1281,7 @@ mod fast_path_tests {
 
     #[test]
     fn first_path_matches_reference() {
-        let mut r = Rng(0xdead_beef_cafe_f00d);
+        let mut r = Rng::new(0xdead_beef_cafe_f00d);
         let mut found = 0;
         for g in [BG, GUL] {
             for _ in 0..40_000 {
@@ -1303,17 +1292,17 @@ mod fast_path_tests {
                     Side::Black
                 };
                 let dice = stage_dice(random_dice(&mut r));
-                let n = 1 + r.below(4) as usize;
+                let n = 1 + r.below(4);
                 let occupied: Vec<u8> = (1..=BAR).filter(|&p| pos.count(side, p) > 0).collect();
                 let segs: Vec<Segment> = (0..n)
                     .map(|k| {
                         if occupied.is_empty() || r.below(4) == 0 {
                             let from = 1 + r.below(25) as u8;
-                            let to = r.below(from as u64) as u8;
+                            let to = r.below(from as usize) as u8;
                             return Segment { from, to };
                         }
                         // A plausible hop: an occupied point, one or two dice down.
-                        let from = occupied[r.below(occupied.len() as u64) as usize];
+                        let from = occupied[r.below(occupied.len())];
                         let d = dice.as_slice();
                         let mut dist = d[k % d.len()] as i16;
                         if r.below(3) == 0 {
