@@ -34,13 +34,20 @@ fn main() {
     let mut best_check = f64::MAX;
     let mut best_findings = f64::MAX;
     let mut turns = 0;
+    let reps: usize = std::env::var("REPS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(0);
     if std::env::var_os("PARSE_ONLY").is_some() {
-        // For profiles: only parsing, a few times.
-        for _ in 0..5 {
+        // For profiles: only parsing, a few times (`REPS` times when given).
+        for _ in 0..if reps > 0 { reps } else { 5 } {
+            let t = std::time::Instant::now();
             for x in &texts {
                 std::hint::black_box(tavla::notation::parse_document(x).lines.len());
             }
+            best_parse = best_parse.min(t.elapsed().as_secs_f64());
         }
+        println!("parse {best_parse:.4} s ({:.1} MB/s)", mb / best_parse);
         return;
     }
     if std::env::var_os("FINDINGS_ONLY").is_some() {
@@ -52,11 +59,7 @@ fn main() {
         }
         return;
     }
-    let reps: usize = std::env::var("REPS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(3);
-    for _ in 0..reps {
+    for _ in 0..if reps > 0 { reps } else { 3 } {
         let t = std::time::Instant::now();
         for x in &texts {
             std::hint::black_box(tavla::notation::parse_document(x).lines.len());

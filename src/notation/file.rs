@@ -352,28 +352,25 @@ fn parse_with(text: &str, whole_lines: bool) -> Document {
     let mut toks = Vec::new();
     let mut number = 0;
     let mut i = start;
-    // Without any CR the end of a line is simply the next LF (a plain loop: lines are short,
-    // too short for `memchr` to pay off).
-    let has_cr = find_byte::<b'\r'>(bytes, 0) < bytes.len();
+    // Whether a CR was seen: until then, turn lines are read whole by the fast path (which
+    // never takes a line holding a CR); after, line by line.
+    let mut seen_cr = false;
     while i <= bytes.len() {
         // The commonest line read whole, its end found on the way: a turn line that the fast
         // path takes (anything else is read as below).
         if whole_lines
-            && !has_cr
-            && let Some((line, j)) = fast_turn_line(text, i, number + 1, &mut doc)
+            && !seen_cr
+            && let Some(j) = fast_turn_line(text, i, number + 1, &mut doc)
         {
             number += 1;
-            doc.lines.push(line);
             i = j + 1;
             continue;
         }
-        let mut j = i;
-        if has_cr {
-            while j < bytes.len() && bytes[j] != b'\n' && bytes[j] != b'\r' {
-                j += 1;
-            }
-        } else {
-            j = find_byte::<b'\n'>(bytes, i);
+        // A line ends at an LF, a CRLF or a lone CR.
+        let mut j = find_byte::<b'\n'>(bytes, i);
+        if let Some(r) = bytes[i..j].iter().position(|&c| c == b'\r') {
+            j = i + r;
+            seen_cr = true;
         }
         if i == bytes.len() && j == i {
             break;
@@ -381,8 +378,7 @@ fn parse_with(text: &str, whole_lines: bool) -> Document {
         number += 1;
         let raw = &text[i..j];
         let content = trim_end(raw);
-        let line = parse_line(text, content, number, &mut doc, &mut toks);
-        doc.lines.push(line);
+        parse_line(text, content, number, &mut doc, &mut toks);
         if j < bytes.len() && bytes[j] == b'\r' && j + 1 < bytes.len() && bytes[j + 1] == b'\n' {
             doc.crlf = true;
             j += 1;
@@ -393,15 +389,10 @@ fn parse_with(text: &str, whole_lines: bool) -> Document {
 }
 
 /// The turn line that starts at `i` in a text without CR, read by [`fast_cells_at`] up to its
-/// LF: the line (numbered `number`) and the index of its LF (or the text's end). `None`, with
-/// nothing added to `doc`, for any line the fast path does not take; [`parse_line`] then reads
-/// it (with the same result for the lines this takes).
-fn fast_turn_line(
-    text: &str,
-    i: usize,
-    number: usize,
-    doc: &mut Document,
-) -> Option<(Line, usize)> {
+/// LF: the line (numbered `number`) is added to `doc`, and the index of its LF (or the text's
+/// end) returned. `None`, with nothing added to `doc`, for any line the fast path does not
+/// take; [`parse_line`] then reads it (with the same result for the lines this takes).
+fn fast_turn_line(text: &str, i: usize, number: usize, doc: &mut Document) -> Option<usize> {
     let b = text.as_bytes();
     let mut k = i;
     while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
@@ -423,27 +414,42 @@ fn fast_turn_line(
         .filter(|&j| j == b.len() || b[j] == b'\n');
     let content = stop.map(|j| trim_end(&text[i..j]));
     match (stop, content) {
-        (Some(j), Some(content)) if content.len() - (digits - i) <= MAX_LINE => Some((
-            Line {
+        (Some(j), Some(content)) if content.len() - (digits - i) <= MAX_LINE => {
+            let cells = CellRange {
+                start: cells,
+                len: doc.cells.len() - cells,
+            };
+            push_in_place(&mut doc.lines, || Line {
                 number,
                 span: Span::new(digits, content.len() - (digits - i)),
                 kind: LineKind::Turn {
                     number: turn,
                     number_span: Span::new(digits, k - digits),
-                    cells: CellRange {
-                        start: cells,
-                        len: doc.cells.len() - cells,
-                    },
+                    cells,
                 },
                 broken: false,
-            },
-            j,
-        )),
+            });
+            Some(j)
+        }
         _ => {
             doc.steps.truncate(steps);
             doc.cells.truncate(cells);
             None
         }
+    }
+}
+
+/// `v.push(make())`, written straight into `v`'s memory when it has room. (A plain `push`
+/// of a large value assembles it on the stack, in case the vector must grow first, then
+/// copies it: a store-forwarding stall on every push. With room known, the value is built
+/// in place.)
+#[inline(always)]
+fn push_in_place<T>(v: &mut Vec<T>, make: impl FnOnce() -> T) {
+    if v.len() < v.capacity() {
+        v.push(make());
+    } else {
+        v.reserve(1);
+        v.push(make());
     }
 }
 
@@ -493,22 +499,24 @@ fn trim_start(s: &str) -> &str {
 /// Gul bara chains included, stay far below 1 KiB).
 pub const MAX_LINE: usize = 64 * 1024;
 
+/// Parse one line (`content`, without its terminator) and add it to `doc`.
 fn parse_line<'a>(
     whole: &'a str,
     content: &'a str,
     number: usize,
     doc: &mut Document,
     toks: &mut Vec<Tok<'a>>,
-) -> Line {
+) {
     let trimmed = trim_start(content);
     let span = Span::of(whole, trimmed);
     if trimmed.is_empty() {
-        return Line {
+        push_in_place(&mut doc.lines, || Line {
             number,
             span,
             kind: LineKind::Blank,
             broken: false,
-        };
+        });
+        return;
     }
     let before = doc.errors.len();
     if trimmed.len() > MAX_LINE {
@@ -527,12 +535,13 @@ fn parse_line<'a>(
             )
             .help("a record line is a header, a score line or one turn; split the text into lines"),
         );
-        return Line {
+        doc.lines.push(Line {
             number,
             span,
             kind: LineKind::Unknown,
             broken: true,
-        };
+        });
+        return;
     }
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
     // The first byte rules out most forms before any parser is tried.
@@ -609,12 +618,13 @@ fn parse_line<'a>(
             });
         }
     }
-    Line {
+    let broken = doc.errors.len() > before;
+    push_in_place(&mut doc.lines, || Line {
         number,
         span,
         kind,
-        broken: doc.errors.len() > before,
-    }
+        broken,
+    });
 }
 
 fn starts_with_word(s: &str, words: &[&str]) -> bool {
@@ -858,9 +868,13 @@ fn dice_token(t: &str) -> Option<(StageKind, &str)> {
 
 /// Skip spaces and tabs from `i` (to at most `end`), eight bytes at a time over the long runs
 /// of spaces that align the columns.
-#[inline]
+#[inline(always)]
 fn skip_blanks(b: &[u8], mut i: usize, end: usize) -> usize {
     const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+    // The commonest gap: one space between two tokens.
+    if i + 1 < end && b[i] == b' ' && b[i + 1] > b' ' {
+        return i + 1;
+    }
     while i + 8 <= end {
         let Ok(chunk) = <[u8; 8]>::try_from(&b[i..i + 8]) else {
             break;
@@ -1061,7 +1075,7 @@ fn fast_cells_at(
                     if kind == StageKind::Chain || all.len() - mark == 2 {
                         return None;
                     }
-                    all.push(Cell {
+                    push_in_place(all, || Cell {
                         column: Column::Left,
                         span: Span::new(i, 0),
                         body: CellBody::Turn {
@@ -1161,7 +1175,7 @@ fn fast_cells_at(
                 steps.len(),
             );
             open_stage = false;
-            all.push(Cell {
+            push_in_place(all, || Cell {
                 column: Column::Left,
                 span: Span::new(i, body_end - i),
                 body,

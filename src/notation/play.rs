@@ -298,6 +298,11 @@ pub(crate) fn fast_step(t: &[u8], base: usize) -> Option<StepText> {
 #[inline(always)]
 pub(crate) fn quick_step(t: &[u8], start: usize, limit: usize) -> Option<(StepText, usize)> {
     let t = t.get(start..limit)?;
+    // With eight bytes at hand (the usual case: a step, then more of the line), read them as
+    // one array: no bounds checks. The step and its end fit in six.
+    if let Some(c) = t.first_chunk::<8>() {
+        return quick_step_8(c, start);
+    }
     let digit = |k: usize| t.get(k).filter(|d| d.is_ascii_digit()).map(|d| d - b'0');
     let a = digit(0)?;
     let (from, l1) = match digit(1) {
@@ -316,6 +321,39 @@ pub(crate) fn quick_step(t: &[u8], start: usize, limit: usize) -> Option<(StepTe
     if from > 25 || to > 25 || !matches!(t.get(len), None | Some(b' ' | b'\t' | b'\n')) {
         return None;
     }
+    Some(two_points(start, from, to, l1, l2))
+}
+
+/// [`quick_step`] on the eight bytes from `start` on.
+#[inline(always)]
+fn quick_step_8(c: &[u8; 8], start: usize) -> Option<(StepText, usize)> {
+    let digit = |d: u8| {
+        let v = d.wrapping_sub(b'0');
+        (v < 10).then_some(v)
+    };
+    let a = digit(c[0])?;
+    let (from, l1) = match digit(c[1]) {
+        Some(b) => (a * 10 + b, 2),
+        None => (a, 1),
+    };
+    if c[l1] != b'/' {
+        return None;
+    }
+    let e = digit(c[l1 + 1])?;
+    let (to, l2) = match digit(c[l1 + 2]) {
+        Some(d) => (e * 10 + d, 2),
+        None => (e, 1),
+    };
+    if from > 25 || to > 25 || !matches!(c[l1 + 1 + l2], b' ' | b'\t' | b'\n') {
+        return None;
+    }
+    Some(two_points(start, from, to, l1, l2))
+}
+
+/// The step `from/to` written at `start` with `l1` and `l2` digits, and the index past it.
+#[inline(always)]
+fn two_points(start: usize, from: u8, to: u8, l1: usize, l2: usize) -> (StepText, usize) {
+    let len = l1 + 1 + l2;
     let mut path = Path::new(start);
     path.locs[0] = from;
     path.locs[1] = to;
@@ -323,14 +361,14 @@ pub(crate) fn quick_step(t: &[u8], start: usize, limit: usize) -> Option<(StepTe
     path.lens[0] = l1 as u16;
     path.lens[1] = l2 as u16;
     path.len = 2;
-    Some((
+    (
         StepText {
             path,
             repeat: 1,
             span: Span::new(start, len),
         },
         start + len,
-    ))
+    )
 }
 
 /// [`fast_step`] inside a line: the well-formed step that starts at `t[start]` and runs to the
@@ -630,6 +668,15 @@ mod tests {
             ("bar/22", false),
             ("24/", false),
             ("2/x", false),
+            // Eight bytes or more: read as one array.
+            ("24/18 13/9", true),
+            ("9/10\n  1) 64:", true),
+            ("6/5\t\t\t\t\t", true),
+            ("24/18*  x", false),
+            ("124/3    ", false),
+            ("2/x      ", false),
+            ("24/18/12 ", false),
+            ("26/1     ", false),
         ] {
             quick_agrees(t, 0);
             quick_agrees(&format!("  {t}"), 2);
@@ -641,6 +688,12 @@ mod tests {
         #[test]
         fn quick_step_agrees(t in "[0-9/*() \t]{0,10}", start in 0usize..4) {
             quick_agrees(&t, start.min(t.len()));
+        }
+
+        /// Long enough for the eight-byte read, with line ends and other bytes after the step.
+        #[test]
+        fn quick_step_agrees_on_eight_bytes(t in "[0-9/*() \t\nx]{8,16}", start in 0usize..4) {
+            quick_agrees(&t, start);
         }
 
         #[test]
