@@ -31,6 +31,9 @@ pub struct Document {
     /// Every cell of the file's turn and result lines, in source order; a line's cells are a
     /// range of it.
     pub cells: Vec<Cell>,
+    /// Every stage of the file's turn cells, in source order; a turn cell's stages are a
+    /// range of it ([`StageRange`]).
+    pub stages: Vec<Stage>,
 }
 
 /// One line of a match file.
@@ -143,14 +146,12 @@ pub struct Cell {
 /// The content of a cell.
 #[derive(Clone, Debug)]
 pub enum CellBody {
-    /// Received remainder stages, a roll with its play, and chain stages.
+    /// Received remainder stages, a roll with its play, and chain stages: a range of
+    /// [`Document::stages`] (`record::Match::stages` once the record is built), in that
+    /// order; [`StageRange::split`] gives the three parts.
     Turn {
-        /// `(nn):` stages, in written order.
-        received: Vec<Stage>,
-        /// The `dd:` roll (absent when the cell holds only received stages).
-        roll: Option<Stage>,
-        /// `+nn:` stages, in written order.
-        chain: Vec<Stage>,
+        /// The cell's stages.
+        stages: StageRange,
     },
     /// `Doubles => N`.
     Double {
@@ -305,6 +306,59 @@ impl StepRange {
     }
 }
 
+/// Where a turn cell's stages are in the file's list of stages ([`Document::stages`]):
+/// received stages, then the roll, then chain stages.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StageRange {
+    start: usize,
+    len: usize,
+}
+
+/// A turn cell's stages by part, as [`StageRange::split`] gives them.
+#[derive(Copy, Clone, Debug)]
+pub struct TurnStages<'a> {
+    /// `(nn):` stages, in written order.
+    pub received: &'a [Stage],
+    /// The `dd:` roll (absent when the cell holds only received stages).
+    pub roll: Option<&'a Stage>,
+    /// `+nn:` stages, in written order.
+    pub chain: &'a [Stage],
+}
+
+impl StageRange {
+    /// The stages, from the list of the document (or record) this range comes from; empty
+    /// for any other list too short to hold them.
+    pub fn of(self, stages: &[Stage]) -> &[Stage] {
+        stages.get(self.start..self.start + self.len).unwrap_or(&[])
+    }
+    /// The stages split into received stages, the roll and chain stages.
+    pub fn split(self, stages: &[Stage]) -> TurnStages<'_> {
+        let all = self.of(stages);
+        let received = all
+            .iter()
+            .take_while(|s| s.kind == StageKind::Received)
+            .count();
+        let (received, rest) = all.split_at(received);
+        let (roll, chain) = match rest.split_first() {
+            Some((r, chain)) if r.kind == StageKind::Roll => (Some(r), chain),
+            _ => (None, rest),
+        };
+        TurnStages {
+            received,
+            roll,
+            chain,
+        }
+    }
+    /// Number of stages.
+    pub fn len(self) -> usize {
+        self.len
+    }
+    /// No stage.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
 impl Moves {
     /// `Cannot Move`, where written.
     pub fn cannot_move(&self) -> Option<Span> {
@@ -341,6 +395,7 @@ fn parse_with(text: &str, whole_lines: bool) -> Document {
         lines: Vec::with_capacity((text.len() / 32 + 1).min(1 << 16)),
         steps: Vec::with_capacity((text.len() / 12 + 1).min(1 << 16)),
         cells: Vec::with_capacity((text.len() / 24 + 1).min(1 << 16)),
+        stages: Vec::with_capacity((text.len() / 24 + 1).min(1 << 16)),
         ..Document::default()
     };
     let mut start = 0;
@@ -406,12 +461,11 @@ fn fast_turn_line(text: &str, i: usize, number: usize, doc: &mut Document) -> Op
         return None;
     }
     let turn = small_number(&b[digits..k])?;
-    let (steps, cells) = (doc.steps.len(), doc.cells.len());
+    let (steps, cells, stages) = (doc.steps.len(), doc.cells.len(), doc.stages.len());
     // Read no further than the longest line: a longer one is left to `parse_line`, which
     // reports it (and a line cut here does not end at an LF).
     let limit = b.len().min(k + 1 + MAX_LINE);
-    let stop = fast_cells_at(text, i, k + 1, limit, &mut doc.cells, &mut doc.steps)
-        .filter(|&j| j == b.len() || b[j] == b'\n');
+    let stop = fast_cells_at(text, i, k + 1, limit, doc).filter(|&j| j == b.len() || b[j] == b'\n');
     let content = stop.map(|j| trim_end(&text[i..j]));
     match (stop, content) {
         (Some(j), Some(content)) if content.len() - (digits - i) <= MAX_LINE => {
@@ -434,6 +488,7 @@ fn fast_turn_line(text: &str, i: usize, number: usize, doc: &mut Document) -> Op
         _ => {
             doc.steps.truncate(steps);
             doc.cells.truncate(cells);
+            doc.stages.truncate(stages);
             None
         }
     }
@@ -918,11 +973,12 @@ fn turn_cells<'a>(
     doc: &mut Document,
     toks: &mut Vec<Tok<'a>>,
 ) -> CellRange {
-    let (steps, cell_mark) = (doc.steps.len(), doc.cells.len());
-    if !fast_cells(whole, line, rest, &mut doc.cells, &mut doc.steps) {
+    let (steps, cell_mark, stages) = (doc.steps.len(), doc.cells.len(), doc.stages.len());
+    if !fast_cells(whole, line, rest, doc) {
         doc.steps.truncate(steps);
         doc.cells.truncate(cell_mark);
-        let found = cells(whole, line, rest, &mut doc.errors, toks, &mut doc.steps);
+        doc.stages.truncate(stages);
+        let found = cells(whole, line, rest, toks, doc);
         doc.cells.extend(found);
     }
     CellRange {
@@ -966,17 +1022,12 @@ fn small_number(t: &[u8]) -> Option<u64> {
 /// (other spellings, `Cannot Move`, anything wrong …); [`cells`] then parses the line and
 /// words its errors.
 /// Whatever this accepts, `cells` accepts with the same result (a test compares them).
-/// Its steps are appended to `steps`; when it declines, some may be, and the caller drops them.
-fn fast_cells(
-    whole: &str,
-    line: &str,
-    rest: &str,
-    out: &mut Vec<Cell>,
-    steps: &mut Vec<StepText>,
-) -> bool {
+/// Its cells, stages and steps are appended to `doc`'s lists; when it declines, some may be,
+/// and the caller drops them.
+fn fast_cells(whole: &str, line: &str, rest: &str, doc: &mut Document) -> bool {
     let line_start = line.as_ptr() as usize - whole.as_ptr() as usize;
     let start = rest.as_ptr() as usize - whole.as_ptr() as usize;
-    fast_cells_at(whole, line_start, start, start + rest.len(), out, steps).is_some()
+    fast_cells_at(whole, line_start, start, start + rest.len(), doc).is_some()
 }
 
 /// [`fast_cells`] on `whole[start..end]`, the rest of the line that starts at `line_start`,
@@ -987,40 +1038,49 @@ fn fast_cells_at(
     line_start: usize,
     start: usize,
     end: usize,
-    all: &mut Vec<Cell>,
-    steps: &mut Vec<StepText>,
+    doc: &mut Document,
 ) -> Option<usize> {
+    let Document {
+        cells: all,
+        stages,
+        steps,
+        ..
+    } = doc;
     let bytes = whole.as_bytes();
     let mut i = start;
     // Cells are built in place, after `mark` in the document's list: the last one is open,
-    // and its span is closed at `last_end` when the next one starts or the line ends.
+    // and its span (and, for a turn, its range of stages) is closed when the next one starts
+    // or the line ends.
     let mark = all.len();
     let mut last_end = 0;
+    // The open cell is a turn, and whether it has its roll yet.
+    let mut turn_open = false;
+    let mut has_roll = false;
     // Steps go to the newest stage (here, where nothing is misplaced, it is the one that takes
     // them): from `first_step` on in `steps`, its range is written when the next stage or cell
     // starts, or the line ends.
     let mut open_stage = false;
     let mut first_step = 0;
-    /// Close the open cell's span and its newest stage's range of steps.
-    fn close(out: &mut [Cell], last_end: usize, open_stage: bool, first_step: usize, steps: usize) {
-        let Some(c) = out.last_mut() else {
-            return;
-        };
-        c.span.len = last_end - c.span.offset;
-        if let (
-            true,
-            CellBody::Turn {
-                received,
-                roll,
-                chain,
-            },
-        ) = (open_stage && steps > first_step, &mut c.body)
-            && let Some(stage) = chain.last_mut().or(roll.as_mut()).or(received.last_mut())
+    /// Close the newest stage's range of steps.
+    fn close_stage(stages: &mut [Stage], open_stage: bool, first_step: usize, steps: usize) {
+        if open_stage
+            && steps > first_step
+            && let Some(stage) = stages.last_mut()
         {
             stage.moves.steps = StepRange {
                 start: first_step,
                 len: steps - first_step,
             };
+        }
+    }
+    /// Close the open cell's span and range of stages.
+    fn close_cell(out: &mut [Cell], last_end: usize, stages: usize) {
+        let Some(c) = out.last_mut() else {
+            return;
+        };
+        c.span.len = last_end - c.span.offset;
+        if let CellBody::Turn { stages: range } = &mut c.body {
+            range.len = stages - range.start;
         }
     }
     loop {
@@ -1054,61 +1114,37 @@ fn fast_cells_at(
                     return None;
                 }
                 let (kind, a, b) = good_dice(&bytes[i..i + len])?;
-                let same_cell = match all[mark..].last() {
-                    Some(Cell {
-                        body: CellBody::Turn { roll, .. },
-                        ..
-                    }) => match kind {
-                        StageKind::Received | StageKind::Roll => roll.is_none(),
-                        StageKind::Chain => roll.is_some(),
-                    },
-                    _ => false,
-                };
-                close(
-                    &mut all[mark..],
-                    last_end,
-                    open_stage,
-                    first_step,
-                    steps.len(),
-                );
+                let same_cell = turn_open
+                    && match kind {
+                        StageKind::Received | StageKind::Roll => !has_roll,
+                        StageKind::Chain => has_roll,
+                    };
+                close_stage(stages, open_stage, first_step, steps.len());
                 if !same_cell {
                     if kind == StageKind::Chain || all.len() - mark == 2 {
                         return None;
                     }
+                    close_cell(&mut all[mark..], last_end, stages.len());
+                    let range = StageRange {
+                        start: stages.len(),
+                        len: 0,
+                    };
                     push_in_place(all, || Cell {
                         column: Column::Left,
                         span: Span::new(i, 0),
-                        body: CellBody::Turn {
-                            received: Vec::new(),
-                            roll: None,
-                            chain: Vec::new(),
-                        },
+                        body: CellBody::Turn { stages: range },
                     });
+                    turn_open = true;
+                    has_roll = false;
                 }
-                let Some(Cell {
-                    body:
-                        CellBody::Turn {
-                            received,
-                            roll,
-                            chain,
-                        },
-                    ..
-                }) = all[mark..].last_mut()
-                else {
-                    return None;
-                };
-                let stage = Stage {
+                push_in_place(stages, || Stage {
                     kind,
                     a,
                     b,
                     dice_span: Span::new(i, len),
                     moves: Moves::default(),
-                };
-                match kind {
-                    StageKind::Received => received.push(stage),
-                    StageKind::Roll => *roll = Some(stage),
-                    StageKind::Chain => chain.push(stage),
-                }
+                });
+                has_roll |= kind == StageKind::Roll;
                 open_stage = true;
                 first_step = steps.len();
                 i += len;
@@ -1167,14 +1203,10 @@ fn fast_cells_at(
             if all.len() - mark == 2 {
                 return None;
             }
-            close(
-                &mut all[mark..],
-                last_end,
-                open_stage,
-                first_step,
-                steps.len(),
-            );
+            close_stage(stages, open_stage, first_step, steps.len());
+            close_cell(&mut all[mark..], last_end, stages.len());
             open_stage = false;
+            turn_open = false;
             push_in_place(all, || Cell {
                 column: Column::Left,
                 span: Span::new(i, body_end - i),
@@ -1193,13 +1225,8 @@ fn fast_cells_at(
         i = next;
         last_end = i;
     }
-    close(
-        &mut all[mark..],
-        last_end,
-        open_stage,
-        first_step,
-        steps.len(),
-    );
+    close_stage(stages, open_stage, first_step, steps.len());
+    close_cell(&mut all[mark..], last_end, stages.len());
     let out = &mut all[mark..];
     match out.len() {
         2 => out[1].column = Column::Right,
@@ -1215,10 +1242,15 @@ fn cells<'a>(
     whole: &'a str,
     line: &'a str,
     rest: &'a str,
-    errors: &mut Vec<SyntaxError>,
     toks: &mut Vec<Tok<'a>>,
-    steps: &mut Vec<StepText>,
+    doc: &mut Document,
 ) -> Vec<Cell> {
+    let Document {
+        errors,
+        steps,
+        stages,
+        ..
+    } = doc;
     tokens(line, rest, toks);
     let toks = &*toks;
     let mut out: Vec<Cell> = Vec::with_capacity(2);
@@ -1231,7 +1263,8 @@ fn cells<'a>(
                   start: &mut Option<(usize, Span)>,
                   end: Span,
                   out: &mut Vec<Cell>,
-                  first_at: &mut usize| {
+                  first_at: &mut usize,
+                  stages: &mut Vec<Stage>| {
         let b = std::mem::replace(cur, Building::None);
         let body = match b {
             Building::None => return,
@@ -1239,11 +1272,19 @@ fn cells<'a>(
                 received,
                 roll,
                 chain,
-            } => CellBody::Turn {
-                received,
-                roll,
-                chain,
-            },
+            } => {
+                // Into the document's list, in the order of the range: received, roll, chain.
+                let first = stages.len();
+                stages.extend(received);
+                stages.extend(roll);
+                stages.extend(chain);
+                CellBody::Turn {
+                    stages: StageRange {
+                        start: first,
+                        len: stages.len() - first,
+                    },
+                }
+            }
             Building::Done(body) => body,
         };
         if let Some((col, s)) = start.take() {
@@ -1337,7 +1378,14 @@ fn cells<'a>(
                         SyntaxError::new("misplaced-stage", span, format!("chain stage `{}` without a roll before it", t.text))
                             .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
                     );
-                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                    finish(
+                        &mut cur,
+                        &mut cur_start,
+                        last_end,
+                        &mut out,
+                        &mut first_at,
+                        stages,
+                    );
                     cur = Building::Turn {
                         received: vec![],
                         roll: None,
@@ -1346,7 +1394,14 @@ fn cells<'a>(
                     true
                 }
                 _ => {
-                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                    finish(
+                        &mut cur,
+                        &mut cur_start,
+                        last_end,
+                        &mut out,
+                        &mut first_at,
+                        stages,
+                    );
                     cur = match kind {
                         StageKind::Received => Building::Turn {
                             received: vec![stage],
@@ -1373,7 +1428,14 @@ fn cells<'a>(
         let lower = keyword(word).unwrap_or("");
         match lower {
             "doubles" | "beavers" | "raccoons" | "redoubles" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                finish(
+                    &mut cur,
+                    &mut cur_start,
+                    last_end,
+                    &mut out,
+                    &mut first_at,
+                    stages,
+                );
                 let mut end = span;
                 let mut value = None;
                 if k + 2 < toks.len() && toks[k + 1].text == "=>" {
@@ -1412,7 +1474,14 @@ fn cells<'a>(
                 last_end = end;
             }
             "takes" | "accepts" | "drops" | "passes" | "rejects" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                finish(
+                    &mut cur,
+                    &mut cur_start,
+                    last_end,
+                    &mut out,
+                    &mut first_at,
+                    stages,
+                );
                 cur = Building::Done(if lower == "takes" || lower == "accepts" {
                     CellBody::Take
                 } else {
@@ -1423,7 +1492,14 @@ fn cells<'a>(
                 k += 1;
             }
             "wins" | "losses" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                finish(
+                    &mut cur,
+                    &mut cur_start,
+                    last_end,
+                    &mut out,
+                    &mut first_at,
+                    stages,
+                );
                 let mut j = k + 1;
                 let mut end = span;
                 let mut pts = None;
@@ -1542,7 +1618,14 @@ fn cells<'a>(
             }
         }
     }
-    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+    finish(
+        &mut cur,
+        &mut cur_start,
+        last_end,
+        &mut out,
+        &mut first_at,
+        stages,
+    );
     let n = out.len();
     if n > 2 {
         let extra = out[2].span.join(out[n - 1].span);
@@ -1600,24 +1683,24 @@ mod tests {
         } else {
             &line[line.find(')').map_or(0, |k| k + 1)..]
         };
-        let mut fast_steps = Vec::new();
-        let mut fast = Vec::new();
-        if !fast_cells(line, line, rest, &mut fast, &mut fast_steps) {
+        let mut fast = Document::default();
+        if !fast_cells(line, line, rest, &mut fast) {
             return false;
         }
-        let mut errors = Vec::new();
-        let mut slow_steps = Vec::new();
-        let slow = cells(
-            line,
-            line,
-            rest,
-            &mut errors,
-            &mut Vec::new(),
-            &mut slow_steps,
+        let mut slow = Document::default();
+        let slow_cells = cells(line, line, rest, &mut Vec::new(), &mut slow);
+        assert!(slow.errors.is_empty(), "{line:?}: {:?}", slow.errors);
+        assert_eq!(
+            format!("{:?}", fast.cells),
+            format!("{slow_cells:?}"),
+            "{line:?}"
         );
-        assert!(errors.is_empty(), "{line:?}: {errors:?}");
-        assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{line:?}");
-        assert_eq!(fast_steps, slow_steps, "{line:?}");
+        assert_eq!(
+            format!("{:?}", fast.stages),
+            format!("{:?}", slow.stages),
+            "{line:?}"
+        );
+        assert_eq!(fast.steps, slow.steps, "{line:?}");
         true
     }
 
@@ -1783,23 +1866,23 @@ mod tests {
         let (c, e) = turn(line);
         assert!(e.is_empty(), "{e:?}");
         assert_eq!(c.len(), 2);
+        let stages = parse_document(line).stages;
         match &c[0].body {
-            CellBody::Turn {
-                received,
-                roll,
-                chain,
-            } => {
-                assert!(received.is_empty());
-                assert_eq!(roll.as_ref().unwrap().a, 1);
-                assert_eq!(chain.len(), 1);
-                assert!(chain[0].moves.is_blank());
+            CellBody::Turn { stages: range } => {
+                let t = range.split(&stages);
+                assert!(t.received.is_empty());
+                assert_eq!(t.roll.unwrap().a, 1);
+                assert_eq!(t.chain.len(), 1);
+                assert!(t.chain[0].moves.is_blank());
             }
             b => panic!("{b:?}"),
         }
         match &c[1].body {
-            CellBody::Turn { received, roll, .. } => {
-                assert_eq!(received.len(), 2);
-                assert_eq!(roll.as_ref().unwrap().a, 6);
+            CellBody::Turn { stages: range } => {
+                let t = range.split(&stages);
+                assert_eq!(t.received.len(), 2);
+                assert_eq!(t.roll.unwrap().a, 6);
+                assert!(t.chain.is_empty());
             }
             b => panic!("{b:?}"),
         }
@@ -1807,6 +1890,39 @@ mod tests {
             &line[c[1].span.offset..c[1].span.end()],
             "(22): 20/18(2) 7/5 5/3 (33): 15/12 65: 18/12 12/7"
         );
+    }
+
+    /// A misplaced chain stage before a received one: the range holds them as received, roll,
+    /// chain, whatever the written order, and the steps stay with the stage they were
+    /// written for.
+    #[test]
+    fn stage_ranges_split_into_received_roll_and_chain() {
+        let d = parse_document("  7) +22: 1/3 (33): 3/6");
+        let c = d.cells.first().expect("a cell");
+        let CellBody::Turn { stages: range } = c.body else {
+            panic!("{:?}", c.body);
+        };
+        assert_eq!(range.len(), 2);
+        let t = range.split(&d.stages);
+        assert_eq!(t.received.len(), 1);
+        assert_eq!(t.received[0].kind, StageKind::Received);
+        assert!(t.roll.is_none());
+        assert_eq!(t.chain.len(), 1);
+        assert_eq!(t.chain[0].kind, StageKind::Chain);
+        assert_eq!(t.chain[0].moves.steps.len(), 2);
+        assert!(t.received[0].moves.steps.is_empty());
+        // A range over another list is empty, never a panic.
+        assert!(range.of(&[]).is_empty());
+        assert!(range.split(&[]).roll.is_none());
+        // The usual cell: a roll, then chain stages.
+        let d = parse_document("  7) 11: 24/23(4) +22: 23/21(2) +33:");
+        let CellBody::Turn { stages: range } = d.cells[0].body else {
+            panic!();
+        };
+        let t = range.split(&d.stages);
+        assert!(t.received.is_empty());
+        assert_eq!(t.roll.map(|r| (r.a, r.b)), Some((1, 1)));
+        assert_eq!(t.chain.len(), 2);
     }
 
     #[test]

@@ -10,7 +10,7 @@ mod span;
 
 pub use file::{
     Cell, CellBody, CellRange, Column, Document, Line, LineKind, Moves, NameScore, Stage,
-    StageKind, StepRange, parse_document,
+    StageKind, StageRange, StepRange, TurnStages, parse_document,
 };
 pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
 pub use span::Span;

@@ -4,7 +4,8 @@
 //! It knows the shape of a match file, not the rules of any game.
 
 use crate::notation::{
-    Cell, CellBody, CellRange, Column, Document, LineKind, NameScore, Span, StepText, SyntaxError,
+    Cell, CellBody, CellRange, Column, Document, LineKind, NameScore, Span, Stage, StepText,
+    SyntaxError,
 };
 
 /// A header line: a tag or a comment, in file order.
@@ -91,16 +92,20 @@ pub struct Match {
     /// [`Moves::steps`](crate::notation::Moves::steps) is a range of it
     /// ([`StepRange::of`](crate::notation::StepRange::of)).
     pub steps: Vec<StepText>,
+    /// Every stage written in the file, in source order: each turn cell's stages are a
+    /// range of it ([`StageRange::split`](crate::notation::StageRange::split)).
+    pub stages: Vec<Stage>,
 }
 
 impl Match {
     /// Build the match model from a parsed document, moving the cells out of its lines and
-    /// its steps out of [`Document::steps`].
+    /// its steps and stages out of [`Document::steps`] and [`Document::stages`].
     pub fn from_document(doc: &mut Document) -> Match {
         let mut m = Match {
             bom: doc.bom,
             crlf: doc.crlf,
             steps: std::mem::take(&mut doc.steps),
+            stages: std::mem::take(&mut doc.stages),
             ..Match::default()
         };
         // Cells per game, so each game's actions are allocated once.

@@ -3,7 +3,7 @@
 
 use super::render::{legal_help, render_steps};
 use super::{ActionTrace, Finding, GameResult, GameTrace, Severity, StageTrace};
-use crate::notation::{CellBody, Column, Loc, Span, Stage, StageKind, StepText};
+use crate::notation::{CellBody, Column, Loc, Span, Stage, StageKind, StepText, TurnStages};
 use crate::record::{Action, Game, Match};
 use crate::rules::backgammon::Backgammon;
 use crate::rules::gul_bara::{ChainNext, GulBara};
@@ -85,6 +85,8 @@ struct GameWalker<'a> {
     game: &'a Game,
     /// The record's steps, which the stages' step ranges index.
     steps: &'a [StepText],
+    /// The record's stages, which the turn cells' stage ranges index.
+    stages: &'a [Stage],
     index: usize,
     pos: Position,
     next: Option<Side>,
@@ -145,21 +147,13 @@ pub(crate) fn replay_match(
         .iter()
         .flat_map(|g| &g.actions)
         .any(|a| match &a.cell.body {
-            CellBody::Turn {
-                received,
-                roll,
-                chain,
-            } => received
-                .iter()
-                .chain(roll.iter())
-                .chain(chain.iter())
-                .any(|s| {
-                    s.moves
-                        .steps
-                        .of(&record.steps)
-                        .iter()
-                        .any(|st| st.path.iter().any(|p| p.1))
-                }),
+            CellBody::Turn { stages } => stages.of(&record.stages).iter().any(|s| {
+                s.moves
+                    .steps
+                    .of(&record.steps)
+                    .iter()
+                    .any(|st| st.path.iter().any(|p| p.1))
+            }),
             _ => false,
         });
     let mut ms = MatchState {
@@ -336,6 +330,7 @@ pub(crate) fn replay_match(
             findings: &mut findings,
             game,
             steps: &record.steps,
+            stages: &record.stages,
             index,
             pos: engine.rules().start(),
             next: None,
@@ -665,11 +660,14 @@ impl GameWalker<'_> {
         let a = &self.game.actions[i];
         let side = side_of(a.column());
         match &a.cell.body {
-            CellBody::Turn {
-                received,
-                roll,
-                chain,
-            } => self.turn(i, a, side, received, roll.as_ref(), chain),
+            CellBody::Turn { stages } => {
+                let TurnStages {
+                    received,
+                    roll,
+                    chain,
+                } = stages.split(self.stages);
+                self.turn(i, a, side, received, roll, chain)
+            }
             CellBody::Double { value, value_span } => {
                 self.double(a, side, "double", *value, *value_span)
             }

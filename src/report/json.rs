@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::gnubg;
-use crate::notation::{CellBody, Column, Moves, Span, Stage, StageKind, StepText};
+use crate::notation::{CellBody, Column, Moves, Span, Stage, StageKind, StepText, TurnStages};
 use crate::record::HeaderItem;
 use crate::replay::{ActionTrace, GameResult, StageTrace, Verdict};
 use crate::rules::{BAR, OFF, Position, RuleSet, Side, Step, Variant, gul_bara};
@@ -591,11 +591,12 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                 }),
             };
             let action = match &a.cell.body {
-                CellBody::Turn {
-                    received,
-                    roll,
-                    chain,
-                } => {
+                CellBody::Turn { stages } => {
+                    let TurnStages {
+                        received,
+                        roll,
+                        chain,
+                    } = stages.split(&v.record.stages);
                     let (rt, st, pos) = match t {
                         Some(ActionTrace::Turn {
                             received,
@@ -607,7 +608,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                     };
                     let mut turn = TurnDoc {
                         base,
-                        dice: roll.as_ref().map(|r| [r.a, r.b]),
+                        dice: roll.map(|r| [r.a, r.b]),
                         received: received
                             .iter()
                             .enumerate()
@@ -616,8 +617,8 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                             })
                             .collect(),
                         stages: roll
-                            .iter()
-                            .chain(chain.iter())
+                            .into_iter()
+                            .chain(chain)
                             .enumerate()
                             .map(|(k, s)| {
                                 stage_doc(s, st.and_then(|r| r.get(k)), &v.record.steps, source)
