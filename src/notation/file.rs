@@ -443,44 +443,50 @@ fn parse_with(text: &str, whole_lines: bool) -> Document {
     doc
 }
 
-/// The turn line that starts at `i` in a text without CR, read by [`fast_cells_at`] up to its
-/// LF: the line (numbered `number`) is added to `doc`, and the index of its LF (or the text's
-/// end) returned. `None`, with nothing added to `doc`, for any line the fast path does not
-/// take; [`parse_line`] then reads it (with the same result for the lines this takes).
+/// The turn line (`N) cells`) or result line (`Wins …`) that starts at `i`, read by
+/// [`fast_cells_at`] up to its LF: the line (numbered `number`) is added to `doc`, and the
+/// index of its LF (or the text's end) returned. `None`, with nothing added to `doc`, for any
+/// line the fast path does not take (a line holding a CR among them); [`parse_line`] then
+/// reads it (with the same result for the lines this takes).
 fn fast_turn_line(text: &str, i: usize, number: usize, doc: &mut Document) -> Option<usize> {
     let b = text.as_bytes();
-    let mut k = i;
-    while k < b.len() && (b[k] == b' ' || b[k] == b'\t') {
-        k += 1;
-    }
-    let digits = k;
+    let first = skip_blanks(b, i, b.len());
+    let mut k = first;
     while k < b.len() && b[k].is_ascii_digit() {
         k += 1;
     }
-    if b.get(k) != Some(&b')') {
-        return None;
-    }
-    let turn = small_number(&b[digits..k])?;
+    // A numbered line, or an unnumbered one starting with `Wins` (which `fast_cells_at`
+    // checks: it takes no other word starting with `W`).
+    let (turn, cells_from) = match b.get(k) {
+        Some(b')') => (Some(small_number(&b[first..k])?), k + 1),
+        Some(b'W') if k == first => (None, k),
+        _ => return None,
+    };
     let (steps, cells, stages) = (doc.steps.len(), doc.cells.len(), doc.stages.len());
     // Read no further than the longest line: a longer one is left to `parse_line`, which
     // reports it (and a line cut here does not end at an LF).
-    let limit = b.len().min(k + 1 + MAX_LINE);
-    let stop = fast_cells_at(text, i, k + 1, limit, doc).filter(|&j| j == b.len() || b[j] == b'\n');
+    let limit = b.len().min(cells_from + MAX_LINE);
+    let stop =
+        fast_cells_at(text, i, cells_from, limit, doc).filter(|&j| j == b.len() || b[j] == b'\n');
     let content = stop.map(|j| trim_end(&text[i..j]));
     match (stop, content) {
-        (Some(j), Some(content)) if content.len() - (digits - i) <= MAX_LINE => {
+        (Some(j), Some(content)) if content.len() - (first - i) <= MAX_LINE => {
             let cells = CellRange {
                 start: cells,
                 len: doc.cells.len() - cells,
             };
-            push_in_place(&mut doc.lines, || Line {
-                number,
-                span: Span::new(digits, content.len() - (digits - i)),
-                kind: LineKind::Turn {
+            let kind = match turn {
+                Some(turn) => LineKind::Turn {
                     number: turn,
-                    number_span: Span::new(digits, k - digits),
+                    number_span: Span::new(first, k - first),
                     cells,
                 },
+                None => LineKind::Result { cells },
+            };
+            push_in_place(&mut doc.lines, || Line {
+                number,
+                span: Span::new(first, content.len() - (first - i)),
+                kind,
                 broken: false,
             });
             Some(j)
@@ -618,8 +624,10 @@ fn parse_line<'a>(
         }
     } else if trimmed.starts_with(';') || trimmed.starts_with('#') {
         header_line(whole, trimmed)
-    } else if let Some(Ok((_, (n, _)))) =
-        (first.is_ascii_digit()).then(|| all_consuming(match_length)(trimmed))
+    } else if let Some(n) = first
+        .is_ascii_digit()
+        .then(|| whole_match_length(trimmed))
+        .flatten()
     {
         match parse_number(whole, n, &mut doc.errors) {
             Some(length) => LineKind::MatchLength {
@@ -628,8 +636,9 @@ fn parse_line<'a>(
             },
             None => LineKind::Unknown,
         }
-    } else if let Some(Ok((_, n))) =
-        (first == b'G' || first == b'g').then(|| all_consuming(game_line)(trimmed))
+    } else if let Some(n) = (first == b'G' || first == b'g')
+        .then(|| whole_game_line(trimmed))
+        .flatten()
     {
         // An unreadable game number still starts a game, so its lines stay with it.
         LineKind::Game {
@@ -736,6 +745,57 @@ fn game_line(i: &str) -> IResult<&str, &str> {
     preceded(terminated(tag_no_case("Game"), space1), digit1)(i)
 }
 
+/// The digits of `t` when all of it is a [`match_length`]: by hand for the usual ASCII line,
+/// else by the grammar (a test checks that the two agree).
+fn whole_match_length(t: &str) -> Option<&str> {
+    let b = t.as_bytes();
+    let digits = count_while(b, 0, |c| c.is_ascii_digit());
+    let mut i = digits;
+    let gap = count_while(b, i, |c| c == b' ' || c == b'\t');
+    i += gap;
+    let word = |i: usize, w: &[u8]| {
+        b.get(i..i + w.len())
+            .is_some_and(|x| x.eq_ignore_ascii_case(w))
+    };
+    if digits > 0 && gap > 0 && word(i, b"point") {
+        i += 5;
+        if word(i, b"s") {
+            i += 1;
+        }
+        let gap = count_while(b, i, |c| c == b' ' || c == b'\t');
+        if gap > 0 && word(i + gap, b"match") && i + gap + 5 == b.len() {
+            return Some(&t[..digits]);
+        }
+    }
+    if t.is_ascii() {
+        // The grammar's words are ASCII: on an ASCII line it says no more than the above.
+        return None;
+    }
+    all_consuming(match_length)(t).ok().map(|(_, (n, _))| n)
+}
+
+/// The digits of `t` when all of it is a [`game_line`]: by hand for the usual ASCII line, else
+/// by the grammar (a test checks that the two agree).
+fn whole_game_line(t: &str) -> Option<&str> {
+    let b = t.as_bytes();
+    if b.len() >= 4 && b[..4].eq_ignore_ascii_case(b"game") {
+        let gap = count_while(b, 4, |c| c == b' ' || c == b'\t');
+        let digits = count_while(b, 4 + gap, |c| c.is_ascii_digit());
+        return (gap > 0 && digits > 0 && 4 + gap + digits == b.len()).then(|| &t[4 + gap..]);
+    }
+    if b.get(..4).is_some_and(|w| w.is_ascii()) {
+        // Four ASCII bytes that are not `game`: the grammar's word does not match them.
+        return None;
+    }
+    all_consuming(game_line)(t).ok().map(|(_, n)| n)
+}
+
+/// How many bytes from `b[i]` on satisfy `f`.
+fn count_while(b: &[u8], i: usize, f: impl Fn(u8) -> bool) -> usize {
+    b.get(i..)
+        .map_or(0, |r| r.iter().take_while(|&&c| f(c)).count())
+}
+
 /// `turn-prefix = digits ")"`
 fn turn_prefix(i: &str) -> IResult<&str, &str> {
     terminated(digit1, char(')'))(i)
@@ -778,29 +838,36 @@ fn header_line(whole: &str, trimmed: &str) -> LineKind {
 }
 
 fn score_line(whole: &str, t: &str, errors: &mut Vec<SyntaxError>) -> Option<LineKind> {
-    let mut split = t.split(':');
-    let (Some(p0), Some(p1), Some(p2), None) =
-        (split.next(), split.next(), split.next(), split.next())
-    else {
+    // Exactly two `:` (ASCII, so byte positions are character boundaries).
+    let mut colons = t
+        .bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b':')
+        .map(|(k, _)| k);
+    let (Some(c1), Some(c2), None) = (colons.next(), colons.next(), colons.next()) else {
         return None;
     };
-    let parts = [p0, p1, p2];
-    let mid = parts[1].trim_start();
-    let digits_end = mid.find(|c: char| !c.is_ascii_digit()).unwrap_or(mid.len());
+    let (p0, p1, p2) = (&t[..c1], &t[c1 + 1..c2], &t[c2 + 1..]);
+    let trim = |s| trim_end(trim_start(s));
+    let mid = trim_start(p1);
+    let digits_end = mid
+        .bytes()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(mid.len());
     if digits_end == 0 {
         return None;
     }
     let s1 = &mid[..digits_end];
-    let name2 = mid[digits_end..].trim();
-    let s2 = parts[2].trim();
+    let name2 = trim(&mid[digits_end..]);
+    let s2 = trim(p2);
     if name2.is_empty() || s2.is_empty() || !s2.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let name1 = parts[0].trim();
+    let name1 = trim(p0);
     let mk = |name: &str, score: &str, errors: &mut Vec<SyntaxError>| -> Option<NameScore> {
         let (n, rating) = match name.rsplit_once(',') {
             Some((n, r)) if !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()) => {
-                (n.trim_end(), Some(r.to_string()))
+                (trim_end(n), Some(r.to_string()))
             }
             _ => (name, None),
         };
@@ -1664,6 +1731,25 @@ mod tests {
             proptest::prop_assert_eq!(find_byte::<b'\r'>(b, from), cr);
             let blank = b[from..].iter().position(|&c| c != b' ' && c != b'\t').map_or(b.len(), |k| from + k);
             proptest::prop_assert_eq!(skip_blanks(b, from, b.len()), blank);
+        }
+
+        /// The hand-read match-length and game lines agree with the grammar (nom), on lines
+        /// near both forms, in any case, with Unicode letters that lowercase to ASCII.
+        #[test]
+        fn quick_line_forms_agree_with_grammar(
+            t in "[0-9 \tpoinPOINtTsSmatchMATCHgGeE\u{212a}\u{130}x]{0,20}",
+            form in proptest::sample::select(vec![
+                "7 point match", "12 Points  MATCH", "1\tpoint\tmatch", "0 pointsmatch",
+                "Game 3", "GAME\t12", "game3", "Game  ", "Game 1 x",
+            ]),
+            cut in 0usize..16,
+        ) {
+            for t in [t.as_str(), form, &form[..cut.min(form.len())]] {
+                let grammar = all_consuming(match_length)(t).ok().map(|(_, (n, _))| n);
+                proptest::prop_assert_eq!(whole_match_length(t), grammar, "{:?}", t);
+                let grammar = all_consuming(game_line)(t).ok().map(|(_, n)| n);
+                proptest::prop_assert_eq!(whole_game_line(t), grammar, "{:?}", t);
+            }
         }
 
         /// The ASCII fast paths of the line trims agree with `str::trim_end`/`trim_start`,
