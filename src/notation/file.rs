@@ -12,7 +12,7 @@ use nom::combinator::{all_consuming, opt};
 use nom::sequence::{delimited, preceded, terminated, tuple};
 
 use super::play::{StepText, fast_step, parse_step, quick_step, scan_step};
-use super::{Span, SyntaxError};
+use super::{Span, SyntaxError, push_in_place};
 
 /// A parsed match file: its lines in order, and every syntax error found.
 #[derive(Clone, Debug, Default)]
@@ -497,20 +497,6 @@ fn fast_turn_line(text: &str, i: usize, number: usize, doc: &mut Document) -> Op
             doc.stages.truncate(stages);
             None
         }
-    }
-}
-
-/// `v.push(make())`, written straight into `v`'s memory when it has room. (A plain `push`
-/// of a large value assembles it on the stack, in case the vector must grow first, then
-/// copies it: a store-forwarding stall on every push. With room known, the value is built
-/// in place.)
-#[inline(always)]
-fn push_in_place<T>(v: &mut Vec<T>, make: impl FnOnce() -> T) {
-    if v.len() < v.capacity() {
-        v.push(make());
-    } else {
-        v.reserve(1);
-        v.push(make());
     }
 }
 

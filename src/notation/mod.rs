@@ -42,3 +42,17 @@ impl SyntaxError {
         self
     }
 }
+
+/// `v.push(make())`, written straight into `v`'s memory when it has room. (A plain `push`
+/// of a large value assembles it on the stack, in case the vector must grow first, then
+/// copies it: a store-forwarding stall on every push. With room known, the value is built
+/// in place.)
+#[inline(always)]
+pub(crate) fn push_in_place<T>(v: &mut Vec<T>, make: impl FnOnce() -> T) {
+    if v.len() < v.capacity() {
+        v.push(make());
+    } else {
+        v.reserve(1);
+        v.push(make());
+    }
+}

@@ -5,7 +5,7 @@
 
 use crate::notation::{
     Cell, CellBody, CellRange, Column, Document, LineKind, NameScore, Span, Stage, StepText,
-    SyntaxError,
+    SyntaxError, push_in_place,
 };
 
 /// A header line: a tag or a comment, in file order.
@@ -98,8 +98,11 @@ pub struct Match {
 }
 
 impl Match {
-    /// Build the match model from a parsed document, moving the cells out of its lines and
-    /// its steps and stages out of [`Document::steps`] and [`Document::stages`].
+    /// Build the match model from a parsed document, moving out of it what the record keeps
+    /// (no copies): the cells, stages and steps ([`Document::cells`], [`Document::stages`],
+    /// [`Document::steps`]), the header tags' and comments' texts, and the score lines' names
+    /// and ratings. The document keeps its lines with their kinds, spans and numbers, and its
+    /// syntax errors.
     pub fn from_document(doc: &mut Document) -> Match {
         let mut m = Match {
             bom: doc.bom,
@@ -133,13 +136,13 @@ impl Match {
                     value,
                     value_span,
                 } => m.header.push(HeaderItem::Tag {
-                    name: name.clone(),
-                    value: value.clone(),
+                    name: std::mem::take(name),
+                    value: std::mem::take(value),
                     line: line.number,
                     span: *value_span,
                 }),
                 LineKind::Comment { text } => m.header.push(HeaderItem::Comment {
-                    text: text.clone(),
+                    text: std::mem::take(text),
                     line: line.number,
                 }),
                 LineKind::MatchLength { length, span } => {
@@ -167,7 +170,7 @@ impl Match {
                 }),
                 LineKind::Score { left, right } => match m.games.last_mut() {
                     Some(g) if g.score.is_none() && g.actions.is_empty() => {
-                        g.score = Some(((**left).clone(), (**right).clone()))
+                        g.score = Some((take_name_score(left), take_name_score(right)))
                     }
                     _ => m.problems.push(
                         SyntaxError::new(
@@ -188,7 +191,7 @@ impl Match {
                             g.empty_lines.push((line.number, *number, *number_span));
                         }
                         for c in cells_of(&mut left, total, *cells) {
-                            g.actions.push(Action {
+                            push_in_place(&mut g.actions, || Action {
                                 cell: c,
                                 line: line.number,
                                 turn_number: Some(*number),
@@ -209,7 +212,7 @@ impl Match {
                 LineKind::Result { cells } => match m.games.last_mut() {
                     Some(g) => {
                         for c in cells_of(&mut left, total, *cells) {
-                            g.actions.push(Action {
+                            push_in_place(&mut g.actions, || Action {
                                 cell: c,
                                 line: line.number,
                                 turn_number: None,
@@ -274,6 +277,15 @@ fn cells_of(
 ) -> std::iter::Take<&mut std::vec::IntoIter<Cell>> {
     while total - left.len() < range.start() && left.next().is_some() {}
     left.take(range.len())
+}
+
+/// A score line's name and score, moved out (the line keeps its spans and score).
+fn take_name_score(n: &mut NameScore) -> NameScore {
+    NameScore {
+        name: std::mem::take(&mut n.name),
+        rating: n.rating.take(),
+        ..*n
+    }
 }
 
 /// Whether a cell is a roll (possibly with stages).

@@ -229,7 +229,8 @@ pub struct GameTrace {
 /// The result of checking one record.
 #[derive(Debug)]
 pub struct Verdict {
-    /// The parsed document.
+    /// The parsed document, as [`Match::from_document`] leaves it: its lines, spans and
+    /// syntax errors; the record holds what was moved out of it.
     pub document: Document,
     /// The match model.
     pub record: Match,
