@@ -451,14 +451,20 @@ fn parse_with(text: &str, whole_lines: bool) -> Document {
 fn fast_turn_line(text: &str, i: usize, number: usize, doc: &mut Document) -> Option<usize> {
     let b = text.as_bytes();
     let first = skip_blanks(b, i, b.len());
+    // The turn number, read as `small_number` would (nine digits at most).
     let mut k = first;
+    let mut turn = 0;
     while k < b.len() && b[k].is_ascii_digit() {
+        turn = turn * 10 + u64::from(b[k] - b'0');
         k += 1;
+        if k - first > 9 {
+            return None;
+        }
     }
     // A numbered line, or an unnumbered one starting with `Wins` (which `fast_cells_at`
     // checks: it takes no other word starting with `W`).
     let (turn, cells_from) = match b.get(k) {
-        Some(b')') => (Some(small_number(&b[first..k])?), k + 1),
+        Some(b')') if k > first => (Some(turn), k + 1),
         Some(b'W') if k == first => (None, k),
         _ => return None,
     };
@@ -466,29 +472,36 @@ fn fast_turn_line(text: &str, i: usize, number: usize, doc: &mut Document) -> Op
     // Read no further than the longest line: a longer one is left to `parse_line`, which
     // reports it (and a line cut here does not end at an LF).
     let limit = b.len().min(cells_from + MAX_LINE);
-    let stop =
-        fast_cells_at(text, i, cells_from, limit, doc).filter(|&j| j == b.len() || b[j] == b'\n');
-    let content = stop.map(|j| trim_end(&text[i..j]));
-    match (stop, content) {
-        (Some(j), Some(content)) if content.len() - (first - i) <= MAX_LINE => {
+    // Where the line's text ends: after its last token (only blanks follow it up to the LF).
+    let stop = fast_cells_at(text, i, cells_from, limit, doc)
+        .filter(|&(j, _)| j == b.len() || b[j] == b'\n');
+    match stop {
+        Some((j, content_end)) if content_end - first <= MAX_LINE => {
             let cells = CellRange {
                 start: cells,
                 len: doc.cells.len() - cells,
             };
-            let kind = match turn {
-                Some(turn) => LineKind::Turn {
-                    number: turn,
-                    number_span: Span::new(first, k - first),
-                    cells,
-                },
-                None => LineKind::Result { cells },
-            };
-            push_in_place(&mut doc.lines, || Line {
-                number,
-                span: Span::new(first, content.len() - (first - i)),
-                kind,
-                broken: false,
-            });
+            // Each kind pushed whole (a kind chosen first and then moved in would be copied
+            // through the stack).
+            let span = Span::new(first, content_end - first);
+            match turn {
+                Some(turn) => push_in_place(&mut doc.lines, || Line {
+                    number,
+                    span,
+                    kind: LineKind::Turn {
+                        number: turn,
+                        number_span: Span::new(first, k - first),
+                        cells,
+                    },
+                    broken: false,
+                }),
+                None => push_in_place(&mut doc.lines, || Line {
+                    number,
+                    span,
+                    kind: LineKind::Result { cells },
+                    broken: false,
+                }),
+            }
             Some(j)
         }
         _ => {
@@ -1085,14 +1098,16 @@ fn fast_cells(whole: &str, line: &str, rest: &str, doc: &mut Document) -> bool {
 
 /// [`fast_cells`] on `whole[start..end]`, the rest of the line that starts at `line_start`,
 /// stopping early at an LF (there is none when the caller found the line's end first).
-/// Returns where it stopped: `end` or the LF.
+/// Returns where it stopped (`end` or the LF) and where the text before it ends (past the
+/// last token, or `start` when there is none: only blanks follow).
+#[inline(always)]
 fn fast_cells_at(
     whole: &str,
     line_start: usize,
     start: usize,
     end: usize,
     doc: &mut Document,
-) -> Option<usize> {
+) -> Option<(usize, usize)> {
     let Document {
         cells: all,
         stages,
@@ -1288,7 +1303,7 @@ fn fast_cells_at(
         }
         _ => {}
     }
-    Some(i.min(end))
+    Some((i.min(end), last_end.max(start)))
 }
 
 fn cells<'a>(
