@@ -499,13 +499,14 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
     };
     match format {
         Format::Human => {
+            let human = report::HumanRenderer::new(&name, &text, style);
             out.rendered = findings
                 .iter()
                 .map(|f| {
                     if io_error {
                         format!("error[{}]: {name}: {}\n", f.code, f.message)
                     } else {
-                        report::render_human(&name, &text, std::slice::from_ref(f), style)
+                        human.render(f)
                     }
                 })
                 .collect();
