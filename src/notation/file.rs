@@ -1327,12 +1327,12 @@ fn cells<'a>(
     let mut cur_start: Option<(usize, Span)> = None;
     let mut last_end = Span::default();
     let mut k = 0;
-    let finish = |cur: &mut Building,
-                  start: &mut Option<(usize, Span)>,
-                  end: Span,
-                  out: &mut Vec<Cell>,
-                  first_at: &mut usize,
-                  stages: &mut Vec<Stage>| {
+    // The stages of a finished turn cell go to the document's list (only this does).
+    let mut finish = |cur: &mut Building,
+                      start: &mut Option<(usize, Span)>,
+                      end: Span,
+                      out: &mut Vec<Cell>,
+                      first_at: &mut usize| {
         let b = std::mem::replace(cur, Building::None);
         let body = match b {
             Building::None => return,
@@ -1446,14 +1446,7 @@ fn cells<'a>(
                         SyntaxError::new("misplaced-stage", span, format!("chain stage `{}` without a roll before it", t.text))
                             .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
                     );
-                    finish(
-                        &mut cur,
-                        &mut cur_start,
-                        last_end,
-                        &mut out,
-                        &mut first_at,
-                        stages,
-                    );
+                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                     cur = Building::Turn {
                         received: vec![],
                         roll: None,
@@ -1462,14 +1455,7 @@ fn cells<'a>(
                     true
                 }
                 _ => {
-                    finish(
-                        &mut cur,
-                        &mut cur_start,
-                        last_end,
-                        &mut out,
-                        &mut first_at,
-                        stages,
-                    );
+                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                     cur = match kind {
                         StageKind::Received => Building::Turn {
                             received: vec![stage],
@@ -1496,14 +1482,7 @@ fn cells<'a>(
         let lower = keyword(word).unwrap_or("");
         match lower {
             "doubles" | "beavers" | "raccoons" | "redoubles" => {
-                finish(
-                    &mut cur,
-                    &mut cur_start,
-                    last_end,
-                    &mut out,
-                    &mut first_at,
-                    stages,
-                );
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                 let mut end = span;
                 let mut value = None;
                 if k + 2 < toks.len() && toks[k + 1].text == "=>" {
@@ -1542,14 +1521,7 @@ fn cells<'a>(
                 last_end = end;
             }
             "takes" | "accepts" | "drops" | "passes" | "rejects" => {
-                finish(
-                    &mut cur,
-                    &mut cur_start,
-                    last_end,
-                    &mut out,
-                    &mut first_at,
-                    stages,
-                );
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                 cur = Building::Done(if lower == "takes" || lower == "accepts" {
                     CellBody::Take
                 } else {
@@ -1560,14 +1532,7 @@ fn cells<'a>(
                 k += 1;
             }
             "wins" | "losses" => {
-                finish(
-                    &mut cur,
-                    &mut cur_start,
-                    last_end,
-                    &mut out,
-                    &mut first_at,
-                    stages,
-                );
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                 let mut j = k + 1;
                 let mut end = span;
                 let mut pts = None;
@@ -1686,14 +1651,7 @@ fn cells<'a>(
             }
         }
     }
-    finish(
-        &mut cur,
-        &mut cur_start,
-        last_end,
-        &mut out,
-        &mut first_at,
-        stages,
-    );
+    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
     let n = out.len();
     if n > 2 {
         let extra = out[2].span.join(out[n - 1].span);
