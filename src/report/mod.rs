@@ -124,6 +124,11 @@ impl SourceCode for IndexedSource<'_> {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        // A finding's spans lie inside its text; miette's reader can panic on one that starts
+        // past the end, so that is refused here.
+        if span.offset().saturating_add(span.len()) > self.text.len() {
+            return Err(MietteError::OutOfBounds);
+        }
         // The line holding the span's start, then one line more than the context before it:
         // the scan starts there, at a line start strictly before the span (or at the text's
         // start), so it sees the same lines as one from the start of the text.
@@ -317,15 +322,17 @@ mod tests {
 
     proptest::proptest! {
         /// The indexed source gives what miette's own scan from the start gives, for any
-        /// span and context, with LF, CRLF and lone CR line ends.
+        /// span inside the text and any context, with LF, CRLF and lone CR line ends.
         #[test]
         fn indexed_source_reads_spans_like_miette(
             text in "[ab\n\r]{0,40}",
-            offset in 0usize..44,
+            at in 0.0f64..=1.0,
             len in 0usize..8,
             before in 0usize..4,
             after in 0usize..4,
         ) {
+            let offset = (at * text.len() as f64) as usize;
+            let len = len.min(text.len() - offset);
             let src = IndexedSource::new("f", &text);
             let span = miette::SourceSpan::from((offset, len));
             let ours = src.read_span(&span, before, after);
@@ -338,6 +345,20 @@ mod tests {
                 (Err(_), Err(_)) => {}
                 (a, b) => proptest::prop_assert!(false, "{:?} vs {:?}", a.is_ok(), b.is_ok()),
             }
+        }
+
+        /// A span past the end of the text is an error, never a panic (miette's own reader
+        /// panics on some).
+        #[test]
+        fn indexed_source_refuses_spans_past_the_end(
+            text in "[ab\n\r]{0,10}",
+            past in 1usize..5,
+            len in 0usize..4,
+            before in 0usize..3,
+        ) {
+            let src = IndexedSource::new("f", &text);
+            let span = miette::SourceSpan::from((text.len() + past - 1, len + 1));
+            proptest::prop_assert!(src.read_span(&span, before, 1).is_err());
         }
     }
 
