@@ -1,10 +1,11 @@
 //! Validation of arbitrary bytes never panics and terminates, under the header's rules and
-//! under forced Gul bara; the JSON and `.mat` writers never panic on the result.
+//! under forced Gul bara; the JSON and `.mat` writers and the human rendering of the findings
+//! never panic on the result.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use tavla::replay::{Overrides, check};
-use tavla::report::{decode, json::match_json, mat::write_mat};
+use tavla::report::{Style, decode, json::match_json, mat::write_mat, render_human};
 
 fuzz_target!(|data: &[u8]| {
     let (text, _) = decode(data);
@@ -23,5 +24,12 @@ fuzz_target!(|data: &[u8]| {
         }
         let json = match_json(&verdict, false, &text);
         let _ = write_mat(&json);
+        let style = Style {
+            color: false,
+            unicode: true,
+            width: 80,
+        };
+        let human = render_human("f.mat", &text, &verdict.findings, style);
+        assert!(verdict.findings.is_empty() || !human.is_empty());
     }
 });
