@@ -5,10 +5,8 @@
 //! record written here must validate without a diagnostic.
 
 use crate::replay::render_steps;
-use crate::rules::backgammon::Backgammon;
-use crate::rules::gul_bara::{ChainNext, GulBara};
 use crate::rules::options::{NextGameStarter, Opening};
-use crate::rules::{Position, Roll, RuleSet, Rules, Side, StageDice, Step};
+use crate::rules::{ChainNext, Position, Roll, RuleSet, Side, StageDice, Step};
 
 /// A small deterministic random generator (xorshift64*).
 #[derive(Clone, Debug)]
@@ -124,7 +122,7 @@ fn play_text(steps: &[Step]) -> String {
 
 fn choose(
     rng: &mut Rng,
-    rules: &dyn Rules,
+    rules: &RuleSet,
     pos: &Position,
     side: Side,
     dice: StageDice,
@@ -234,32 +232,17 @@ fn play_game(
     score: [u64; 2],
     crawford: bool,
 ) -> (Side, u64, Vec<String>) {
-    let gul = match s.rules {
-        RuleSet::GulBara(o) => Some(GulBara { options: o }),
-        _ => None,
-    };
-    let bg = match s.rules {
-        RuleSet::Backgammon(o) => Some(Backgammon { options: o }),
-        _ => None,
-    };
-    let rules: &dyn Rules = match (&gul, &bg) {
-        (Some(g), _) => g,
-        (_, Some(b)) => b,
-        _ => unreachable!("a rule set is Gul bara or backgammon"),
-    };
+    let rules = &s.rules;
     let mut w = Writer {
         lines: Vec::new(),
         cells: [None, None],
         number: 0,
     };
     let mut pos = rules.start();
-    let (opening, starter_by_winner) = match s.rules {
-        RuleSet::GulBara(o) => (
-            o.opening,
-            o.next_game_starter == NextGameStarter::PreviousWinner && game_no > 1,
-        ),
-        RuleSet::Backgammon(o) => (o.opening, false),
-    };
+    let opening = rules.opening();
+    let starter_by_winner =
+        rules.next_game_starter() == NextGameStarter::PreviousWinner && game_no > 1;
+    let cube_rules = rules.cube();
     // Opening.
     let (mut side, mut first): (Side, Option<Roll>) =
         if let (true, Some(pw)) = (starter_by_winner, prev_winner) {
@@ -300,10 +283,7 @@ fn play_game(
             cell.push_str(&format!("({value}{value}):{} ", play_text(&steps)));
             if pos.off(side) == 15 {
                 w.put(side, cell.trim_end().to_string());
-                let pts = gul
-                    .as_ref()
-                    .map(|g| g.points(&pos, side) as u64)
-                    .unwrap_or(1);
+                let pts = rules.level(&pos, side).points() as u64 * cube.value;
                 w.flush();
                 return (side, pts, w.lines);
             }
@@ -312,15 +292,21 @@ fn play_game(
         if game_rolls > 2 && rng.chance(s.resign_rate) && cell.is_empty() {
             w.flush();
             let winner = side.other();
-            let pts = match (&gul, &bg) {
-                (Some(g), _) => *g.resignation_levels(&pos, side).last().unwrap_or(&1) as u64,
-                _ => cube.value,
+            // Without a cube the resignation is worth the most it may be; with one, a single
+            // game.
+            let pts = if cube_rules.in_game() {
+                cube.value
+            } else {
+                rules
+                    .resignation_levels(&pos, side)
+                    .last()
+                    .map_or(1, |l| l.points() as u64)
             };
             return (winner, pts, w.lines);
         }
         // Cube (backgammon): double before rolling.
-        if let Some(b) = &bg {
-            let may = b.options.cube
+        {
+            let may = cube_rules.available.is_ok()
                 && !crawford
                 && game_rolls > 0
                 && cell.is_empty()
@@ -346,19 +332,17 @@ fn play_game(
         let r = first.take().unwrap_or_else(|| roll(rng, s.doublet_bias));
         rolls[side.index()] += 1;
         game_rolls += 1;
-        let chains = gul
-            .as_ref()
-            .is_some_and(|g| r.is_double() && g.chains(rolls[side.index()], game_rolls));
-        let mut dice = r.stage();
+        let plan = rules.turn_plan(r, rolls[side.index()], game_rolls);
+        let mut dice = plan.first();
         let (p, steps) = choose(rng, rules, &pos, side, dice);
         pos = p;
         cell.push_str(&format!("{}{}:{}", r.a, r.b, play_text(&steps)));
         let mut played = steps.len() as u8;
         let mut k = 1;
         let mut finished = pos.off(side) == 15;
-        if let (Some(g), true) = (&gul, chains) {
-            while let StageDice::Double { value, .. } = dice {
-                match g.after_stage(value, played, k == 1, finished) {
+        {
+            loop {
+                match plan.after_stage(dice, played, k == 1, finished) {
                     ChainNext::Stage(v) => {
                         dice = StageDice::Double { value: v, count: 4 };
                         let (p, steps) = choose(rng, rules, &pos, side, dice);
@@ -378,19 +362,13 @@ fn play_game(
         w.put(side, cell);
         if pos.off(side) == 15 {
             w.flush();
-            let pts = match (&gul, &bg) {
-                (Some(g), _) => g.points(&pos, side) as u64,
-                (_, Some(b)) => {
-                    let level = b.level(&pos, side) as u64;
-                    let level = if b.options.jacoby && money && !cube.turned {
-                        1
-                    } else {
-                        level
-                    };
-                    level * cube.value
-                }
-                _ => 1,
+            let level = rules.level(&pos, side).points() as u64;
+            let level = if cube_rules.jacoby && money && !cube.turned {
+                1
+            } else {
+                level
             };
+            let pts = level * cube.value;
             let _ = score;
             return (side, pts, w.lines);
         }

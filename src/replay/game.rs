@@ -1,38 +1,16 @@
 //! Walking the games of a match: turn order, plays, chain stages, remainders, the cube,
 //! results, score lines and the end of the match.
 
+use super::referee::{Problem, ProblemKind, Referee};
 use super::render::{legal_help, render_steps};
 use super::{ActionTrace, Finding, GameResult, GameTrace, Severity, StageTrace};
-use crate::notation::{CellBody, Column, Loc, Span, Stage, StageKind, StepText, TurnStages};
+use crate::notation::{CellBody, Column, Span, Stage, StageKind, StepText, TurnStages};
 use crate::record::{Action, Game, Match};
-use crate::rules::backgammon::Backgammon;
-use crate::rules::gul_bara::{ChainNext, GulBara};
-use crate::rules::options::{NextGameStarter, Opening};
+use crate::rules::options::{ExemptScope, NextGameStarter, Opening};
 use crate::rules::{
-    ForcedError, Geometry, PlayError, Position, Roll, RuleSet, Rules, Segment, Side, StageDice,
-    Step, StepError, Variant, check_forced_at, resolve_inline, surely_maximal,
+    ChainNext, ForcedError, Level, NoChain, NoCube, PlayError, Position, Roll, RuleSet, Segment,
+    Side, StageDice, Step, StepError,
 };
-
-/// The engine behind a rule set.
-enum Engine {
-    Gul(GulBara),
-    Bg(Backgammon),
-}
-
-impl Engine {
-    fn rules(&self) -> &dyn Rules {
-        match self {
-            Engine::Gul(g) => g,
-            Engine::Bg(b) => b,
-        }
-    }
-    fn geometry(&self) -> Geometry {
-        match self {
-            Engine::Gul(g) => g.geometry(),
-            Engine::Bg(b) => b.geometry(),
-        }
-    }
-}
 
 /// Why the check of a game stopped early.
 struct Stop;
@@ -79,8 +57,8 @@ struct MatchState {
 }
 
 struct GameWalker<'a> {
-    engine: &'a Engine,
     rules: RuleSet,
+    referee: Referee<'a>,
     findings: &'a mut Vec<Finding>,
     game: &'a Game,
     /// The record's steps, which the stages' step ranges index.
@@ -105,8 +83,6 @@ struct GameWalker<'a> {
     trace: Vec<ActionTrace>,
     /// Whether to record `trace` (and the stage traces inside it).
     traces: bool,
-    /// Scratch for the segments of a written play, reused between plays.
-    segs: Vec<Segment>,
     turns_checked: usize,
     starter: Option<Side>,
     identity: [usize; 2],
@@ -125,10 +101,6 @@ pub(crate) fn replay_match(
     rules: RuleSet,
     keep_traces: bool,
 ) -> (Vec<GameTrace>, Vec<Finding>) {
-    let engine = match rules {
-        RuleSet::GulBara(o) => Engine::Gul(GulBara { options: o }),
-        RuleSet::Backgammon(o) => Engine::Bg(Backgammon { options: o }),
-    };
     let mut findings = Vec::new();
     let length = record.length.map(|l| l.0).unwrap_or(0);
     if record.length.is_none() && !record.games.is_empty() {
@@ -249,7 +221,7 @@ pub(crate) fn replay_match(
                         format!(
                             "game {} has no result and this score line awards nobody a point: a draw, which {} does not have",
                             index,
-                            if engine_is_gul(&engine) { "Gul bara" } else { "backgammon" }
+                            rules.variant().title()
                         ),
                     )
                     .label("unchanged scores")
@@ -297,15 +269,10 @@ pub(crate) fn replay_match(
                 .help("after `Game N` write ` Left : score     Right : score`"),
             );
         }
-        let crawford = match &rules {
-            RuleSet::Backgammon(o) => {
-                o.crawford
-                    && length > 1
-                    && !ms.crawford_done
-                    && ms.scores.iter().any(|&s| s + 1 == length)
-            }
-            RuleSet::GulBara(_) => false,
-        };
+        let crawford = rules.cube().crawford
+            && length > 1
+            && !ms.crawford_done
+            && ms.scores.iter().any(|&s| s + 1 == length);
         if crawford {
             ms.crawford_done = true;
         }
@@ -325,14 +292,14 @@ pub(crate) fn replay_match(
             }
         });
         let mut w = GameWalker {
-            engine: &engine,
             rules,
+            referee: Referee::new(&rules),
             findings: &mut findings,
             game,
             steps: &record.steps,
             stages: &record.stages,
             index,
-            pos: engine.rules().start(),
+            pos: rules.start(),
             next: None,
             rolls: [0, 0],
             game_rolls: 0,
@@ -348,7 +315,6 @@ pub(crate) fn replay_match(
             needed,
             trace: Vec::new(),
             traces: keep_traces,
-            segs: Vec::new(),
             turns_checked: 0,
             starter: None,
             identity,
@@ -403,10 +369,6 @@ fn jacoby_alt(ms: &MatchState, identity: [usize; 2]) -> Option<(u64, u64)> {
     Some((s[identity[0]], s[identity[1]]))
 }
 
-fn engine_is_gul(e: &Engine) -> bool {
-    matches!(e, Engine::Gul(_))
-}
-
 impl GameWalker<'_> {
     /// A player as named in messages: `Ali (White, left column)`, or the column alone.
     fn who(&self, side: Side) -> String {
@@ -421,14 +383,6 @@ impl GameWalker<'_> {
             (Some(n), Side::White) if !n.is_empty() => format!("{n} (White, left column)"),
             (Some(n), Side::Black) if !n.is_empty() => format!("{n} (Black, right column)"),
             _ => column_name(side).to_string(),
-        }
-    }
-
-    fn variant(&self) -> Variant {
-        // What `self.engine.rules().variant()` answers, without the dynamic call.
-        match self.engine {
-            Engine::Gul(_) => Variant::GulBara,
-            Engine::Bg(_) => Variant::Backgammon,
         }
     }
 
@@ -877,9 +831,10 @@ impl GameWalker<'_> {
                             format!("{} plays a received stage, but no remainder was passed to them", self.who(side)),
                         )
                         .label("nothing was passed")
-                        .help(match self.variant() {
-                            Variant::GulBara => "a remainder passes only when a chain breaks outside the exempt window, and only under `remainder = pass`",
-                            Variant::Backgammon => "backgammon has no remainders; `(nn):` stages are a Gul bara form",
+                        .help(if self.rules.has_chains() {
+                            "a remainder passes only when a chain breaks outside the exempt window, and only under `remainder = pass`".to_string()
+                        } else {
+                            format!("{} has no remainders; `(nn):` stages are a Gul bara form", self.rules.variant().title())
                         }),
                     );
                     return Err(Stop);
@@ -976,13 +931,10 @@ impl GameWalker<'_> {
         if first_roll_of_game {
             self.opening_checks(side, roll, roll_stage)?;
         }
-        let chains = match self.engine {
-            Engine::Gul(g) => {
-                roll.is_double() && g.chains(self.rolls[side.index()], self.game_rolls)
-            }
-            Engine::Bg(_) => false,
-        };
-        let mut dice = roll.stage();
+        let plan = self
+            .rules
+            .turn_plan(roll, self.rolls[side.index()], self.game_rolls);
+        let mut dice = plan.first();
         let mut stage = roll_stage;
         let mut k = 0usize; // stages played so far
         // The last stage played: its (first) die value and the steps played.
@@ -1001,14 +953,13 @@ impl GameWalker<'_> {
             if finished {
                 self.end_by_bear_off(side);
             }
-            let Engine::Gul(g) = self.engine else { break };
-            if !chains {
+            if !plan.chains() {
                 break;
             }
             let StageDice::Double { value, .. } = dice else {
                 break;
             };
-            match g.after_stage(value, played, k == 1, finished) {
+            match plan.after_stage(dice, played, k == 1, finished) {
                 ChainNext::Stage(v) => match chain.get(k - 1) {
                     None => {
                         let last = if k == 1 {
@@ -1055,26 +1006,29 @@ impl GameWalker<'_> {
         if let Some(extra) = chain.get(k - 1) {
             let why = if !roll.is_double() {
                 "only a doublet starts a chain".to_string()
-            } else if !chains {
-                match self.engine {
-                    Engine::Gul(g) => format!(
+            } else if let Some(why) = plan.no_chain() {
+                match why {
+                    NoChain::Exempt {
+                        roll,
+                        scope,
+                        window,
+                    } => format!(
                         "this is roll {} of {} in the game, inside the exempt window ({} rolls, {}): a doublet there is one stage, no chain",
-                        match g.options.chain_exempt_scope {
-                            crate::rules::options::ExemptScope::PerPlayer =>
-                                self.rolls[side.index()],
-                            crate::rules::options::ExemptScope::Game => self.game_rolls,
+                        roll,
+                        match scope {
+                            ExemptScope::PerPlayer => "this player",
+                            ExemptScope::Game => "all players",
                         },
-                        match g.options.chain_exempt_scope {
-                            crate::rules::options::ExemptScope::PerPlayer => "this player",
-                            crate::rules::options::ExemptScope::Game => "all players",
-                        },
-                        g.options.chain_exempt_rolls,
-                        match g.options.chain_exempt_scope {
-                            crate::rules::options::ExemptScope::PerPlayer => "per player",
-                            crate::rules::options::ExemptScope::Game => "per game",
+                        window,
+                        match scope {
+                            ExemptScope::PerPlayer => "per player",
+                            ExemptScope::Game => "per game",
                         }
                     ),
-                    Engine::Bg(_) => "backgammon has no chains".into(),
+                    NoChain::NotADoublet => "only a doublet starts a chain".into(),
+                    NoChain::NotInGame => {
+                        format!("{} has no chains", self.rules.variant().title())
+                    }
                 }
             } else if self.over.is_some() {
                 "the game ended when the last checker was borne off".into()
@@ -1096,13 +1050,9 @@ impl GameWalker<'_> {
     }
 
     fn opening_checks(&mut self, side: Side, roll: Roll, stage: &Stage) -> Result<(), Stop> {
-        let (opening, prev_winner_starts) = match self.rules {
-            RuleSet::GulBara(o) => (
-                o.opening,
-                o.next_game_starter == NextGameStarter::PreviousWinner && self.index > 0,
-            ),
-            RuleSet::Backgammon(o) => (o.opening, false),
-        };
+        let opening = self.rules.opening();
+        let prev_winner_starts =
+            self.rules.next_game_starter() == NextGameStarter::PreviousWinner && self.index > 0;
         if prev_winner_starts {
             if let Some(w) = self.prev_winner_side
                 && side != w
@@ -1136,24 +1086,20 @@ impl GameWalker<'_> {
     }
 
     fn end_by_bear_off(&mut self, winner: Side) {
-        let full = match self.engine {
-            Engine::Gul(g) => g.points(&self.pos, winner) as u64,
-            Engine::Bg(b) => {
-                let level = b.level(&self.pos, winner) as u64;
-                let level = if b.options.jacoby && self.money() && !self.cube_turned {
-                    1
-                } else {
-                    level
-                };
-                level * self.cube
-            }
-        };
+        let level = self.rules.level(&self.pos, winner).points() as u64;
+        let level = if self.jacoby() { 1 } else { level };
+        let full = level * self.cube;
         self.over = Some(Over::BearOff { winner, full });
         self.pending = None;
     }
 
     fn money(&self) -> bool {
         self.needed[0].is_none()
+    }
+
+    /// Does the Jacoby rule hold for this game now (a money game with the cube not turned)?
+    fn jacoby(&self) -> bool {
+        self.rules.cube().jacoby && self.money() && !self.cube_turned
     }
 
     /// Validate one stage's written play and apply it; its trace goes to `out` (when traces
@@ -1166,7 +1112,7 @@ impl GameWalker<'_> {
         stage: &Stage,
         out: &mut Vec<StageTrace>,
     ) -> Result<u8, Stop> {
-        let rules = self.engine.rules();
+        let rules = self.rules;
         let moves = &stage.moves;
         let written = moves.steps.of(self.steps);
         let with_steps = |span: Span| match (written.first(), written.last()) {
@@ -1212,37 +1158,6 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        // Gul bara has no bar and no hits.
-        if self.variant() == Variant::GulBara {
-            for st in written {
-                for (loc, hit, span) in st.path.iter() {
-                    if loc == Loc::Bar {
-                        self.push(
-                            Finding::error(
-                                "tavla::rules::no-bar",
-                                span,
-                                "Gul bara has no bar: no checker is ever hit",
-                            )
-                            .label("bar")
-                            .help("write steps between points 24..1 and `off`"),
-                        );
-                        return Err(Stop);
-                    }
-                    if hit {
-                        self.push(
-                            Finding::error(
-                                "tavla::rules::no-hitting",
-                                span,
-                                "Gul bara has no hitting: a single checker blocks its point",
-                            )
-                            .label("`*` marks a hit")
-                            .help("remove the `*`"),
-                        );
-                        return Err(Stop);
-                    }
-                }
-            }
-        }
         if written.is_empty() {
             if !rules.can_move(&self.pos, side, dice) {
                 return Ok(self.stage_done(out, stage, dice, &[]));
@@ -1262,9 +1177,7 @@ impl GameWalker<'_> {
             {
                 return Ok(self.stage_done(out, stage, dice, &[]));
             }
-            if self.variant() == Variant::Backgammon
-                && moves.cannot_move().is_none()
-                && set.len() == 1
+            if rules.forced_play_may_be_omitted() && moves.cannot_move().is_none() && set.len() == 1
             {
                 let (p, steps) = set.results[0].clone();
                 self.push(
@@ -1296,59 +1209,19 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        // Build segments: each written hop, repeated as written (their spans only for errors).
-        let mut segs = std::mem::take(&mut self.segs);
-        segs.clear();
-        // The `*` marks written, each counted once whatever the repeat.
-        let mut marked = 0usize;
-        for st in written {
-            let n = st.path.len();
-            for k in 0..n {
-                if st.path.get(k).1 {
-                    marked += 1;
-                }
+        let judged = match self.referee.judge(&self.pos, side, dice, written) {
+            Ok(j) => j,
+            Err(problem) => {
+                let f = self.problem_finding(*problem, side, dice, stage);
+                self.push(f);
+                return Err(Stop);
             }
-            if n < 2 {
-                continue;
-            }
-            for _ in 0..st.repeat.max(1) {
-                let mut from = st.path.get(0).0.index();
-                for k in 1..n {
-                    let to = st.path.get(k).0.index();
-                    segs.push(Segment { from, to });
-                    from = to;
-                }
-            }
-        }
-        let (position, steps) =
-            match resolve_inline(self.engine.geometry(), &self.pos, side, dice, &segs) {
-                Ok(r) => r,
-                Err(e) => {
-                    let set = rules.legal_plays(&self.pos, side, dice);
-                    let seg_span = segment_spans(written);
-                    let f = self.play_error(e, &segs, &seg_span, side, dice, stage, &set);
-                    self.push(f);
-                    return Err(Stop);
-                }
-            };
-        // A play that uses every die is maximal: only shorter plays need the legal set.
-        if steps.len() < dice.len() as usize
-            && !surely_maximal(
-                self.engine.geometry(),
-                &self.pos,
-                side,
-                dice,
-                &position,
-                steps.len() as u8,
-            )
-        {
-            self.check_forced(side, dice, stage, &position, steps.len() as u8)?;
-        }
-        // Hit marks (backgammon files that mark hits).
-        if self.marks_hits && self.variant() == Variant::Backgammon {
+        };
+        // Hit marks (files that mark hits).
+        if self.marks_hits && rules.hits() {
             // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
-            let hits = steps.as_slice().iter().filter(|s| s.hit).count();
-            if marked != hits {
+            let hits = judged.steps.as_slice().iter().filter(|s| s.hit).count();
+            if judged.marked != hits {
                 let span = written
                     .first()
                     .unwrap()
@@ -1358,65 +1231,85 @@ impl GameWalker<'_> {
                     Finding::warning(
                         "tavla::record::hit-mark",
                         span,
-                        format!("the play hits {hits} blot(s) but marks {marked} with `*`"),
+                        format!("the play hits {hits} blot(s) but marks {} with `*`", judged.marked),
                     )
                     .label("hit marks")
                     .help("hits are computed from the board; in a file that marks hits every hit should carry `*`"),
                 );
             }
         }
-        self.pos = position;
-        self.segs = segs;
-        Ok(self.stage_done(out, stage, dice, steps.as_slice()))
+        self.pos = judged.position;
+        Ok(self.stage_done(out, stage, dice, judged.steps.as_slice()))
     }
 
-    /// The forced-play rules for a play of `used` steps reaching `position`, judged against
-    /// the legal set (out of the hot path: most plays are settled without it).
+    /// The finding for a problem the referee found with a written play.
     #[inline(never)]
-    fn check_forced(
-        &mut self,
+    fn problem_finding(
+        &self,
+        problem: Problem,
         side: Side,
         dice: StageDice,
         stage: &Stage,
-        position: &Position,
-        used: u8,
-    ) -> Result<(), Stop> {
-        let written = stage.moves.steps.of(self.steps);
-        let set = self.engine.rules().legal_plays(&self.pos, side, dice);
-        if let Err(e) = check_forced_at(&set, position, used, dice) {
-            let set = &set;
-            let span = written
-                .first()
-                .unwrap()
-                .span
-                .join(written.last().unwrap().span);
-            let (code, msg) = match e {
-                ForcedError::TooFewDice { used, max } => (
-                    "tavla::rules::forced-play",
-                    if max as usize == dice.len() as usize {
-                        format!(
-                            "the play uses {used} of the {max} steps of {dice}, but all {max} can be played"
-                        )
-                    } else {
-                        format!("the play uses {used} step(s) of {dice}, but {max} can be played")
-                    },
+    ) -> Finding {
+        let Problem {
+            kind,
+            span,
+            segments,
+            segment_spans,
+        } = problem;
+        match kind {
+            ProblemKind::NoBar => Finding::error(
+                "tavla::rules::no-bar",
+                span,
+                format!(
+                    "{} has no bar: no checker is ever hit",
+                    self.rules.variant().title()
                 ),
-                ForcedError::LargerDie { larger } => (
-                    "tavla::rules::larger-die",
-                    format!(
-                        "only one die of {dice} can be played, and then it must be the larger, {larger}"
+            )
+            .label("bar")
+            .help("write steps between points 24..1 and `off`"),
+            ProblemKind::NoHitting => Finding::error(
+                "tavla::rules::no-hitting",
+                span,
+                format!(
+                    "{} has no hitting: a single checker blocks its point",
+                    self.rules.variant().title()
+                ),
+            )
+            .label("`*` marks a hit")
+            .help("remove the `*`"),
+            ProblemKind::Steps(e) => {
+                let set = self.rules.legal_plays(&self.pos, side, dice);
+                self.play_error(e, &segments, &segment_spans, side, dice, stage, &set)
+            }
+            ProblemKind::Forced(e) => {
+                let set = self.rules.legal_plays(&self.pos, side, dice);
+                let (code, msg) = match e {
+                    ForcedError::TooFewDice { used, max } => (
+                        "tavla::rules::forced-play",
+                        if max as usize == dice.len() as usize {
+                            format!(
+                                "the play uses {used} of the {max} steps of {dice}, but all {max} can be played"
+                            )
+                        } else {
+                            format!(
+                                "the play uses {used} step(s) of {dice}, but {max} can be played"
+                            )
+                        },
                     ),
-                ),
-            };
-            self.push(
+                    ForcedError::LargerDie { larger } => (
+                        "tavla::rules::larger-die",
+                        format!(
+                            "only one die of {dice} can be played, and then it must be the larger, {larger}"
+                        ),
+                    ),
+                };
                 Finding::error(code, span, msg)
                     .label("this play")
                     .related(stage.dice_span, format!("{dice}"))
-                    .help(legal_help(set, dice)),
-            );
-            return Err(Stop);
+                    .help(legal_help(&set, dice))
+            }
         }
-        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1436,7 +1329,7 @@ impl GameWalker<'_> {
             legal_help(set, dice)
         };
         let seg_str = |k: usize| format!("{}/{}", loc_short(segs[k].from), loc_short(segs[k].to));
-        let opp = |p: u8| self.engine.rules().opposite(p);
+        let opp = |p: u8| self.rules.opposite(p);
         let f = match e {
             PlayError::TooManySteps { segment, dice: n } => Finding::error(
                 "tavla::rules::too-many-steps",
@@ -1523,7 +1416,19 @@ impl GameWalker<'_> {
                         ),
                     )
                     .label("a higher checker must move"),
-                    StepError::NoBar => Finding::error("tavla::rules::no-bar", span, "Gul bara has no bar").label("bar"),
+                    StepError::NoBar => Finding::error(
+                        "tavla::rules::no-bar",
+                        span,
+                        format!("{} has no bar", self.rules.variant().title()),
+                    )
+                    .label("bar"),
+                    StepError::Pinned { from } => Finding::error(
+                        "tavla::rules::pinned",
+                        span,
+                        format!("the checker on {} is pinned and cannot move", loc_name(from)),
+                    )
+                    .label("pinned checker"),
+                    StepError::Restricted(rule) => match rule {},
                 }
             }
             PlayError::HitOnTheWay { segment, point } => Finding::error(
@@ -1542,6 +1447,7 @@ impl GameWalker<'_> {
                 point,
                 loc_short(segs[segment].to)
             )),
+            PlayError::Restricted { rule } => match rule {},
             PlayError::NoOrder => Finding::error(
                 "tavla::rules::illegal-play",
                 spans[0].join(spans[spans.len() - 1]),
@@ -1576,32 +1482,32 @@ impl GameWalker<'_> {
             return self.after_end(a);
         }
         let span = a.cell.span;
-        let RuleSet::Backgammon(opts) = self.rules else {
-            self.push(
-                Finding::error(
+        let opts = self.rules.cube();
+        if let Err(why) = opts.available {
+            let f = match why {
+                NoCube::NotInGame => Finding::error(
                     "tavla::rules::no-cube",
                     span,
-                    "Gul bara has no doubling cube",
+                    format!("{} has no doubling cube", self.rules.variant().title()),
                 )
-                .label("cube action")
                 .help("remove the cube action"),
-            );
-            return Err(Stop);
-        };
-        if !opts.cube {
-            self.push(
-                Finding::error(
+                NoCube::NotInPreset(preset) => Finding::error(
                     "tavla::rules::no-cube",
                     span,
                     "the cube is not in use in this match",
                 )
-                .label("cube action")
-                .help(if opts.preset == "short-nardy" {
-                    "short nardy is played without the cube"
-                } else {
-                    "the header sets `CubeLimit \"1\"`: no doubling"
-                }),
-            );
+                .help(format!(
+                    "{} is played without the cube",
+                    preset.replace('-', " ")
+                )),
+                NoCube::Disabled => Finding::error(
+                    "tavla::rules::no-cube",
+                    span,
+                    "the cube is not in use in this match",
+                )
+                .help("the header sets `CubeLimit \"1\"`: no doubling"),
+            };
+            self.push(f.label("cube action"));
             return Err(Stop);
         }
         match kind {
@@ -1848,7 +1754,7 @@ impl GameWalker<'_> {
                 }
                 if !capped_ok(full) {
                     let why = self.value_explanation(winner, full);
-                    let code = if points == 0 && self.variant() == Variant::GulBara {
+                    let code = if points == 0 && self.rules.zero_result_claims_draw() {
                         "tavla::record::draw"
                     } else {
                         "tavla::record::wins-mismatch"
@@ -1871,24 +1777,18 @@ impl GameWalker<'_> {
                 if let Some((s, _, _)) = self.pending {
                     let _ = s;
                 }
-                let (levels, unit): (Vec<u64>, u64) = match self.engine {
-                    Engine::Gul(g) => (
-                        g.resignation_levels(&self.pos, resigner)
-                            .iter()
-                            .map(|&l| l as u64)
-                            .collect(),
-                        1,
-                    ),
-                    Engine::Bg(b) => {
-                        let jacoby = b.options.jacoby && self.money() && !self.cube_turned;
-                        (if jacoby { vec![1] } else { vec![1, 2, 3] }, self.cube)
-                    }
+                let kinds = self.rules.resignation_levels(&self.pos, resigner);
+                let levels: Vec<u64> = if self.jacoby() {
+                    vec![1]
+                } else {
+                    kinds.iter().map(|l| l.points() as u64).collect()
                 };
+                let unit = self.cube;
                 let ok = levels.iter().any(|&l| capped_ok(l * unit));
                 if !ok {
                     let allowed: Vec<String> =
                         levels.iter().map(|l| (l * unit).to_string()).collect();
-                    let code = if points == 0 && self.variant() == Variant::GulBara {
+                    let code = if points == 0 && self.rules.zero_result_claims_draw() {
                         "tavla::record::draw"
                     } else {
                         "tavla::record::bad-resignation"
@@ -1904,10 +1804,7 @@ impl GameWalker<'_> {
                             ),
                         )
                         .label("written value")
-                        .help(match self.variant() {
-                            Variant::GulBara => "a Gul bara resignation is worth 1 point, or 2 while the resigning player has borne off nothing; there are no draws",
-                            Variant::Backgammon => "a resignation is worth 1, 2 or 3 times the cube (single, gammon, backgammon)",
-                        }),
+                        .help(resignation_help(self.rules, kinds)),
                     );
                 }
                 self.over = Some(Over::Resigned {
@@ -1921,24 +1818,23 @@ impl GameWalker<'_> {
 
     fn value_explanation(&self, winner: Side, full: u64) -> String {
         let loser = winner.other();
-        match self.engine {
-            Engine::Gul(_) => {
-                if self.pos.off(loser) == 0 {
-                    format!("{} bore off no checker: mars, 2 points", self.who(loser))
-                } else {
-                    format!(
-                        "{} bore off {} checker(s): a single game, 1 point",
-                        self.who(loser),
-                        self.pos.off(loser)
-                    )
-                }
-            }
-            Engine::Bg(b) => {
-                let level = b.level(&self.pos, winner);
-                let name = ["", "single game", "gammon", "backgammon"][level as usize];
-                format!("a {name} with the cube at {}: {full} point(s)", self.cube)
-            }
+        let level = self.rules.level(&self.pos, winner);
+        if !self.rules.cube().in_game() {
+            return if level == Level::Mars {
+                format!("{} bore off no checker: mars, 2 points", self.who(loser))
+            } else {
+                format!(
+                    "{} bore off {} checker(s): a single game, 1 point",
+                    self.who(loser),
+                    self.pos.off(loser)
+                )
+            };
         }
+        format!(
+            "a {} with the cube at {}: {full} point(s)",
+            level_name(level),
+            self.cube
+        )
     }
 
     fn finish(&mut self) -> Option<GameResult> {
@@ -2003,11 +1899,9 @@ impl GameWalker<'_> {
         }
         let _ = self.identity;
         let value = written.or(full).unwrap_or(0);
-        let jacoby_single = (matches!(self.engine, Engine::Bg(_))
-            && self.money()
-            && !self.cube_turned
-            && value > self.cube)
-            .then_some(self.cube);
+        let jacoby_single =
+            (self.rules.cube().in_game() && self.money() && !self.cube_turned && value > self.cube)
+                .then_some(self.cube);
         Some(GameResult {
             winner,
             written,
@@ -2020,22 +1914,34 @@ impl GameWalker<'_> {
 
 fn unreachable_result() {}
 
-/// The span of each segment `play` builds from the `written` steps, in the same order: the
-/// written hop within a path of more than two points, else the whole step.
-fn segment_spans(written: &[StepText]) -> Vec<Span> {
-    let mut spans = Vec::new();
-    for st in written {
-        for _ in 0..st.repeat.max(1) {
-            for (a, b) in st.path.hops() {
-                spans.push(if st.path.len() > 2 {
-                    a.2.join(b.2)
-                } else {
-                    st.span
-                });
-            }
-        }
+/// A level's name in prose.
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Single => "single game",
+        Level::Gammon => "gammon",
+        Level::Backgammon => "backgammon",
+        Level::Mars => "mars",
     }
-    spans
+}
+
+/// What a resignation may be worth, for a help text.
+fn resignation_help(rules: RuleSet, kinds: &[Level]) -> String {
+    if rules.cube().in_game() {
+        let names: Vec<&str> = kinds.iter().map(|&l| level_name(l)).collect();
+        let points: Vec<String> = kinds.iter().map(|l| l.points().to_string()).collect();
+        let worth = match points.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => points.join(""),
+        };
+        return format!(
+            "a resignation is worth {worth} times the cube ({})",
+            names.join(", ")
+        );
+    }
+    format!(
+        "a {} resignation is worth 1 point, or 2 while the resigning player has borne off nothing; there are no draws",
+        rules.variant().title()
+    )
 }
 
 fn loc_short(p: u8) -> String {

@@ -5,6 +5,7 @@
 //! onto the spans the notation layer stored.
 
 mod game;
+pub mod referee;
 mod render;
 mod setup;
 

@@ -1,13 +1,15 @@
 //! Backgammon (`backgammon.md`), with the `short-nardy` and `nackgammon` presets: blots are
 //! hit, checkers on the bar must enter first, two checkers close a point.
 
-use super::board::Geometry;
-use super::options::BackgammonOptions;
-use super::{BAR, Position, Rules, Side, Variant};
+use super::dispatch::{CubeRules, Level, NoCube};
+use super::movement::{Hitting, Movement};
+use super::options::{BackgammonOptions, NextGameStarter, Opening};
+use super::turn::{NoChain, TurnPlan};
+use super::{BAR, Position, Roll, Rules, Side, Variant};
 
 /// My point `p` as the opponent's point (`25 - p`).
 pub fn opposite(p: u8) -> u8 {
-    25 - p
+    Hitting::opposite(p)
 }
 
 /// The backgammon rules under one set of options.
@@ -17,16 +19,19 @@ pub struct Backgammon {
     pub options: BackgammonOptions,
 }
 
+impl Default for Backgammon {
+    fn default() -> Self {
+        Backgammon {
+            options: BackgammonOptions::preset("backgammon").expect("the backgammon preset"),
+        }
+    }
+}
+
 impl Rules for Backgammon {
+    type Moves = Hitting;
+
     fn variant(&self) -> Variant {
         Variant::Backgammon
-    }
-    fn geometry(&self) -> Geometry {
-        Geometry {
-            blocker: 2,
-            hits: true,
-            opposite,
-        }
     }
     fn start(&self) -> Position {
         let mut p = Position::empty();
@@ -42,17 +47,51 @@ impl Rules for Backgammon {
         }
         p
     }
+    fn cube(&self) -> CubeRules {
+        let o = &self.options;
+        CubeRules {
+            available: if o.cube {
+                Ok(())
+            } else if o.preset == "short-nardy" {
+                Err(NoCube::NotInPreset(o.preset))
+            } else {
+                Err(NoCube::Disabled)
+            },
+            crawford: o.crawford,
+            jacoby: o.jacoby,
+            beaver: o.beaver,
+        }
+    }
+    fn opening(&self) -> Opening {
+        self.options.opening
+    }
+    fn next_game_starter(&self) -> NextGameStarter {
+        NextGameStarter::OpeningRoll
+    }
+    fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
+        TurnPlan::single(roll, NoChain::NotInGame)
+    }
+    fn level(&self, pos: &Position, winner: Side) -> Level {
+        let loser = winner.other();
+        if pos.off(loser) > 0 {
+            return Level::Single;
+        }
+        // Loser's checkers on the bar or in the winner's home board (loser's points 19..24).
+        let back = pos.count(loser, BAR) > 0 || (19..=24).any(|p| pos.count(loser, p) > 0);
+        if back {
+            Level::Backgammon
+        } else {
+            Level::Gammon
+        }
+    }
+    fn resignation_levels(&self, _pos: &Position, _resigner: Side) -> &'static [Level] {
+        &[Level::Single, Level::Gammon, Level::Backgammon]
+    }
 }
 
 impl Backgammon {
     /// The level of the game `winner` has won in `pos`: 1 single, 2 gammon, 3 backgammon.
-    pub fn level(&self, pos: &Position, winner: Side) -> u32 {
-        let loser = winner.other();
-        if pos.off(loser) > 0 {
-            return 1;
-        }
-        // Loser's checkers on the bar or in the winner's home board (loser's points 19..24).
-        let back = pos.count(loser, BAR) > 0 || (19..=24).any(|p| pos.count(loser, p) > 0);
-        if back { 3 } else { 2 }
+    pub fn level_points(&self, pos: &Position, winner: Side) -> u32 {
+        Rules::level(self, pos, winner).points()
     }
 }

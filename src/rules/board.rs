@@ -1,20 +1,11 @@
-//! The movement core shared by every tables variant: one step, the set of legal results of a
-//! stage, and the stepwise resolution of a written play.
+//! The movement core shared by every tables variant: the set of legal results of a stage and
+//! the stepwise resolution of a written play, generic over the variant's [`Movement`] policy.
+//! Every step is judged by [`step_rule`], the one step rule.
 
 use std::collections::{HashMap, HashSet};
 
+use super::movement::{Movement, apply, highest, origin, step_rule};
 use super::{BAR, OFF, PlayError, Position, Side, StageDice, Step, StepError};
-
-/// How a variant's board behaves.
-#[derive(Copy, Clone, Debug)]
-pub struct Geometry {
-    /// Number of opposing checkers that close a point (1 in Gul bara, 2 in backgammon).
-    pub blocker: u8,
-    /// Whether a lone opposing checker is hit (sent to the bar).
-    pub hits: bool,
-    /// Map a point of one side's numbering onto the other side's numbering.
-    pub opposite: fn(u8) -> u8,
-}
 
 /// A written hop of one checker, possibly over several dice (`24/14`), in the mover's numbering.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,138 +50,37 @@ impl PlaySet {
     }
 }
 
-fn all_home(pos: &Position, side: Side) -> Option<u8> {
-    let a = &pos.c[side.index()];
-    (7..=25u8).rev().find(|&p| a[p as usize] > 0)
-}
-
-/// One step of `side` from `from` with `die`.
-pub(crate) fn step(
-    g: Geometry,
+/// One step of `side` from `from` with `die`, and the position after it.
+pub(crate) fn step<M: Movement>(
     pos: &Position,
     side: Side,
     from: u8,
     die: u8,
 ) -> Result<(Position, Step), StepError> {
-    let st = check_step(g, pos, side, from, die)?;
+    let st = step_rule::<M>(pos, side, from, die, highest(pos, side))?;
     let mut next = *pos;
-    apply(g, &mut next, side, st);
+    apply::<M>(&mut next, side, st);
     Ok((next, st))
 }
 
-/// [`step`] without building the position after it: the step it would make, or why not.
+/// Is there a legal single step of `side` with one of `dice` from `pos`? [`step_rule`] tried
+/// from every occupied location with every die, the highest location found once.
 #[inline]
-pub(crate) fn check_step(
-    g: Geometry,
-    pos: &Position,
-    side: Side,
-    from: u8,
-    die: u8,
-) -> Result<Step, StepError> {
-    let me = side.index();
-    let them = side.other().index();
-    if from == BAR && !g.hits {
-        return Err(StepError::NoBar);
-    }
-    if from == OFF || from > BAR || pos.c[me][from as usize] == 0 {
-        return Err(StepError::NoChecker { from });
-    }
-    if from != BAR && pos.c[me][BAR as usize] > 0 {
-        return Err(StepError::MustEnter);
-    }
-    let target = from as i16 - die as i16;
-    if target <= 0 {
-        if let Some(outside) = all_home(pos, side) {
-            return Err(StepError::NotAllHome { outside });
-        }
-        if target < 0
-            && let Some(higher) = (from + 1..=6).rev().find(|&p| pos.c[me][p as usize] > 0)
-        {
-            return Err(StepError::HigherChecker { higher });
-        }
-        return Ok(Step {
-            from,
-            to: OFF,
-            die,
-            hit: false,
-        });
-    }
-    let to = target as u8;
-    let opp = (g.opposite)(to) as usize;
-    let there = pos.c[them][opp];
-    if there >= g.blocker {
-        return Err(StepError::Blocked {
-            point: to,
-            count: there,
-        });
-    }
-    Ok(Step {
-        from,
-        to,
-        die,
-        hit: there > 0 && g.hits,
-    })
-}
-
-/// The highest point `1..=24` holding a checker of `mine` (0: none).
-#[inline]
-fn highest_point(mine: &[u8; 26]) -> usize {
-    (1..BAR as usize).rev().find(|&p| mine[p] > 0).unwrap_or(0)
-}
-
-/// [`check_step`] from point `from` (`1..=24`, holding a checker) while the mover's bar is
-/// empty, given `high`, the highest point the mover occupies ([`highest_point`]): the step, or
-/// `None` where [`check_step`] gives an error.
-#[inline(always)]
-fn step_off_bar(g: Geometry, theirs: &[u8; 26], from: usize, die: u8, high: usize) -> Option<Step> {
-    let target = from as i16 - die as i16;
-    if target <= 0 {
-        // `NotAllHome` while a checker stands on 7 or higher; `HigherChecker` for an overshoot
-        // while a checker stands higher (only points up to 6 remain then).
-        if high >= 7 || (target < 0 && high > from) {
-            return None;
-        }
-        return Some(Step {
-            from: from as u8,
-            to: OFF,
-            die,
-            hit: false,
-        });
-    }
-    let to = target as u8;
-    let there = theirs[(g.opposite)(to) as usize];
-    if there >= g.blocker {
-        return None;
-    }
-    Some(Step {
-        from: from as u8,
-        to,
-        die,
-        hit: there > 0 && g.hits,
-    })
-}
-
-/// Is there a legal single step of `side` with one of `dice` from `pos`? The answer of
-/// [`check_step`] tried from every occupied point with every die, with the checks that do not
-/// depend on the point or the die (the bar, all home, the highest checker) done once.
-#[inline]
-pub(crate) fn any_step(g: Geometry, pos: &Position, side: Side, dice: &[u8]) -> bool {
-    let mine = &pos.c[side.index()];
-    let theirs = &pos.c[side.other().index()];
-    if mine[BAR as usize] > 0 {
+pub(crate) fn any_step<M: Movement>(pos: &Position, side: Side, dice: &[u8]) -> bool {
+    let high = highest(pos, side);
+    if high == BAR {
         // Every other point fails with `MustEnter`.
         return dice
             .iter()
-            .any(|&d| check_step(g, pos, side, BAR, d).is_ok());
+            .any(|&d| step_rule::<M>(pos, side, BAR, d, high).is_ok());
     }
-    let high = highest_point(mine);
-    for (k, &n) in mine[1..=high].iter().enumerate() {
-        let from = k + 1;
-        if n == 0 {
+    let mine = &pos.c[side.index()];
+    for from in 1..=high {
+        if mine[from as usize] == 0 {
             continue;
         }
         for &d in dice {
-            if step_off_bar(g, theirs, from, d, high).is_some() {
+            if step_rule::<M>(pos, side, from, d, high).is_ok() {
                 return true;
             }
         }
@@ -198,28 +88,13 @@ pub(crate) fn any_step(g: Geometry, pos: &Position, side: Side, dice: &[u8]) -> 
     false
 }
 
-/// Carry out a step returned by [`check_step`] for the same position in place.
-#[inline]
-fn apply(g: Geometry, pos: &mut Position, side: Side, st: Step) {
-    let me = side.index();
-    pos.c[me][st.from as usize] -= 1;
-    pos.c[me][st.to as usize] += 1;
-    if st.hit {
-        let them = side.other().index();
-        let opp = (g.opposite)(st.to) as usize;
-        pos.c[them][opp] -= 1;
-        pos.c[them][BAR as usize] += 1;
-    }
-}
-
-struct Gen<'a> {
-    g: Geometry,
+struct Gen<M: Movement> {
     side: Side,
-    seen: HashSet<(Position, [u8; 4]), FxBuild>,
+    start: Position,
+    seen: HashSet<(Position, [u8; 4], M::PlayState), FxBuild>,
     found: HashMap<Position, (u8, bool, Steps), FxBuild>,
     order: Vec<Position>,
     high: u8,
-    _p: std::marker::PhantomData<&'a ()>,
 }
 
 /// Each distinct die value of `dice` once, with the index of its first occurrence.
@@ -318,62 +193,79 @@ fn key(dice: &[u8]) -> [u8; 4] {
     k
 }
 
-impl Gen<'_> {
-    fn dfs(&mut self, pos: Position, dice: &mut Small<u8>, seq: &mut Steps) {
-        if !self.seen.insert((pos, key(dice.as_slice()))) {
+impl<M: Movement> Gen<M> {
+    fn dfs(&mut self, pos: Position, state: M::PlayState, dice: &mut Small<u8>, seq: &mut Steps) {
+        if !self.seen.insert((pos, key(dice.as_slice()), state)) {
             return;
         }
-        let used_high = seq.len() == 1 && seq.get(0).die == self.high;
-        match self.found.get_mut(&pos) {
-            Some(e) => {
-                if seq.len() as u8 > e.0 {
-                    *e = (seq.len() as u8, used_high, seq.clone());
-                } else if seq.len() as u8 == e.0 && used_high {
-                    e.1 = true;
+        if M::restrict_result(&self.start, &pos, self.side).is_ok() {
+            let used_high = seq.len() == 1 && seq.get(0).die == self.high;
+            match self.found.get_mut(&pos) {
+                Some(e) => {
+                    if seq.len() as u8 > e.0 {
+                        *e = (seq.len() as u8, used_high, seq.clone());
+                    } else if seq.len() as u8 == e.0 && used_high {
+                        e.1 = true;
+                    }
+                }
+                None => {
+                    self.found
+                        .insert(pos, (seq.len() as u8, used_high, seq.clone()));
+                    self.order.push(pos);
                 }
             }
-            None => {
-                self.found
-                    .insert(pos, (seq.len() as u8, used_high, seq.clone()));
-                self.order.push(pos);
-            }
         }
+        let high = highest(&pos, self.side);
+        // On the bar only the bar can move; above `high` every point is empty.
+        let lowest = if high == BAR { BAR } else { 1 };
         let mut mask = distinct_mask(dice.as_slice());
         while let Some(i) = next_index(&mut mask) {
             let d = dice.get(i);
-            for from in (1..=BAR).rev() {
+            for from in (lowest..=high).rev() {
                 if pos.c[self.side.index()][from as usize] == 0 {
                     continue;
                 }
-                if let Ok((next, st)) = step(self.g, &pos, self.side, from, d) {
-                    dice.remove(i);
-                    seq.push(st);
-                    self.dfs(next, dice, seq);
-                    seq.pop();
-                    dice.insert(i, d);
+                let Ok(st) = step_rule::<M>(&pos, self.side, from, d, high) else {
+                    continue;
+                };
+                let mut next_state = state;
+                if M::restrict_step(&mut next_state, &self.start, self.side, &st).is_err() {
+                    continue;
                 }
+                let mut next = pos;
+                apply::<M>(&mut next, self.side, st);
+                dice.remove(i);
+                seq.push(st);
+                self.dfs(next, next_state, dice, seq);
+                seq.pop();
+                dice.insert(i, d);
             }
         }
     }
 }
 
-/// Every distinct legal result of a stage, with the forced-play rules applied.
-pub(crate) fn legal_plays(g: Geometry, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
+/// Every distinct legal result of a stage, with the variant's play-level rules and then the
+/// forced-play rules applied (the most dice, else the larger die).
+pub(crate) fn legal_plays<M: Movement>(pos: &Position, side: Side, dice: StageDice) -> PlaySet {
     let high = match dice {
         StageDice::Mixed { high, .. } => high,
         StageDice::Double { .. } => 0,
     };
-    let mut gn = Gen {
-        g,
+    let mut gn = Gen::<M> {
         side,
+        start: *pos,
         seen: HashSet::default(),
         found: HashMap::default(),
         order: Vec::new(),
         high,
-        _p: std::marker::PhantomData,
     };
     let mut d = stage_dice(dice);
-    gn.dfs(*pos, &mut d, &mut Small::new(NO_STEP));
+    gn.dfs(
+        *pos,
+        M::PlayState::default(),
+        &mut d,
+        &mut Small::new(NO_STEP),
+    );
     let max_steps = gn.found.values().map(|e| e.0).max().unwrap_or(0);
     let any_high = max_steps == 1 && high > 0 && gn.found.values().any(|e| e.0 == 1 && e.1);
     let mut results = Vec::new();
@@ -524,18 +416,40 @@ const NO_STEP: Step = Step {
     hit: false,
 };
 
-struct Search<'a> {
-    g: Geometry,
+/// Where a step of a written segment that is at `cur` lands with die `d`, if it can help: it
+/// finishes the segment or lands above its end. `None` for dice that overshoot.
+#[inline(always)]
+fn useful(seg: Segment, cur: u8, d: u8) -> bool {
+    let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
+    !(to != seg.to && (to == OFF || to < seg.to))
+}
+
+/// A legal step of a segment either finishes it or continues it without hitting on the way
+/// (an unwritten hit is ambiguous). `Some(done)` when it may be taken.
+#[inline(always)]
+fn segment_step(seg: Segment, st: &Step) -> Option<bool> {
+    let done = st.to == seg.to;
+    let cont = !done && st.to != OFF && st.to > seg.to;
+    if !done && (!cont || st.hit) {
+        return None;
+    }
+    Some(done)
+}
+
+struct Search<'a, M: Movement> {
     side: Side,
+    start: Position,
     segs: &'a [Segment],
     /// The first complete assignment found.
     out: Option<(Position, Steps)>,
+    _m: std::marker::PhantomData<M>,
 }
 
-impl Search<'_> {
+impl<M: Movement> Search<'_, M> {
     fn run(
         &mut self,
         pos: Position,
+        state: M::PlayState,
         pending: &mut Small<(usize, u8)>,
         dice: &mut Small<u8>,
         steps: &mut Steps,
@@ -544,38 +458,43 @@ impl Search<'_> {
             return;
         }
         if pending.is_empty() {
-            self.out = Some((pos, steps.clone()));
+            if M::restrict_result(&self.start, &pos, self.side).is_ok() {
+                self.out = Some((pos, steps.clone()));
+            }
             return;
         }
+        let high = highest(&pos, self.side);
         for k in 0..pending.len() {
             let (si, cur) = pending.get(k);
             let seg = self.segs[si];
             let mut mask = distinct_mask(dice.as_slice());
             while let Some(i) = next_index(&mut mask) {
                 let d = dice.get(i);
-                // Where a legal step would land: skip dice that neither finish nor continue the
-                // segment before trying the step.
-                let to = (cur as i16 - d as i16).max(OFF as i16) as u8;
-                if to != seg.to && (to == OFF || to < seg.to) {
+                // Skip dice that neither finish nor continue the segment before the step rule.
+                if !useful(seg, cur, d) {
                     continue;
                 }
-                let Ok((next, st)) = step(self.g, &pos, self.side, cur, d) else {
+                let Ok(st) = step_rule::<M>(&pos, self.side, cur, d, high) else {
                     continue;
                 };
-                let done = st.to == seg.to;
-                let cont = !done && st.to != OFF && st.to > seg.to;
-                if !done && (!cont || st.hit) {
+                let Some(done) = segment_step(seg, &st) else {
+                    continue;
+                };
+                let mut next_state = state;
+                if M::restrict_step(&mut next_state, &self.start, self.side, &st).is_err() {
                     continue;
                 }
+                let mut next = pos;
+                apply::<M>(&mut next, self.side, st);
                 dice.remove(i);
                 steps.push(st);
                 if done {
                     let saved = pending.remove(k);
-                    self.run(next, pending, dice, steps);
+                    self.run(next, next_state, pending, dice, steps);
                     pending.insert(k, saved);
                 } else {
                     pending.set(k, (si, st.to));
-                    self.run(next, pending, dice, steps);
+                    self.run(next, next_state, pending, dice, steps);
                     pending.set(k, (si, cur));
                 }
                 steps.pop();
@@ -610,8 +529,7 @@ fn take_at<T: Copy>(a: &mut [T; 4], n: &mut usize, i: usize) {
 ///
 /// Holds its dice, pending segments and steps in fixed arrays and updates one position in
 /// place; a stage of more than four dice goes to [`search`] instead (`None`).
-fn first_path(
-    g: Geometry,
+fn first_path<M: Movement>(
     pos: &Position,
     side: Side,
     segs: &[Segment],
@@ -620,6 +538,7 @@ fn first_path(
     if dice.spill.is_some() || dice.len > 4 || segs.len() > 4 {
         return None;
     }
+    let start = *pos;
     // Pending segments and dice left as bit sets of their indices: walking a set in index order
     // visits them in the order of the lists they were removed from.
     let mut pending = (1u32 << segs.len()) - 1;
@@ -642,6 +561,8 @@ fn first_path(
     let mut steps = [NO_STEP; 4];
     let mut ns = 0;
     let mut pos = *pos;
+    let mut state = M::PlayState::default();
+    let mut high = highest(&pos, side);
     while pending != 0 {
         // The first die left of each value under 8 (`distinct_mask4` of the dice left), the
         // same for every pending segment below.
@@ -677,18 +598,20 @@ fn first_path(
                     let i = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
                     let d = dv[i & 3];
-                    let to = (c as i16 - d as i16).max(OFF as i16) as u8;
-                    if to != seg.to && (to == OFF || to < seg.to) {
+                    if !useful(seg, c, d) {
                         continue;
                     }
-                    let Ok(st) = check_step(g, &pos, side, c, d) else {
+                    let Ok(st) = step_rule::<M>(&pos, side, c, d, high) else {
                         continue;
                     };
-                    let done = st.to == seg.to;
-                    let cont = !done && st.to != OFF && st.to > seg.to;
-                    if !done && (!cont || st.hit) {
+                    let Some(done) = segment_step(seg, &st) else {
+                        continue;
+                    };
+                    let mut next_state = state;
+                    if M::restrict_step(&mut next_state, &start, side, &st).is_err() {
                         continue;
                     }
+                    state = next_state;
                     break 'find (si, i, st, done);
                 }
             }
@@ -697,29 +620,35 @@ fn first_path(
         left &= !(1 << i);
         steps[ns & 3] = st;
         ns += 1;
-        apply(g, &mut pos, side, st);
+        apply::<M>(&mut pos, side, st);
+        if pos.c[side.index()][high as usize] == 0 {
+            high = highest(&pos, side);
+        }
         if done {
             pending &= !(1 << si);
         } else {
             cur[si & 3] = st.to;
         }
     }
+    if M::restrict_result(&start, &pos, side).is_err() {
+        return None;
+    }
     Some((pos, Small::from_array(steps, ns)))
 }
 
 /// Search the first order of dice that carries out `segs`.
-fn search(
-    g: Geometry,
+fn search<M: Movement>(
     pos: &Position,
     side: Side,
     segs: &[Segment],
     dice: &Small<u8>,
 ) -> Option<(Position, Steps)> {
-    let mut s = Search {
-        g,
+    let mut s = Search::<M> {
         side,
+        start: *pos,
         segs,
         out: None,
+        _m: std::marker::PhantomData,
     };
     let mut pending = Small::new((0, 0));
     for (i, sg) in segs.iter().enumerate() {
@@ -727,6 +656,7 @@ fn search(
     }
     s.run(
         *pos,
+        M::PlayState::default(),
         &mut pending,
         &mut dice.clone(),
         &mut Small::new(NO_STEP),
@@ -735,8 +665,7 @@ fn search(
 }
 
 /// Is there a legal sequence of more than `depth - 1` steps of `dice` from `pos`?
-fn reaches_depth(
-    g: Geometry,
+fn reaches_depth<M: Movement>(
     pos: &Position,
     side: Side,
     dice: &mut Small<u8>,
@@ -748,18 +677,21 @@ fn reaches_depth(
     if dice.len() <= 4 {
         let mut dv = [0u8; 4];
         dv[..dice.len()].copy_from_slice(dice.as_slice());
-        return reaches_depth4(g, pos, side, dv, dice.len(), depth);
+        return reaches_depth4::<M>(pos, side, dv, dice.len(), depth);
     }
+    let high = highest(pos, side);
     let mut mask = distinct_mask(dice.as_slice());
     while let Some(i) = next_index(&mut mask) {
         let d = dice.get(i);
-        for from in (1..=BAR).rev() {
+        for from in (1..=high).rev() {
             if pos.c[side.index()][from as usize] == 0 {
                 continue;
             }
-            if let Ok((next, _)) = step(g, pos, side, from, d) {
+            if let Ok(st) = step_rule::<M>(pos, side, from, d, high) {
+                let mut next = *pos;
+                apply::<M>(&mut next, side, st);
                 dice.remove(i);
-                let deeper = reaches_depth(g, &next, side, dice, depth - 1);
+                let deeper = reaches_depth::<M>(&next, side, dice, depth - 1);
                 dice.insert(i, d);
                 if deeper {
                     return true;
@@ -771,8 +703,7 @@ fn reaches_depth(
 }
 
 /// [`reaches_depth`] for at most four dice, held in a fixed array (`dv[..nd]`).
-fn reaches_depth4(
-    g: Geometry,
+fn reaches_depth4<M: Movement>(
     pos: &Position,
     side: Side,
     dv: [u8; 4],
@@ -792,39 +723,36 @@ fn reaches_depth4(
                 n += 1;
             }
         }
-        return any_step(g, pos, side, &ok[..n]);
+        return any_step::<M>(pos, side, &ok[..n]);
     }
     // The answer is a yes or no, so the order the steps are tried in does not matter.
     let mine = &pos.c[side.index()];
-    let theirs = &pos.c[side.other().index()];
-    let on_bar = mine[BAR as usize] > 0;
-    let high = if on_bar { 0 } else { highest_point(mine) };
+    let high = highest(pos, side);
     let deeper = |st: Step, i: usize| {
         let mut next = *pos;
-        apply(g, &mut next, side, st);
+        apply::<M>(&mut next, side, st);
         let mut rest = dv;
         let mut nr = nd;
         take_at(&mut rest, &mut nr, i);
-        reaches_depth4(g, &next, side, rest, nr, depth - 1)
+        reaches_depth4::<M>(&next, side, rest, nr, depth - 1)
     };
     let mut mask = distinct_mask4(&dv, nd);
     while let Some(i) = next_index(&mut mask) {
         let d = dv[i];
-        if on_bar {
+        if high == BAR {
             // Only the bar can move (every other point fails with `MustEnter`).
-            if let Ok(st) = check_step(g, pos, side, BAR, d)
+            if let Ok(st) = step_rule::<M>(pos, side, BAR, d, high)
                 && deeper(st, i)
             {
                 return true;
             }
             continue;
         }
-        for (k, &n) in mine[1..=high].iter().enumerate() {
-            let from = k + 1;
-            if n == 0 {
+        for from in 1..=high {
+            if mine[from as usize] == 0 {
                 continue;
             }
-            if let Some(st) = step_off_bar(g, theirs, from, d, high)
+            if let Ok(st) = step_rule::<M>(pos, side, from, d, high)
                 && deeper(st, i)
             {
                 return true;
@@ -837,27 +765,33 @@ fn reaches_depth4(
 /// A quick form of the forced-play check for a play that reaches `position` from `pos` in
 /// `used` legal steps, fewer than the dice: true when [`legal_plays`] would certainly contain
 /// `position` (no longer play exists and, with one die of two played, the larger die could not
-/// be played or reaches it). False means the full legal set has to decide.
-pub(crate) fn surely_maximal(
-    g: Geometry,
+/// be played or reaches it). False means the full legal set has to decide (always for a
+/// variant with play-level rules, which the quick probe does not know).
+pub(crate) fn surely_maximal<M: Movement>(
     pos: &Position,
     side: Side,
     dice: StageDice,
     position: &Position,
     used: u8,
 ) -> bool {
+    if M::RESTRICTED {
+        return false;
+    }
     let mut d = stage_dice(dice);
-    if used as usize >= d.len() || reaches_depth(g, pos, side, &mut d, used as usize + 1) {
+    if used as usize >= d.len() || reaches_depth::<M>(pos, side, &mut d, used as usize + 1) {
         return false;
     }
     match dice {
         StageDice::Mixed { high, .. } if used == 1 => {
+            let top = highest(pos, side);
             let mut high_playable = false;
             for from in 1..=BAR {
                 if pos.c[side.index()][from as usize] == 0 {
                     continue;
                 }
-                if let Ok((next, _)) = step(g, pos, side, from, high) {
+                if let Ok(st) = step_rule::<M>(pos, side, from, high, top) {
+                    let mut next = *pos;
+                    apply::<M>(&mut next, side, st);
                     if next == *position {
                         return true;
                     }
@@ -871,22 +805,20 @@ pub(crate) fn surely_maximal(
 }
 
 /// Carry out a written play; on failure, name the first written segment that cannot be played.
-pub(crate) fn resolve(
-    g: Geometry,
+pub(crate) fn resolve<M: Movement>(
     pos: &Position,
     side: Side,
     dice: StageDice,
     segs: &[Segment],
 ) -> Result<Resolved, PlayError> {
-    resolve_inline(g, pos, side, dice, segs).map(|(position, steps)| Resolved {
+    resolve_inline::<M>(pos, side, dice, segs).map(|(position, steps)| Resolved {
         position,
         steps: steps.as_slice().to_vec(),
     })
 }
 
 /// [`resolve`] without allocating: the position after the play and its steps, held inline.
-pub(crate) fn resolve_inline(
-    g: Geometry,
+pub(crate) fn resolve_inline<M: Movement>(
     pos: &Position,
     side: Side,
     dice: StageDice,
@@ -901,17 +833,18 @@ pub(crate) fn resolve_inline(
     }
     // The first assignment found; if it uses fewer dice than another would, the final
     // position is still judged against the legal set.
-    if let Some(found) = first_path(g, pos, side, segs, &all) {
+    if let Some(found) = first_path::<M>(pos, side, segs, &all) {
         return Ok(found);
     }
-    if let Some(found) = search(g, pos, side, segs, &all) {
+    if let Some(found) = search::<M>(pos, side, segs, &all) {
         return Ok(found);
     }
-    Err(diagnose(g, pos, side, all.as_slice(), segs))
+    Err(diagnose::<M>(pos, side, all.as_slice(), segs))
 }
 
 /// Walk the written segments in order and explain the first that cannot be played.
-fn diagnose(g: Geometry, pos: &Position, side: Side, dice: &[u8], segs: &[Segment]) -> PlayError {
+fn diagnose<M: Movement>(pos: &Position, side: Side, dice: &[u8], segs: &[Segment]) -> PlayError {
+    let start = *pos;
     let mut pos = *pos;
     let mut dice = dice.to_vec();
     for (i, seg) in segs.iter().enumerate() {
@@ -919,7 +852,7 @@ fn diagnose(g: Geometry, pos: &Position, side: Side, dice: &[u8], segs: &[Segmen
         for &d in &dice {
             left.push(d);
         }
-        if let Some((next, steps)) = search(g, &pos, side, std::slice::from_ref(seg), &left) {
+        if let Some((next, steps)) = search::<M>(&pos, side, std::slice::from_ref(seg), &left) {
             for st in steps.as_slice() {
                 if let Some(j) = dice.iter().position(|d| *d == st.die) {
                     dice.remove(j);
@@ -928,9 +861,12 @@ fn diagnose(g: Geometry, pos: &Position, side: Side, dice: &[u8], segs: &[Segmen
             pos = next;
             continue;
         }
-        return segment_error(g, &pos, side, *seg, i, &dice);
+        return segment_error::<M>(&pos, side, *seg, i, &dice);
     }
-    PlayError::NoOrder
+    match M::restrict_result(&start, &pos, side) {
+        Err(rule) => PlayError::Restricted { rule },
+        Ok(()) => PlayError::NoOrder,
+    }
 }
 
 #[derive(Default)]
@@ -938,19 +874,16 @@ struct Worst {
     final_err: Option<(u8, u8, StepError)>,
     mid_err: Option<(u8, u8, StepError)>,
     hit_on_way: Option<u8>,
-    candidate: bool,
 }
 
-fn segment_error(
-    g: Geometry,
+fn segment_error<M: Movement>(
     pos: &Position,
     side: Side,
     seg: Segment,
     index: usize,
     dice: &[u8],
 ) -> PlayError {
-    fn walk(
-        g: Geometry,
+    fn walk<M: Movement>(
         pos: &Position,
         side: Side,
         seg: Segment,
@@ -976,8 +909,7 @@ fn segment_error(
                     continue;
                 }
             }
-            w.candidate = true;
-            match step(g, pos, side, cur, d) {
+            match step::<M>(pos, side, cur, d) {
                 Err(e) => {
                     let slot = if is_final {
                         &mut w.final_err
@@ -995,19 +927,16 @@ fn segment_error(
                             continue;
                         }
                         dice.remove(i);
-                        walk(g, &next, side, seg, st.to, dice, w);
+                        walk::<M>(&next, side, seg, st.to, dice, w);
                         dice.insert(i, d);
                     }
                 }
             }
         }
     }
-    let mut w = Worst::default();
-    walk(g, pos, side, seg, seg.from, &mut dice.to_vec(), &mut w);
-    // A missing checker or a checker on the bar is the plainest explanation.
-    if let Err(e @ (StepError::NoChecker { .. } | StepError::MustEnter | StepError::NoBar)) =
-        precheck(pos, side, seg.from, g)
-    {
+    // A missing checker, a checker on the bar or one that may not leave is the plainest
+    // explanation: the origin half of the step rule.
+    if let Err(e) = origin::<M>(pos, side, seg.from, highest(pos, side)) {
         return PlayError::Step {
             segment: index,
             from: seg.from,
@@ -1016,6 +945,8 @@ fn segment_error(
             error: e,
         };
     }
+    let mut w = Worst::default();
+    walk::<M>(pos, side, seg, seg.from, &mut dice.to_vec(), &mut w);
     if let Some((from, die, error)) = w.final_err {
         return PlayError::Step {
             segment: index,
@@ -1040,7 +971,6 @@ fn segment_error(
             error,
         };
     }
-    let _ = w.candidate;
     PlayError::NoDice {
         segment: index,
         remaining: dice.to_vec(),
@@ -1054,19 +984,6 @@ fn subset_sum(dice: &[u8], n: u8) -> bool {
         reach |= reach << d;
     }
     n < 32 && reach & (1 << n) != 0
-}
-
-fn precheck(pos: &Position, side: Side, from: u8, g: Geometry) -> Result<(), StepError> {
-    if from == BAR && !g.hits {
-        return Err(StepError::NoBar);
-    }
-    if from == OFF || from > BAR || pos.count(side, from) == 0 {
-        return Err(StepError::NoChecker { from });
-    }
-    if from != BAR && pos.count(side, BAR) > 0 {
-        return Err(StepError::MustEnter);
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -1093,28 +1010,29 @@ mod fast_path_tests {
         }
     }
 
-    const BG: Geometry = Geometry {
-        blocker: 2,
-        hits: true,
-        opposite: crate::rules::backgammon::opposite,
-    };
-    const GUL: Geometry = Geometry {
-        blocker: 1,
-        hits: false,
-        opposite: crate::rules::gul_bara::opposite,
-    };
+    use crate::rules::movement::{Hitting, Holding};
+
+    /// The step rule with the position's highest location computed on the spot.
+    fn check_step<M: Movement>(
+        pos: &Position,
+        side: Side,
+        from: u8,
+        die: u8,
+    ) -> Result<Step, StepError> {
+        step_rule::<M>(pos, side, from, die, highest(pos, side))
+    }
 
     // The crate's deterministic generator, for the random boards below.
     use crate::generate::Rng;
 
     /// A random position: 15 checkers a side, spread over few points (often all home, sometimes
     /// on the bar where the geometry has one), so bear-offs and blocks both occur.
-    fn random_position(r: &mut Rng, g: Geometry) -> Position {
+    fn random_position<M: Movement>(r: &mut Rng) -> Position {
         let mut p = Position::empty();
         for side in 0..2 {
             let home = r.below(3) == 0;
             for _ in 0..15 {
-                let loc = if g.hits && r.below(12) == 0 {
+                let loc = if M::HAS_BAR && r.below(12) == 0 {
                     BAR
                 } else if home {
                     r.below(7) as u8
@@ -1147,9 +1065,14 @@ mod fast_path_tests {
     #[test]
     fn any_step_matches_check_step() {
         let mut r = Rng::new(0x9e37_79b9_7f4a_7c15);
-        for g in [BG, GUL] {
+        any_step_case::<Hitting>(&mut r);
+        any_step_case::<Holding>(&mut r);
+    }
+
+    fn any_step_case<M: Movement>(r: &mut Rng) {
+        {
             for _ in 0..20_000 {
-                let pos = random_position(&mut r, g);
+                let pos = random_position::<M>(r);
                 let side = if r.below(2) == 0 {
                     Side::White
                 } else {
@@ -1161,10 +1084,10 @@ mod fast_path_tests {
                     pos.count(side, from) > 0
                         && dice
                             .iter()
-                            .any(|&d| check_step(g, &pos, side, from, d).is_ok())
+                            .any(|&d| check_step::<M>(&pos, side, from, d).is_ok())
                 });
                 assert_eq!(
-                    any_step(g, &pos, side, &dice),
+                    any_step::<M>(&pos, side, &dice),
                     brute,
                     "{pos:?} {side:?} {dice:?}"
                 );
@@ -1173,8 +1096,7 @@ mod fast_path_tests {
     }
 
     /// The probe as it was before `any_step` and `step_off_bar`: every point, `check_step`.
-    fn reaches_depth4_reference(
-        g: Geometry,
+    fn reaches_depth4_reference<M: Movement>(
         pos: &Position,
         side: Side,
         dv: [u8; 4],
@@ -1191,12 +1113,12 @@ mod fast_path_tests {
                 if pos.c[side.index()][from as usize] == 0 {
                     continue;
                 }
-                if let Ok(st) = check_step(g, pos, side, from, d) {
+                if let Ok(st) = check_step::<M>(pos, side, from, d) {
                     let mut next = *pos;
-                    apply(g, &mut next, side, st);
+                    apply::<M>(&mut next, side, st);
                     let mut rest = dv;
                     rest.copy_within(i + 1..nd, i);
-                    if reaches_depth4_reference(g, &next, side, rest, nd - 1, depth - 1) {
+                    if reaches_depth4_reference::<M>(&next, side, rest, nd - 1, depth - 1) {
                         return true;
                     }
                 }
@@ -1208,21 +1130,26 @@ mod fast_path_tests {
     #[test]
     fn reaches_depth4_matches_reference() {
         let mut r = Rng::new(0x2545_f491_4f6c_dd1d);
-        for g in [BG, GUL] {
+        reaches_case::<Hitting>(&mut r);
+        reaches_case::<Holding>(&mut r);
+    }
+
+    fn reaches_case<M: Movement>(r: &mut Rng) {
+        {
             for _ in 0..5_000 {
-                let pos = random_position(&mut r, g);
+                let pos = random_position::<M>(r);
                 let side = if r.below(2) == 0 {
                     Side::White
                 } else {
                     Side::Black
                 };
-                let d = stage_dice(random_dice(&mut r));
+                let d = stage_dice(random_dice(r));
                 let mut dv = [0u8; 4];
                 dv[..d.len()].copy_from_slice(d.as_slice());
                 for depth in 0..=d.len() {
                     assert_eq!(
-                        reaches_depth4(g, &pos, side, dv, d.len(), depth),
-                        reaches_depth4_reference(g, &pos, side, dv, d.len(), depth),
+                        reaches_depth4::<M>(&pos, side, dv, d.len(), depth),
+                        reaches_depth4_reference::<M>(&pos, side, dv, d.len(), depth),
                         "{pos:?} {side:?} {dv:?} {depth}"
                     );
                 }
@@ -1231,8 +1158,7 @@ mod fast_path_tests {
     }
 
     /// `first_path` as it was with shifted arrays: the pending segments and dice as lists.
-    fn first_path_reference(
-        g: Geometry,
+    fn first_path_reference<M: Movement>(
         pos: &Position,
         side: Side,
         segs: &[Segment],
@@ -1254,7 +1180,7 @@ mod fast_path_tests {
                         if to != seg.to && (to == OFF || to < seg.to) {
                             continue;
                         }
-                        let Ok(st) = check_step(g, &pos, side, cur, d) else {
+                        let Ok(st) = check_step::<M>(&pos, side, cur, d) else {
                             continue;
                         };
                         let done = st.to == seg.to;
@@ -1269,7 +1195,7 @@ mod fast_path_tests {
             };
             dv.remove(i);
             steps.push(st);
-            apply(g, &mut pos, side, st);
+            apply::<M>(&mut pos, side, st);
             if done {
                 pend.remove(k);
             } else {
@@ -1282,16 +1208,21 @@ mod fast_path_tests {
     #[test]
     fn first_path_matches_reference() {
         let mut r = Rng::new(0xdead_beef_cafe_f00d);
+        let found = first_path_case::<Hitting>(&mut r) + first_path_case::<Holding>(&mut r);
+        assert!(found > 1000, "only {found} plays carried out");
+    }
+
+    fn first_path_case<M: Movement>(r: &mut Rng) -> usize {
         let mut found = 0;
-        for g in [BG, GUL] {
+        {
             for _ in 0..40_000 {
-                let pos = random_position(&mut r, g);
+                let pos = random_position::<M>(r);
                 let side = if r.below(2) == 0 {
                     Side::White
                 } else {
                     Side::Black
                 };
-                let dice = stage_dice(random_dice(&mut r));
+                let dice = stage_dice(random_dice(r));
                 let n = 1 + r.below(4);
                 let occupied: Vec<u8> = (1..=BAR).filter(|&p| pos.count(side, p) > 0).collect();
                 let segs: Vec<Segment> = (0..n)
@@ -1312,9 +1243,9 @@ mod fast_path_tests {
                         Segment { from, to }
                     })
                     .collect();
-                let fast = first_path(g, &pos, side, &segs, &dice)
+                let fast = first_path::<M>(&pos, side, &segs, &dice)
                     .map(|(p, st)| (p, st.as_slice().to_vec()));
-                let slow = first_path_reference(g, &pos, side, &segs, dice.as_slice());
+                let slow = first_path_reference::<M>(&pos, side, &segs, dice.as_slice());
                 found += usize::from(fast.is_some());
                 assert_eq!(
                     fast,
@@ -1324,6 +1255,6 @@ mod fast_path_tests {
                 );
             }
         }
-        assert!(found > 1000, "only {found} plays carried out");
+        found
     }
 }

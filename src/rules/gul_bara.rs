@@ -1,13 +1,17 @@
 //! Gul bara (`gul-bara.md`): single-checker blocking, own numbering per side, no hitting,
 //! the doublet chain with its exempt window, and remainders passed to the opponent.
 
-use super::board::Geometry;
-use super::options::{ExemptScope, GulBaraOptions, Remainder, UnstartedChain};
-use super::{Position, Rules, Side, StageDice, Variant};
+use super::dispatch::{CubeRules, Level, NoCube};
+use super::movement::{Holding, Movement};
+use super::options::{ExemptScope, GulBaraOptions, NextGameStarter, Opening};
+use super::turn::{ChainRules, NoChain, TurnPlan, chain_next};
+use super::{Position, Roll, Rules, Side, Variant};
+
+pub use super::turn::ChainNext;
 
 /// Black's own point `p` as White's point, and vice versa (`((p + 11) mod 24) + 1`).
 pub fn opposite(p: u8) -> u8 {
-    ((p + 11) % 24) + 1
+    Holding::opposite(p)
 }
 
 /// The Gul bara rules under one set of options.
@@ -17,25 +21,11 @@ pub struct GulBara {
     pub options: GulBaraOptions,
 }
 
-/// What follows a stage of a chain.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ChainNext {
-    /// The next stage: four steps of this value.
-    Stage(u8),
-    /// The chain is over; these stages pass to the opponent (empty: nothing passes).
-    End(Vec<StageDice>),
-}
-
 impl Rules for GulBara {
+    type Moves = Holding;
+
     fn variant(&self) -> Variant {
         Variant::GulBara
-    }
-    fn geometry(&self) -> Geometry {
-        Geometry {
-            blocker: 1,
-            hits: false,
-            opposite,
-        }
     }
     fn start(&self) -> Position {
         let mut p = Position::empty();
@@ -43,9 +33,64 @@ impl Rules for GulBara {
         p.set(Side::Black, 24, 15);
         p
     }
+    fn cube(&self) -> CubeRules {
+        CubeRules {
+            available: Err(NoCube::NotInGame),
+            crawford: false,
+            jacoby: false,
+            beaver: false,
+        }
+    }
+    fn opening(&self) -> Opening {
+        self.options.opening
+    }
+    fn next_game_starter(&self) -> NextGameStarter {
+        self.options.next_game_starter
+    }
+    fn turn_plan(&self, roll: Roll, player_roll: u32, game_roll: u32) -> TurnPlan {
+        if !roll.is_double() {
+            return TurnPlan::single(roll, NoChain::NotADoublet);
+        }
+        if !self.chains(player_roll, game_roll) {
+            let scope = self.options.chain_exempt_scope;
+            return TurnPlan::single(
+                roll,
+                NoChain::Exempt {
+                    roll: match scope {
+                        ExemptScope::PerPlayer => player_roll,
+                        ExemptScope::Game => game_roll,
+                    },
+                    scope,
+                    window: self.options.chain_exempt_rolls,
+                },
+            );
+        }
+        TurnPlan::chain(roll, self.chain_rules())
+    }
+    fn level(&self, pos: &Position, winner: Side) -> Level {
+        if pos.off(winner.other()) == 0 {
+            Level::Mars
+        } else {
+            Level::Single
+        }
+    }
+    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
+        if pos.off(resigner) == 0 {
+            &[Level::Single, Level::Mars]
+        } else {
+            &[Level::Single]
+        }
+    }
 }
 
 impl GulBara {
+    fn chain_rules(&self) -> ChainRules {
+        ChainRules {
+            remainder: self.options.remainder,
+            unstarted: self.options.unstarted_chain,
+        }
+    }
+
     /// Whether a doublet chains, given the mover's roll number in this game (1-based) and the
     /// game's roll number (1-based), both counting the roll itself.
     pub fn chains(&self, player_roll: u32, game_roll: u32) -> bool {
@@ -60,41 +105,12 @@ impl GulBara {
     /// `first` is true for the rolled doublet itself; `finished` when the mover has just
     /// borne off the last checker.
     pub fn after_stage(&self, value: u8, played: u8, first: bool, finished: bool) -> ChainNext {
-        if finished {
-            return ChainNext::End(Vec::new());
-        }
-        if played >= 4 {
-            return if value >= 6 {
-                ChainNext::End(Vec::new())
-            } else {
-                ChainNext::Stage(value + 1)
-            };
-        }
-        if self.options.remainder == Remainder::Lost
-            || (first && played == 0 && self.options.unstarted_chain == UnstartedChain::Lost)
-        {
-            return ChainNext::End(Vec::new());
-        }
-        let mut rest = vec![StageDice::Double {
-            value,
-            count: 4 - played,
-        }];
-        rest.extend((value + 1..=6).map(|v| StageDice::Double { value: v, count: 4 }));
-        ChainNext::End(rest)
+        chain_next(self.chain_rules(), value, played, first, finished)
     }
 
     /// Points for `winner` when the game ends in `pos`: 2 (mars) if the loser has borne off
     /// nothing, else 1.
     pub fn points(&self, pos: &Position, winner: Side) -> u32 {
-        if pos.off(winner.other()) == 0 { 2 } else { 1 }
-    }
-
-    /// The resignation levels `resigner` may offer in `pos`.
-    pub fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [u32] {
-        if pos.off(resigner) == 0 {
-            &[1, 2]
-        } else {
-            &[1]
-        }
+        self.level(pos, winner).points()
     }
 }

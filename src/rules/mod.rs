@@ -7,14 +7,20 @@
 
 pub mod backgammon;
 mod board;
+mod dispatch;
 pub mod gul_bara;
+pub mod movement;
 pub mod options;
+pub mod turn;
 
 use std::fmt;
 
-pub use board::{Geometry, PlaySet, Resolved, Segment};
-pub(crate) use board::{resolve_inline, surely_maximal};
+pub(crate) use board::Steps;
+pub use board::{PlaySet, Resolved, Segment};
+pub use dispatch::{CubeRules, Level, NoCube};
+pub use movement::{Landing, Movement, Restriction};
 pub use options::{BackgammonOptions, GulBaraOptions, OptionError, RuleSet};
+pub use turn::{ChainNext, NoChain, TurnPlan};
 
 /// One of the two players. **White** is the left-column player of a record, Black the right.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -238,6 +244,13 @@ pub enum StepError {
     },
     /// The variant has no bar (Gul bara).
     NoBar,
+    /// The checker may not leave its point (it is pinned).
+    Pinned {
+        /// The point of the pinned checker.
+        from: u8,
+    },
+    /// A play-level rule of the variant forbids the step.
+    Restricted(Restriction),
 }
 
 /// Why a written play could not be carried out step by step.
@@ -279,6 +292,11 @@ pub enum PlayError {
     },
     /// Every segment is playable alone, but no order plays them all.
     NoOrder,
+    /// Every step can be played, but a play-level rule of the variant forbids the play.
+    Restricted {
+        /// The rule.
+        rule: Restriction,
+    },
 }
 
 /// Why a play that can be carried out is still not allowed.
@@ -309,6 +327,13 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// The game's name in prose (`Gul bara`, `backgammon`).
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::GulBara => "Gul bara",
+            Variant::Backgammon => "backgammon",
+        }
+    }
     /// Canonical name (`gul-bara`, `backgammon`).
     pub fn name(self) -> &'static str {
         match self {
@@ -345,28 +370,45 @@ impl fmt::Display for Variant {
 
 /// The shared interface of every variant's rules.
 ///
-/// A variant supplies its board geometry and starting position; legal-play generation and
-/// the stepwise checker are provided on top of them.
+/// A variant supplies its movement policy ([`Movement`]: what a landing point means, the bar,
+/// the numbering), its starting position and its game-level rules (cube, opening, chains,
+/// scoring); legal-play generation and the stepwise checker are provided on top of the policy.
+/// [`RuleSet`] (a variant with its options) answers the same questions for any variant.
 pub trait Rules {
+    /// How checkers move in this variant.
+    type Moves: Movement;
+
     /// Which variant.
     fn variant(&self) -> Variant;
-    /// Blocking, hitting and numbering of the board.
-    fn geometry(&self) -> Geometry;
     /// The position every game starts from.
     fn start(&self) -> Position;
+    /// The doubling cube and its rules.
+    fn cube(&self) -> CubeRules;
+    /// How a game's first turn is decided.
+    fn opening(&self) -> options::Opening;
+    /// Who starts games after the first.
+    fn next_game_starter(&self) -> options::NextGameStarter;
+    /// The plan of a turn with `roll`: its first stage and what follows each stage. `player_roll`
+    /// and `game_roll` count the mover's and the game's rolls, this one included (1-based).
+    fn turn_plan(&self, roll: Roll, player_roll: u32, game_roll: u32) -> TurnPlan;
+    /// The level of a game `winner` has just won by bearing off in `pos`.
+    fn level(&self, pos: &Position, winner: Side) -> Level;
+    /// The levels a resignation by `resigner` in `pos` may be worth (times the cube).
+    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level];
 
     /// Every distinct legal result of one stage from `pos` for `side`.
     fn legal_plays(&self, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
-        board::legal_plays(self.geometry(), pos, side, dice)
+        board::legal_plays::<Self::Moves>(pos, side, dice)
     }
 
     /// Can `side` play at least one step of `dice` from `pos`?
     fn can_move(&self, pos: &Position, side: Side, dice: StageDice) -> bool {
-        let g = self.geometry();
         match dice {
-            StageDice::Mixed { high, low } => board::any_step(g, pos, side, &[high, low]),
+            StageDice::Mixed { high, low } => {
+                board::any_step::<Self::Moves>(pos, side, &[high, low])
+            }
             StageDice::Double { value, count } if count > 0 => {
-                board::any_step(g, pos, side, &[value])
+                board::any_step::<Self::Moves>(pos, side, &[value])
             }
             StageDice::Double { .. } => false,
         }
@@ -383,7 +425,7 @@ pub trait Rules {
         dice: StageDice,
         segments: &[Segment],
     ) -> Result<Resolved, PlayError> {
-        board::resolve(self.geometry(), pos, side, dice, segments)
+        board::resolve::<Self::Moves>(pos, side, dice, segments)
     }
 
     /// One single step, for callers that move checker by checker.
@@ -397,12 +439,12 @@ pub trait Rules {
         from: u8,
         die: u8,
     ) -> Result<(Position, Step), StepError> {
-        board::step(self.geometry(), pos, side, from, die)
+        board::step::<Self::Moves>(pos, side, from, die)
     }
 
     /// Map a point of `side`'s numbering onto the opponent's numbering.
     fn opposite(&self, point: u8) -> u8 {
-        (self.geometry().opposite)(point)
+        <Self::Moves as Movement>::opposite(point)
     }
 }
 

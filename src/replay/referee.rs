@@ -1,0 +1,285 @@
+//! The referee: the bridge between a written play and the rules.
+//!
+//! It takes a play as written (in either notation, as the notation layer's [`StepText`]s with
+//! their spans), a position, the side to move and the dice, asks the rules, and returns the
+//! checked result or a typed [`Problem`] with the span of the written step it concerns. Replay
+//! uses it for every play of a record; [`check_play`] offers it for single plays.
+
+use crate::notation::{Loc, Play, Span, StepText};
+use crate::rules::{
+    ForcedError, PlayError, PlaySet, Position, RuleSet, Segment, Side, StageDice, Step, Steps,
+    check_forced_at,
+};
+
+/// What is wrong with a written play.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// The play moves from the bar in a game that has none.
+    NoBar,
+    /// The play claims a hit (`*`, `x`) in a game where nothing is hit.
+    NoHitting,
+    /// The written steps cannot be carried out (the first that fails, typed by the rules).
+    Steps(PlayError),
+    /// The steps can be carried out, but the forced-play rules want more dice or the larger.
+    Forced(ForcedError),
+}
+
+/// A problem with a written play, located on the play's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// What is wrong.
+    pub kind: ProblemKind,
+    /// The written step (or hop of a path, or the whole play) it concerns.
+    pub span: Span,
+    /// The written hops as the rules saw them, in the mover's numbering (the indices of
+    /// [`PlayError`]'s `segment` fields point into this list).
+    pub segments: Vec<Segment>,
+    /// The span of each of `segments`.
+    pub segment_spans: Vec<Span>,
+}
+
+/// A written play carried out: the result and the steps that reach it.
+#[derive(Clone, Debug)]
+pub(crate) struct Judged {
+    /// The position after the play.
+    pub(crate) position: Position,
+    /// The single-die steps in a legal order.
+    pub(crate) steps: Steps,
+    /// The number of `*` marks written (each counted once whatever the repeat).
+    pub(crate) marked: usize,
+}
+
+/// The referee of one rule set, with scratch space reused between plays.
+pub(crate) struct Referee<'r> {
+    rules: &'r RuleSet,
+    segs: Vec<Segment>,
+}
+
+impl<'r> Referee<'r> {
+    pub(crate) fn new(rules: &'r RuleSet) -> Self {
+        Referee {
+            rules,
+            segs: Vec::new(),
+        }
+    }
+
+    /// Check the written steps of one stage: stepwise, then (for a play that uses fewer dice
+    /// than the stage has) against the legal set. An empty `written` is the caller's case.
+    ///
+    /// # Errors
+    /// The first [`Problem`].
+    pub(crate) fn judge(
+        &mut self,
+        pos: &Position,
+        side: Side,
+        dice: StageDice,
+        written: &[StepText],
+    ) -> Result<Judged, Box<Problem>> {
+        let rules = self.rules;
+        if !rules.hits() {
+            for st in written {
+                for (loc, hit, span) in st.path.iter() {
+                    let kind = if loc == Loc::Bar {
+                        ProblemKind::NoBar
+                    } else if hit {
+                        ProblemKind::NoHitting
+                    } else {
+                        continue;
+                    };
+                    return Err(Box::new(Problem {
+                        kind,
+                        span,
+                        segments: Vec::new(),
+                        segment_spans: Vec::new(),
+                    }));
+                }
+            }
+        }
+        // Each written hop, repeated as written (their spans only for errors).
+        let segs = &mut self.segs;
+        segs.clear();
+        let mut marked = 0usize;
+        for st in written {
+            let n = st.path.len();
+            for k in 0..n {
+                if st.path.get(k).1 {
+                    marked += 1;
+                }
+            }
+            if n < 2 {
+                continue;
+            }
+            for _ in 0..st.repeat.max(1) {
+                let mut from = st.path.get(0).0.index();
+                for k in 1..n {
+                    let to = st.path.get(k).0.index();
+                    segs.push(Segment { from, to });
+                    from = to;
+                }
+            }
+        }
+        let (position, steps) = match rules.resolve_inline(pos, side, dice, segs) {
+            Ok(r) => r,
+            Err(e) => {
+                let spans = segment_spans(written);
+                let span = match &e {
+                    PlayError::TooManySteps { segment, .. } => {
+                        spans[(*segment).min(spans.len() - 1)]
+                    }
+                    PlayError::NoDice { segment, .. }
+                    | PlayError::Step { segment, .. }
+                    | PlayError::HitOnTheWay { segment, .. } => spans[*segment],
+                    _ => whole(written),
+                };
+                return Err(Box::new(Problem {
+                    kind: ProblemKind::Steps(e),
+                    span,
+                    segments: segs.clone(),
+                    segment_spans: spans,
+                }));
+            }
+        };
+        // A play that uses every die is maximal: only shorter plays need the legal set.
+        if steps.len() < dice.len() as usize
+            && !rules.surely_maximal(pos, side, dice, &position, steps.len() as u8)
+        {
+            let set = rules.legal_plays(pos, side, dice);
+            if let Err(e) = check_forced_at(&set, &position, steps.len() as u8, dice) {
+                return Err(Box::new(Problem {
+                    kind: ProblemKind::Forced(e),
+                    span: whole(written),
+                    segments: segs.clone(),
+                    segment_spans: segment_spans(written),
+                }));
+            }
+        }
+        Ok(Judged {
+            position,
+            steps,
+            marked,
+        })
+    }
+}
+
+/// The span of a whole written play.
+fn whole(written: &[StepText]) -> Span {
+    match (written.first(), written.last()) {
+        (Some(a), Some(b)) => a.span.join(b.span),
+        _ => Span::new(0, 0),
+    }
+}
+
+/// The span of each segment [`Referee::judge`] builds from the `written` steps, in the same
+/// order: the written hop within a path of more than two points, else the whole step.
+fn segment_spans(written: &[StepText]) -> Vec<Span> {
+    let mut spans = Vec::new();
+    for st in written {
+        for _ in 0..st.repeat.max(1) {
+            for (a, b) in st.path.hops() {
+                spans.push(if st.path.len() > 2 {
+                    a.2.join(b.2)
+                } else {
+                    st.span
+                });
+            }
+        }
+    }
+    spans
+}
+
+/// A hit claim that does not match the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum HitClaim {
+    /// A point is marked as hit (`*`, `x`) but no blot is hit there.
+    NoBlot {
+        /// The marked point (the mover's numbering).
+        point: u8,
+        /// The mark's point in the text.
+        span: Span,
+    },
+    /// A blot is hit on a point the play does not mark, while it marks others.
+    Unmarked {
+        /// The point of the hit (the mover's numbering).
+        point: u8,
+    },
+}
+
+/// A legal written play: where it leads and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckedPlay {
+    /// The position after the play.
+    pub position: Position,
+    /// The single-die steps, in a legal order.
+    pub steps: Vec<Step>,
+    /// Hit claims that do not match the board (warnings: the play itself is legal).
+    pub hit_claims: Vec<HitClaim>,
+}
+
+/// Check one written play of `side` with `dice` from `pos` under `rules`.
+///
+/// The play may come from either notation ([`crate::notation::parse_play`] or
+/// `parse_letter_play`); spans in the result point into its text.
+///
+/// # Errors
+/// The first [`Problem`], typed, with the span of the written step it concerns. An empty play
+/// is legal only when nothing can be played.
+pub fn check_play(
+    rules: &RuleSet,
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+    play: &Play,
+) -> Result<CheckedPlay, Box<Problem>> {
+    if play.steps.is_empty() {
+        let set = rules.legal_plays(pos, side, dice);
+        if set.max_steps > 0 {
+            return Err(Box::new(Problem {
+                kind: ProblemKind::Forced(ForcedError::TooFewDice {
+                    used: 0,
+                    max: set.max_steps,
+                }),
+                span: Span::new(0, 0),
+                segments: Vec::new(),
+                segment_spans: Vec::new(),
+            }));
+        }
+        return Ok(CheckedPlay {
+            position: *pos,
+            steps: Vec::new(),
+            hit_claims: Vec::new(),
+        });
+    }
+    let judged = Referee::new(rules).judge(pos, side, dice, &play.steps)?;
+    let steps = judged.steps.as_slice().to_vec();
+    let mut hit_claims = Vec::new();
+    if judged.marked > 0 {
+        for st in &play.steps {
+            for (loc, hit, span) in st.path.iter().skip(1) {
+                let point = loc.index();
+                if hit && !steps.iter().any(|s| s.hit && s.to == point) {
+                    hit_claims.push(HitClaim::NoBlot { point, span });
+                }
+            }
+        }
+        for s in steps.iter().filter(|s| s.hit) {
+            let claimed = play
+                .steps
+                .iter()
+                .any(|st| st.path.iter().any(|(l, h, _)| h && l.index() == s.to));
+            if !claimed && !hit_claims.contains(&HitClaim::Unmarked { point: s.to }) {
+                hit_claims.push(HitClaim::Unmarked { point: s.to });
+            }
+        }
+    }
+    Ok(CheckedPlay {
+        position: judged.position,
+        steps,
+        hit_claims,
+    })
+}
+
+/// The distinct legal results of `dice` for `side` from `pos` under `rules`.
+pub fn legal_plays(rules: &RuleSet, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
+    rules.legal_plays(pos, side, dice)
+}

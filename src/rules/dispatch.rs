@@ -1,0 +1,226 @@
+//! [`RuleSet`] — a variant with its options — answering every question of the [`Rules`] trait
+//! for whichever variant it holds, and the game-level types those answers use.
+//!
+//! This is the one place that branches on the variant: the layers above ask a `RuleSet` and
+//! never look at which game is played. Each method dispatches once to code compiled for the
+//! variant's movement policy.
+
+use super::backgammon::Backgammon;
+use super::board;
+use super::gul_bara::GulBara;
+use super::options::{NextGameStarter, Opening};
+use super::turn::TurnPlan;
+use super::{
+    PlayError, PlaySet, Position, Resolved, Roll, RuleSet, Rules, Segment, Side, StageDice, Step,
+    StepError, Steps, Variant,
+};
+
+/// Why no cube action is allowed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NoCube {
+    /// The game has no doubling cube.
+    NotInGame,
+    /// The preset (e.g. `short-nardy`) is played without the cube.
+    NotInPreset(&'static str),
+    /// The cube was switched off (`cube=false`, a header `CubeLimit "1"`).
+    Disabled,
+}
+
+/// The doubling cube of a variant under its options.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CubeRules {
+    /// `Ok` when doubling is allowed, else why not.
+    pub available: Result<(), NoCube>,
+    /// The Crawford rule in matches.
+    pub crawford: bool,
+    /// The Jacoby rule in money sessions.
+    pub jacoby: bool,
+    /// Beavers and raccoons in money sessions.
+    pub beaver: bool,
+}
+
+impl CubeRules {
+    /// Does the game have a cube at all (even if switched off)?
+    pub fn in_game(&self) -> bool {
+        self.available != Err(NoCube::NotInGame)
+    }
+}
+
+/// The level of a won game, which multiplies the cube.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A single game: 1.
+    Single,
+    /// A gammon: 2 (the loser bore off nothing).
+    Gammon,
+    /// A backgammon: 3 (the loser bore off nothing and has a checker on the bar or in the
+    /// winner's home board).
+    Backgammon,
+    /// A mars (Gul bara): 2, the loser bore off nothing.
+    Mars,
+}
+
+impl Level {
+    /// The points of this level with the cube at 1.
+    pub fn points(self) -> u32 {
+        match self {
+            Level::Single => 1,
+            Level::Gammon | Level::Mars => 2,
+            Level::Backgammon => 3,
+        }
+    }
+}
+
+/// Run `$body` with `$r` bound to the variant's rules (a value implementing [`Rules`]).
+macro_rules! with_rules {
+    ($set:expr, $r:ident => $body:expr) => {
+        match *$set {
+            RuleSet::GulBara(options) => {
+                let $r = GulBara { options };
+                $body
+            }
+            RuleSet::Backgammon(options) => {
+                let $r = Backgammon { options };
+                $body
+            }
+        }
+    };
+}
+
+/// Run `$body` with `$m` as the variant's movement policy type.
+macro_rules! with_moves {
+    ($set:expr, $m:ident => $body:expr) => {
+        match *$set {
+            RuleSet::GulBara(_) => {
+                type $m = <GulBara as Rules>::Moves;
+                $body
+            }
+            RuleSet::Backgammon(_) => {
+                type $m = <Backgammon as Rules>::Moves;
+                $body
+            }
+        }
+    };
+}
+
+impl RuleSet {
+    /// The position every game starts from.
+    pub fn start(&self) -> Position {
+        with_rules!(self, r => r.start())
+    }
+    /// The doubling cube and its rules.
+    pub fn cube(&self) -> CubeRules {
+        with_rules!(self, r => r.cube())
+    }
+    /// How a game's first turn is decided.
+    pub fn opening(&self) -> Opening {
+        with_rules!(self, r => r.opening())
+    }
+    /// Who starts games after the first.
+    pub fn next_game_starter(&self) -> NextGameStarter {
+        with_rules!(self, r => r.next_game_starter())
+    }
+    /// The stages of a turn with `roll` (see [`Rules::turn_plan`]).
+    #[inline]
+    pub fn turn_plan(&self, roll: Roll, player_roll: u32, game_roll: u32) -> TurnPlan {
+        with_rules!(self, r => r.turn_plan(roll, player_roll, game_roll))
+    }
+    /// Whether doublets can start chains in this game at all.
+    pub fn has_chains(&self) -> bool {
+        matches!(self, RuleSet::GulBara(_))
+    }
+    /// The level of a game `winner` has just won by bearing off in `pos`.
+    pub fn level(&self, pos: &Position, winner: Side) -> Level {
+        with_rules!(self, r => r.level(pos, winner))
+    }
+    /// The levels a resignation by `resigner` in `pos` may be worth (times the cube).
+    pub fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
+        with_rules!(self, r => r.resignation_levels(pos, resigner))
+    }
+    /// Whether checkers are hit (and so whether the game has a bar).
+    pub fn hits(&self) -> bool {
+        with_moves!(self, M => <M as super::Movement>::HAS_BAR)
+    }
+    /// Whether a record may leave out a play that was forced (`records.md`: an empty cell with
+    /// exactly one legal play is that play in backgammon records; in Gul bara an empty cell
+    /// always claims that nothing could be played).
+    pub fn forced_play_may_be_omitted(&self) -> bool {
+        matches!(self, RuleSet::Backgammon(_))
+    }
+    /// Whether a result of 0 points is read as a claimed draw (Gul bara, whose records write a
+    /// draw that way, although the game has none) rather than as a wrong value.
+    pub fn zero_result_claims_draw(&self) -> bool {
+        matches!(self, RuleSet::GulBara(_))
+    }
+    /// The same physical point in the other side's numbering.
+    #[inline]
+    pub fn opposite(&self, point: u8) -> u8 {
+        with_moves!(self, M => <M as super::Movement>::opposite(point))
+    }
+    /// The opposite-numbering function itself (for output that walks every point).
+    pub fn opposite_fn(&self) -> fn(u8) -> u8 {
+        with_moves!(self, M => <M as super::Movement>::opposite)
+    }
+    /// Every distinct legal result of one stage (see [`Rules::legal_plays`]).
+    pub fn legal_plays(&self, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
+        with_moves!(self, M => board::legal_plays::<M>(pos, side, dice))
+    }
+    /// Can `side` play at least one step of `dice` from `pos`?
+    #[inline]
+    pub fn can_move(&self, pos: &Position, side: Side, dice: StageDice) -> bool {
+        with_rules!(self, r => r.can_move(pos, side, dice))
+    }
+    /// One single step (see [`Rules::step`]).
+    ///
+    /// # Errors
+    /// The [`StepError`] that forbids it.
+    pub fn step(
+        &self,
+        pos: &Position,
+        side: Side,
+        from: u8,
+        die: u8,
+    ) -> Result<(Position, Step), StepError> {
+        with_moves!(self, M => board::step::<M>(pos, side, from, die))
+    }
+    /// Apply a written play step by step (see [`Rules::resolve`]).
+    ///
+    /// # Errors
+    /// A [`PlayError`] naming the first written segment that cannot be played.
+    pub fn resolve(
+        &self,
+        pos: &Position,
+        side: Side,
+        dice: StageDice,
+        segments: &[Segment],
+    ) -> Result<Resolved, PlayError> {
+        with_moves!(self, M => board::resolve::<M>(pos, side, dice, segments))
+    }
+    /// [`RuleSet::resolve`] without allocating.
+    #[inline]
+    pub(crate) fn resolve_inline(
+        &self,
+        pos: &Position,
+        side: Side,
+        dice: StageDice,
+        segments: &[Segment],
+    ) -> Result<(Position, Steps), PlayError> {
+        with_moves!(self, M => board::resolve_inline::<M>(pos, side, dice, segments))
+    }
+    /// The quick forced-play probe (see `board::surely_maximal`).
+    #[inline]
+    pub(crate) fn surely_maximal(
+        &self,
+        pos: &Position,
+        side: Side,
+        dice: StageDice,
+        position: &Position,
+        used: u8,
+    ) -> bool {
+        with_moves!(self, M => board::surely_maximal::<M>(pos, side, dice, position, used))
+    }
+    /// The variant (as [`RuleSet::variant`] does), for symmetry with [`Rules::variant`].
+    pub fn game(&self) -> Variant {
+        self.variant()
+    }
+}
