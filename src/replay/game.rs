@@ -8,8 +8,8 @@ use crate::notation::{CellBody, Column, Span, Stage, StageKind, StepText, TurnSt
 use crate::record::{Action, Game, Match};
 use crate::rules::options::{ExemptScope, NextGameStarter, Opening};
 use crate::rules::{
-    ChainNext, ForcedError, Level, NoChain, NoCube, PlayError, Position, Roll, RuleSet, Segment,
-    Side, StageDice, Step, StepError,
+    ChainNext, ForcedError, Level, NoChain, NoCube, PlayError, Position, Restriction, Roll,
+    RuleSet, Segment, Side, StageDice, Step, StepError,
 };
 
 /// Why the check of a game stopped early.
@@ -1428,7 +1428,7 @@ impl GameWalker<'_> {
                         format!("the checker on {} is pinned and cannot move", loc_name(from)),
                     )
                     .label("pinned checker"),
-                    StepError::Restricted(rule) => match rule {},
+                    StepError::Restricted(rule) => restriction_finding(rule, span),
                 }
             }
             PlayError::HitOnTheWay { segment, point } => Finding::error(
@@ -1447,7 +1447,9 @@ impl GameWalker<'_> {
                 point,
                 loc_short(segs[segment].to)
             )),
-            PlayError::Restricted { rule } => match rule {},
+            PlayError::Restricted { rule } => {
+                restriction_finding(rule, spans[0].join(spans[spans.len() - 1]))
+            }
             PlayError::NoOrder => Finding::error(
                 "tavla::rules::illegal-play",
                 spans[0].join(spans[spans.len() - 1]),
@@ -1913,6 +1915,18 @@ impl GameWalker<'_> {
 }
 
 fn unreachable_result() {}
+
+/// The finding for a play-level rule of the variant.
+fn restriction_finding(rule: Restriction, span: Span) -> Finding {
+    match rule {
+        Restriction::Head { limit } => Finding::error(
+            "tavla::rules::head-rule",
+            span,
+            format!("at most {limit} checker(s) may leave the head (point 24) in one turn"),
+        )
+        .label("one checker too many from the head"),
+    }
+}
 
 /// A level's name in prose.
 fn level_name(level: Level) -> &'static str {

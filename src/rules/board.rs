@@ -847,6 +847,9 @@ fn diagnose<M: Movement>(pos: &Position, side: Side, dice: &[u8], segs: &[Segmen
     let start = *pos;
     let mut pos = *pos;
     let mut dice = dice.to_vec();
+    // The play-level state of the steps found so far: a segment that is playable alone may
+    // still break a play-level rule after the segments before it.
+    let mut state = M::PlayState::default();
     for (i, seg) in segs.iter().enumerate() {
         let mut left = Small::new(0);
         for &d in &dice {
@@ -854,6 +857,15 @@ fn diagnose<M: Movement>(pos: &Position, side: Side, dice: &[u8], segs: &[Segmen
         }
         if let Some((next, steps)) = search::<M>(&pos, side, std::slice::from_ref(seg), &left) {
             for st in steps.as_slice() {
+                if let Err(rule) = M::restrict_step(&mut state, &start, side, st) {
+                    return PlayError::Step {
+                        segment: i,
+                        from: st.from,
+                        die: st.die,
+                        intermediate: st.from != seg.from,
+                        error: StepError::Restricted(rule),
+                    };
+                }
                 if let Some(j) = dice.iter().position(|d| *d == st.die) {
                     dice.remove(j);
                 }
@@ -1256,5 +1268,105 @@ mod fast_path_tests {
             }
         }
         found
+    }
+
+    /// A play-level rule for the tests: Gul bara's movement with a head rule (at most one
+    /// checker leaves the 24 point per play).
+    #[derive(Copy, Clone, Debug, Default)]
+    struct HeadRule;
+
+    impl Movement for HeadRule {
+        const HAS_BAR: bool = false;
+        const RESTRICTED: bool = true;
+        fn opposite(point: u8) -> u8 {
+            Holding::opposite(point)
+        }
+        fn landing(pos: &Position, side: Side, to: u8) -> crate::rules::Landing {
+            Holding::landing(pos, side, to)
+        }
+        type PlayState = u8;
+        fn restrict_step(
+            state: &mut u8,
+            _start: &Position,
+            _side: Side,
+            step: &Step,
+        ) -> Result<(), crate::rules::Restriction> {
+            if step.from == 24 {
+                *state += 1;
+            }
+            if *state > 1 {
+                Err(crate::rules::Restriction::Head { limit: 1 })
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    fn gul_start() -> Position {
+        let mut p = Position::empty();
+        p.set(Side::White, 24, 15);
+        p.set(Side::Black, 24, 15);
+        p
+    }
+
+    #[test]
+    fn generation_without_a_play_level_rule_moves_four_head_checkers_on_6_6() {
+        let set = legal_plays::<Holding>(
+            &gul_start(),
+            Side::White,
+            StageDice::Double { value: 6, count: 4 },
+        );
+        assert_eq!(set.max_steps, 4);
+        assert_eq!(set.len(), 1);
+    }
+
+    #[test]
+    fn generation_applies_a_play_level_rule_before_counting_dice() {
+        // Given the head rule, only one checker leaves 24, and 18/12 is blocked by the
+        // opponent's head: one step of 6-6 is all that can be played.
+        let set = legal_plays::<HeadRule>(
+            &gul_start(),
+            Side::White,
+            StageDice::Double { value: 6, count: 4 },
+        );
+        assert_eq!(set.max_steps, 1);
+        assert_eq!(set.len(), 1);
+        // 6-5: one checker runs 24/13 (both orders reach one position); two head checkers
+        // are not a legal play.
+        let mixed = StageDice::Mixed { high: 6, low: 5 };
+        let set = legal_plays::<HeadRule>(&gul_start(), Side::White, mixed);
+        assert_eq!(set.max_steps, 2);
+        assert_eq!(set.len(), 1);
+        assert_eq!(set.results[0].0.count(Side::White, 13), 1);
+        let free = legal_plays::<Holding>(&gul_start(), Side::White, mixed);
+        assert_eq!(free.len(), 2);
+    }
+
+    #[test]
+    fn resolution_reports_the_step_that_breaks_a_play_level_rule() {
+        let mixed = StageDice::Mixed { high: 6, low: 5 };
+        let two_heads = [Segment { from: 24, to: 18 }, Segment { from: 24, to: 19 }];
+        let err = resolve::<HeadRule>(&gul_start(), Side::White, mixed, &two_heads).unwrap_err();
+        assert_eq!(
+            err,
+            PlayError::Step {
+                segment: 1,
+                from: 24,
+                die: 5,
+                intermediate: false,
+                error: StepError::Restricted(crate::rules::Restriction::Head { limit: 1 }),
+            }
+        );
+        let one_head = [Segment { from: 24, to: 13 }];
+        let ok = resolve::<HeadRule>(&gul_start(), Side::White, mixed, &one_head).unwrap();
+        assert_eq!(ok.position.count(Side::White, 13), 1);
+        // The quick forced-play probe does not know play-level rules: it always defers.
+        assert!(!surely_maximal::<HeadRule>(
+            &gul_start(),
+            Side::White,
+            mixed,
+            &ok.position,
+            1
+        ));
     }
 }

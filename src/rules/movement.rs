@@ -33,12 +33,16 @@ pub enum Landing {
 }
 
 /// Why a play-level rule of a variant forbids a step or a play.
-///
-/// The games tavla checks today have no such rule; the variants that do (a head rule, a
-/// forbidden prime) add their reasons here.
 #[non_exhaustive]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Restriction {}
+pub enum Restriction {
+    /// The head rule of the nardy family: at most `limit` checkers leave the head (the
+    /// mover's 24 point) in one turn.
+    Head {
+        /// Checkers that may leave the head per turn.
+        limit: u8,
+    },
+}
 
 /// How a variant's checkers move: the questions the step rule asks of the variant.
 ///
