@@ -1,0 +1,300 @@
+//! The end of a game: bearing off, drops and resignations, the written result and its value.
+
+use super::super::{ActionTrace, Finding, GameResult};
+use super::{GameWalker, Over, Stop};
+use crate::notation::Span;
+use crate::record::Action;
+use crate::rules::{Level, RuleSet, Side};
+
+impl GameWalker<'_> {
+    pub(super) fn after_end(&mut self, a: &Action) -> Result<(), Stop> {
+        let what = match self.result.over {
+            Some(Over::BearOff { winner, .. }) => {
+                format!("{} has borne off every checker", self.who(winner))
+            }
+            Some(Over::Drop { winner, .. }) => {
+                format!("the double was dropped, so {} has won", self.who(winner))
+            }
+            Some(Over::Resigned { winner, .. }) => {
+                format!("the game was resigned to {}", self.who(winner))
+            }
+            None => "the game is over".into(),
+        };
+        self.push(
+            Finding::error(
+                "tavla::record::after-game-end",
+                a.cell.span,
+                format!(
+                    "an entry after the end of game {}: {what}",
+                    self.game.number
+                ),
+            )
+            .label("after the end")
+            .help("nothing but the result (`Wins N points`) follows the end of a game"),
+        );
+        Err(Stop)
+    }
+
+    pub(super) fn end_by_bear_off(&mut self, winner: Side) {
+        let level = self.rules.level(&self.turn.pos, winner).points() as u64;
+        let level = if self.jacoby() { 1 } else { level };
+        let full = level * self.cube.value;
+        self.result.over = Some(Over::BearOff { winner, full });
+        self.turn.pending = None;
+    }
+
+    pub(super) fn wins(
+        &mut self,
+        a: &Action,
+        side: Side,
+        points: u64,
+        span: Span,
+        and_match: bool,
+    ) -> Result<(), Stop> {
+        self.record(ActionTrace::Result {
+            line: a.line,
+            side,
+            wins: true,
+            points,
+            and_match,
+        });
+        if self.result.wins.is_some() {
+            self.push(
+                Finding::error(
+                    "tavla::record::after-game-end",
+                    a.cell.span,
+                    "a second result for the same game",
+                )
+                .label("second result"),
+            );
+            return Err(Stop);
+        }
+        self.result.wins = Some((side, points, span));
+        if and_match && self.needed[side.index()].is_none_or(|n| points < n) {
+            self.push(
+                Finding::warning(
+                    "tavla::record::match-end-mark",
+                    a.cell.span,
+                    "`and the match` on a game that does not end the match",
+                )
+                .label("not the end of the match")
+                .help(match self.needed[side.index()] {
+                    Some(n) => format!("{} needed {n} point(s) to win the match", self.who(side)),
+                    None => "a money session has no match to win".to_string(),
+                }),
+            );
+        }
+        let needed = self.needed[side.index()];
+        let capped_ok =
+            |full: u64| points == full || needed.is_some_and(|n| n < full && points == n);
+        match self.result.over {
+            Some(Over::BearOff { winner, full }) | Some(Over::Drop { winner, full }) => {
+                if winner != side {
+                    self.push(
+                        Finding::error(
+                            "tavla::record::wrong-winner",
+                            a.cell.span,
+                            format!(
+                                "{} is written as the winner, but {} won the game",
+                                self.who(side),
+                                self.who(winner)
+                            ),
+                        )
+                        .label("wrong column")
+                        .help("the result stands in the winner's column"),
+                    );
+                    return Err(Stop);
+                }
+                if !capped_ok(full) {
+                    let why = self.value_explanation(winner, full);
+                    let code = if points == 0 && self.rules.zero_result_claims_draw() {
+                        "tavla::record::draw"
+                    } else {
+                        "tavla::record::wins-mismatch"
+                    };
+                    self.push(
+                        Finding::error(
+                            code,
+                            span,
+                            format!("the game is worth {full} point(s), not {points}"),
+                        )
+                        .label("written value")
+                        .help(why),
+                    );
+                }
+            }
+            Some(Over::Resigned { .. }) => unreachable_result(),
+            None => {
+                // A resignation by the other player.
+                let resigner = side.other();
+                if let Some((s, _, _)) = self.turn.pending {
+                    let _ = s;
+                }
+                let kinds = self.rules.resignation_levels(&self.turn.pos, resigner);
+                let levels: Vec<u64> = if self.jacoby() {
+                    vec![1]
+                } else {
+                    kinds.iter().map(|l| l.points() as u64).collect()
+                };
+                let unit = self.cube.value;
+                let ok = levels.iter().any(|&l| capped_ok(l * unit));
+                if !ok {
+                    let allowed: Vec<String> =
+                        levels.iter().map(|l| (l * unit).to_string()).collect();
+                    let code = if points == 0 && self.rules.zero_result_claims_draw() {
+                        "tavla::record::draw"
+                    } else {
+                        "tavla::record::bad-resignation"
+                    };
+                    self.push(
+                        Finding::error(
+                            code,
+                            span,
+                            format!(
+                                "the game is still running, so this is a resignation by {}; it can be worth {} point(s), not {points}",
+                                self.who(resigner),
+                                allowed.join(" or ")
+                            ),
+                        )
+                        .label("written value")
+                        .help(resignation_help(self.rules, kinds)),
+                    );
+                }
+                self.result.over = Some(Over::Resigned {
+                    winner: side,
+                    written: points,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn value_explanation(&self, winner: Side, full: u64) -> String {
+        let loser = winner.other();
+        let level = self.rules.level(&self.turn.pos, winner);
+        if !self.rules.cube().in_game() {
+            return if level == Level::Mars {
+                format!("{} bore off no checker: mars, 2 points", self.who(loser))
+            } else {
+                format!(
+                    "{} bore off {} checker(s): a single game, 1 point",
+                    self.who(loser),
+                    self.turn.pos.off(loser)
+                )
+            };
+        }
+        format!(
+            "a {} with the cube at {}: {full} point(s)",
+            level_name(level),
+            self.cube.value
+        )
+    }
+
+    pub(super) fn finish(&mut self) -> Option<GameResult> {
+        let Some(over) = self.result.over else {
+            // A syntax error already explains the game; a later game's score line judges an
+            // earlier game without a result.
+            if !self.game.broken_lines.is_empty() || (!self.last_game && self.next_game_scored) {
+                return None;
+            }
+            self.push(
+                Finding::warning(
+                    "tavla::record::game-unfinished",
+                    self.game.number_span,
+                    format!(
+                        "game {} has no result: the record ends while the game is running",
+                        self.game.number
+                    ),
+                )
+                .label("unfinished game")
+                .help(
+                    "records are often truncated; if the game ended, add its ` Wins N points` line",
+                ),
+            );
+            return None;
+        };
+        // Losses lines must agree.
+        if let Some((ws, wp, _)) = self.result.wins {
+            for (ls, lp, lspan) in self.result.losses.clone() {
+                if ls == ws || lp != wp {
+                    self.push(
+                        Finding::error(
+                            "tavla::record::losses-mismatch",
+                            lspan,
+                            format!("`Losses {lp}` disagrees with `Wins {wp}` of {}", self.who(ws)),
+                        )
+                        .label("losses")
+                        .help("Backgammon Galaxy writes `Losses N` in the loser's column beside the winner's `Wins N`"),
+                    );
+                }
+            }
+        }
+        let (winner, full, how) = match over {
+            Over::BearOff { winner, full } => (winner, Some(full), "bear-off"),
+            Over::Drop { winner, full } => (winner, Some(full), "drop"),
+            Over::Resigned { winner, written } => (winner, Some(written), "resignation"),
+        };
+        let written = self.result.wins.map(|w| w.1);
+        if written.is_none() && self.game.broken_lines.is_empty() {
+            self.push(
+                Finding::warning(
+                    "tavla::record::missing-result",
+                    self.game.number_span,
+                    format!("game {} is over but has no `Wins` line", self.game.number),
+                )
+                .label("no result written")
+                .help(format!(
+                    "add `Wins {} point(s)` in {}'s column",
+                    full.unwrap_or(1),
+                    self.who(winner)
+                )),
+            );
+        }
+        let _ = self.identity;
+        let value = written.or(full).unwrap_or(0);
+        let jacoby_single = (self.rules.cube().in_game()
+            && self.money()
+            && !self.cube.turned
+            && value > self.cube.value)
+            .then_some(self.cube.value);
+        Some(GameResult {
+            winner,
+            written,
+            full,
+            how,
+            jacoby_single,
+        })
+    }
+}
+
+fn unreachable_result() {}
+
+/// A level's name in prose.
+fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Single => "single game",
+        Level::Gammon => "gammon",
+        Level::Backgammon => "backgammon",
+        Level::Mars => "mars",
+    }
+}
+
+/// What a resignation may be worth, for a help text.
+fn resignation_help(rules: RuleSet, kinds: &[Level]) -> String {
+    if rules.cube().in_game() {
+        let names: Vec<&str> = kinds.iter().map(|&l| level_name(l)).collect();
+        let points: Vec<String> = kinds.iter().map(|l| l.points().to_string()).collect();
+        let worth = match points.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => points.join(""),
+        };
+        return format!(
+            "a resignation is worth {worth} times the cube ({})",
+            names.join(", ")
+        );
+    }
+    format!(
+        "a {} resignation is worth 1 point, or 2 while the resigning player has borne off nothing; there are no draws",
+        rules.variant().title()
+    )
+}

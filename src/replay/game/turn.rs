@@ -1,0 +1,786 @@
+//! A turn: received remainder stages, the roll and its chain stages, each play judged by the
+//! referee and every problem worded on the record's spans.
+
+use super::super::referee::{Problem, ProblemKind};
+use super::super::render::{legal_help, render_steps};
+use super::super::{ActionTrace, Finding, StageTrace};
+use super::{GameWalker, Stop, loc_name};
+use crate::notation::{Span, Stage, StageKind};
+use crate::record::Action;
+use crate::rules::options::{ExemptScope, NextGameStarter, Opening};
+use crate::rules::{
+    ChainNext, ForcedError, NoChain, PlayError, Restriction, Roll, Segment, Side, StageDice, Step,
+    StepError,
+};
+
+impl GameWalker<'_> {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn turn(
+        &mut self,
+        i: usize,
+        a: &Action,
+        side: Side,
+        received: &[Stage],
+        roll: Option<&Stage>,
+        chain: &[Stage],
+    ) -> Result<(), Stop> {
+        if self.result.over.is_some() {
+            return self.after_end(a);
+        }
+        let first_span = received
+            .first()
+            .or(roll)
+            .map(|s| s.dice_span)
+            .unwrap_or(a.cell.span);
+        if let Some((doubler, _, span)) = self.cube.offer {
+            self.push(
+                Finding::error(
+                    "tavla::record::unanswered-double",
+                    first_span,
+                    format!("{} doubled, but the double was never taken or dropped", self.who(doubler)),
+                )
+                .label("roll without an answer")
+                .related(span, "the double")
+                .help("write ` Takes` or ` Drops` in the opponent's column right after ` Doubles => N`"),
+            );
+            return Err(Stop);
+        }
+        self.expect_side(a, side, first_span)?;
+        // Only the trace needs the position before the turn.
+        let before = self.traces.then_some(self.turn.pos);
+        let cube_before = (self.cube.value as u32, self.cube.owner);
+        self.turns_checked += 1;
+        let mut rec_traces = Vec::new();
+        // Received remainder stages.
+        let pending = self.turn.pending.take();
+        match pending {
+            Some((recv, stages, from_span)) if recv == side => {
+                for (k, exp) in stages.iter().enumerate() {
+                    let StageDice::Double { value, .. } = *exp else {
+                        continue;
+                    };
+                    let Some(w) = received.get(k) else {
+                        let listed: Vec<String> = stages[k..]
+                            .iter()
+                            .map(|s| match s {
+                                StageDice::Double { value, .. } => format!("({value}{value}):"),
+                                _ => String::new(),
+                            })
+                            .collect();
+                        self.push(
+                            Finding::error(
+                                "tavla::record::missing-remainder",
+                                roll.map(|r| r.dice_span).unwrap_or(a.cell.span),
+                                format!("{} must first play the remainder passed from the broken chain: {}", self.who(side), listed.join(" ")),
+                            )
+                            .label("expected the remainder before this")
+                            .related(from_span, "the chain broke here")
+                            .help("received stages are written before the roll, each as `(nn):` with its steps, empty when nothing could be played"),
+                        );
+                        return Err(Stop);
+                    };
+                    if w.a != value {
+                        self.push(
+                            Finding::error(
+                                "tavla::record::wrong-remainder",
+                                w.dice_span,
+                                format!("the next received stage is ({value}{value}):, not ({}{}):", w.a, w.b),
+                            )
+                            .label("wrong stage")
+                            .related(from_span, "the chain broke here")
+                            .help("received stages come in ascending order: the rest of the broken stage, then every higher number up to 6"),
+                        );
+                        return Err(Stop);
+                    }
+                    self.play(i, side, *exp, w, &mut rec_traces)?;
+                    if self.turn.pos.off(side) == 15 {
+                        self.end_by_bear_off(side);
+                        if let Some(extra) = received.get(k + 1).or(roll) {
+                            self.push(
+                                Finding::error(
+                                    "tavla::record::after-game-end",
+                                    extra.dice_span,
+                                    format!("{} bore off the last checker while playing the remainder; the game is over", self.who(side)),
+                                )
+                                .label("after the end")
+                                .help("the receiver wins at once; nothing more is played"),
+                            );
+                            return Err(Stop);
+                        }
+                        break;
+                    }
+                }
+                if self.result.over.is_none() && received.len() > stages.len() {
+                    let extra = &received[stages.len()];
+                    self.push(
+                        Finding::error(
+                            "tavla::record::unexpected-remainder",
+                            extra.dice_span,
+                            format!("only {} stage(s) were passed; this one was not", stages.len()),
+                        )
+                        .label("not passed")
+                        .related(from_span, "the chain broke here")
+                        .help("the remainder is the rest of the broken stage and every higher stage up to 6, nothing more"),
+                    );
+                    return Err(Stop);
+                }
+            }
+            other => {
+                self.turn.pending = other;
+                if let Some(extra) = received.first() {
+                    self.push(
+                        Finding::error(
+                            "tavla::record::unexpected-remainder",
+                            extra.dice_span,
+                            format!("{} plays a received stage, but no remainder was passed to them", self.who(side)),
+                        )
+                        .label("nothing was passed")
+                        .help(if self.rules.has_chains() {
+                            "a remainder passes only when a chain breaks outside the exempt window, and only under `remainder = pass`".to_string()
+                        } else {
+                            format!("{} has no remainders; `(nn):` stages are a Gul bara form", self.rules.variant().title())
+                        }),
+                    );
+                    return Err(Stop);
+                }
+            }
+        }
+        let mut stage_traces = Vec::new();
+        if self.result.over.is_none() {
+            let Some(roll) = roll else {
+                if !received.is_empty() {
+                    // The receiver played the remainder but has not rolled: the cell ends early.
+                    self.push(
+                        Finding::error(
+                            "tavla::record::missing-roll",
+                            a.cell.span,
+                            format!("{} played the remainder but the roll that follows it is missing", self.who(side)),
+                        )
+                        .label("no roll")
+                        .help("after the received stages the receiver rolls as usual: write `dd: steps`"),
+                    );
+                } else {
+                    self.push(
+                        Finding::error(
+                            "tavla::record::missing-roll",
+                            a.cell.span,
+                            "a turn without a roll",
+                        )
+                        .label("no roll")
+                        .help("write the roll as `dd:` before the steps"),
+                    );
+                }
+                return Err(Stop);
+            };
+            self.roll(i, a, side, roll, chain, &mut stage_traces)?;
+        } else if let Some(first) = chain.first() {
+            self.push(
+                Finding::error(
+                    "tavla::record::unexpected-stage",
+                    first.dice_span,
+                    "a chain stage after the end of the game",
+                )
+                .label("after the end")
+                .help("the game ends when the last checker is borne off"),
+            );
+            return Err(Stop);
+        }
+        if self.traces {
+            let note = roll.and_then(|r| {
+                if r.moves.cannot_move().is_some() {
+                    Some("cannot-move")
+                } else if r.moves.unknown().is_some() {
+                    Some("unknown")
+                } else if r.moves.illegal().is_some() {
+                    Some("illegal")
+                } else {
+                    None
+                }
+            });
+            self.record(ActionTrace::Turn {
+                line: a.line,
+                side,
+                roll: roll.map(|r| (r.a, r.b)),
+                received: rec_traces,
+                stages: stage_traces,
+                note,
+                position: self.turn.pos,
+                before: before.unwrap_or(self.turn.pos),
+                cube: cube_before,
+            });
+        }
+        self.turn.next = Some(side.other());
+        if self.turn.starter.is_none() {
+            self.turn.starter = Some(side);
+        }
+        Ok(())
+    }
+
+    pub(super) fn roll(
+        &mut self,
+        i: usize,
+        a: &Action,
+        side: Side,
+        roll_stage: &Stage,
+        chain: &[Stage],
+        out: &mut Vec<StageTrace>,
+    ) -> Result<(), Stop> {
+        let roll = Roll {
+            a: roll_stage.a,
+            b: roll_stage.b,
+        };
+        let first_roll_of_game = self.turn.game_rolls == 0;
+        self.turn.rolls[side.index()] += 1;
+        self.turn.game_rolls += 1;
+        if first_roll_of_game {
+            self.opening_checks(side, roll, roll_stage)?;
+        }
+        let plan = self
+            .rules
+            .turn_plan(roll, self.turn.rolls[side.index()], self.turn.game_rolls);
+        let mut dice = plan.first();
+        let mut stage = roll_stage;
+        let mut k = 0usize; // stages played so far
+        // The last stage played: its (first) die value and the steps played.
+        let mut last: (u8, u8);
+        loop {
+            let played = self.play(i, side, dice, stage, out)?;
+            last = (
+                match dice {
+                    StageDice::Mixed { high, .. } => high,
+                    StageDice::Double { value, .. } => value,
+                },
+                played,
+            );
+            k += 1;
+            let finished = self.turn.pos.off(side) == 15;
+            if finished {
+                self.end_by_bear_off(side);
+            }
+            if !plan.chains() {
+                break;
+            }
+            let StageDice::Double { value, .. } = dice else {
+                break;
+            };
+            match plan.after_stage(dice, played, k == 1, finished) {
+                ChainNext::Stage(v) => match chain.get(k - 1) {
+                    None => {
+                        let last = if k == 1 {
+                            roll_stage.dice_span
+                        } else {
+                            chain[k - 2].dice_span
+                        };
+                        self.push(
+                            Finding::error(
+                                "tavla::record::missing-stage",
+                                last,
+                                format!("after a full stage of {value}s the chain continues with +{v}{v}:, which is not written"),
+                            )
+                            .label(format!("full stage of {value}s"))
+                            .help(format!("write `+{v}{v}:` and its steps after this stage (empty if no {v} can be played)")),
+                        );
+                        return Err(Stop);
+                    }
+                    Some(w) if w.a != v => {
+                        self.push(
+                            Finding::error(
+                                "tavla::record::wrong-stage",
+                                w.dice_span,
+                                format!("after a full stage of {value}s the chain continues with +{v}{v}:, not +{}{}:", w.a, w.b),
+                            )
+                            .label("wrong stage")
+                            .help("chain stages rise by one: 1s, 2s, … up to 6s"),
+                        );
+                        return Err(Stop);
+                    }
+                    Some(w) => {
+                        dice = StageDice::Double { value: v, count: 4 };
+                        stage = w;
+                    }
+                },
+                ChainNext::End(rem) => {
+                    if !rem.is_empty() {
+                        self.turn.pending = Some((side.other(), rem, stage.dice_span));
+                    }
+                    break;
+                }
+            }
+        }
+        if let Some(extra) = chain.get(k - 1) {
+            let why = if !roll.is_double() {
+                "only a doublet starts a chain".to_string()
+            } else if let Some(why) = plan.no_chain() {
+                match why {
+                    NoChain::Exempt {
+                        roll,
+                        scope,
+                        window,
+                    } => format!(
+                        "this is roll {} of {} in the game, inside the exempt window ({} rolls, {}): a doublet there is one stage, no chain",
+                        roll,
+                        match scope {
+                            ExemptScope::PerPlayer => "this player",
+                            ExemptScope::Game => "all players",
+                        },
+                        window,
+                        match scope {
+                            ExemptScope::PerPlayer => "per player",
+                            ExemptScope::Game => "per game",
+                        }
+                    ),
+                    NoChain::NotADoublet => "only a doublet starts a chain".into(),
+                    NoChain::NotInGame => {
+                        format!("{} has no chains", self.rules.variant().title())
+                    }
+                }
+            } else if self.result.over.is_some() {
+                "the game ended when the last checker was borne off".into()
+            } else if last == (6, 4) {
+                "the chain ends after the stage of 6s".into()
+            } else {
+                "the previous stage was not played in full, so the chain ended there".into()
+            };
+            let _ = a;
+            self.push(
+                Finding::error("tavla::record::unexpected-stage", extra.dice_span, format!("no chain stage is due here: {why}"))
+                    .label("not due")
+                    .related(roll_stage.dice_span, "the roll")
+                    .help("remove this stage; unplayed steps of a broken chain pass to the opponent as `(nn):` stages"),
+            );
+            return Err(Stop);
+        }
+        Ok(())
+    }
+
+    pub(super) fn opening_checks(
+        &mut self,
+        side: Side,
+        roll: Roll,
+        stage: &Stage,
+    ) -> Result<(), Stop> {
+        let opening = self.rules.opening();
+        let prev_winner_starts =
+            self.rules.next_game_starter() == NextGameStarter::PreviousWinner && self.index > 0;
+        if prev_winner_starts {
+            if let Some(w) = self.prev_winner_side
+                && side != w
+            {
+                self.push(
+                        Finding::error(
+                            "tavla::record::wrong-starter",
+                            stage.dice_span,
+                            format!("{} starts game {}, but the previous game's winner, {}, must start it", self.who(side), self.game.number, self.who(w)),
+                        )
+                        .label("first roll")
+                        .help("under `next_game_starter = previous-winner` the winner of the previous game rolls first"),
+                    );
+                return Err(Stop);
+            }
+            return Ok(());
+        }
+        if opening == Opening::StarterPlaysOpeningDice && roll.is_double() {
+            self.push(
+                Finding::error(
+                    "tavla::record::opening-doublet",
+                    stage.dice_span,
+                    format!("game {} opens with the doublet {roll}, but the opening roll can never be a doublet", self.game.number),
+                )
+                .label("opening doublet")
+                .help("with `opening = starter-plays-opening-dice` each player rolls one die, ties re-roll, and the starter plays those two different dice"),
+            );
+            return Err(Stop);
+        }
+        Ok(())
+    }
+
+    /// Validate one stage's written play and apply it; its trace goes to `out` (when traces
+    /// are kept). Returns the number of steps played.
+    pub(super) fn play(
+        &mut self,
+        i: usize,
+        side: Side,
+        dice: StageDice,
+        stage: &Stage,
+        out: &mut Vec<StageTrace>,
+    ) -> Result<u8, Stop> {
+        let rules = self.rules;
+        let moves = &stage.moves;
+        let written = moves.steps.of(self.steps);
+        let with_steps = |span: Span| match (written.first(), written.last()) {
+            (Some(a), Some(b)) => span.join(a.span).join(b.span),
+            _ => span,
+        };
+        if let Some(span) = moves.illegal().map(with_steps) {
+            self.push(
+                Finding::error(
+                    "tavla::record::writer-illegal-play",
+                    span,
+                    "the program that wrote this record marked the play as illegal; the real play is unknown",
+                )
+                .label("illegal play recorded")
+                .related(stage.dice_span, format!("roll {dice}"))
+                .help("Snowie writes `Illegal play (…)` when a player made an illegal move; the record cannot be replayed past it"),
+            );
+            return Err(Stop);
+        }
+        if let Some(span) = moves.unknown().map(with_steps) {
+            if self.followed_by_resignation(i)
+                && stage.kind == StageKind::Roll
+                && written.is_empty()
+            {
+                return Ok(self.stage_done(out, stage, dice, &[]));
+            }
+            self.push(
+                Finding::error("tavla::record::unknown-play", span, "`????` stands for a play that was not recorded")
+                    .label("unknown play")
+                    .help("XG writes `????` only for a roll followed by a resignation; here the game goes on"),
+            );
+            return Err(Stop);
+        }
+        if let (Some(cm), false) = (moves.cannot_move().map(with_steps), written.is_empty()) {
+            self.push(
+                Finding::error(
+                    "tavla::record::cannot-move-with-steps",
+                    cm,
+                    "`Cannot Move` together with steps",
+                )
+                .label("contradiction")
+                .help("write either the steps or `Cannot Move`"),
+            );
+            return Err(Stop);
+        }
+        if written.is_empty() {
+            if !rules.can_move(&self.turn.pos, side, dice) {
+                return Ok(self.stage_done(out, stage, dice, &[]));
+            }
+            let set = rules.legal_plays(&self.turn.pos, side, dice);
+            // Roll, then resignation.
+            if stage.kind == StageKind::Roll
+                && moves.cannot_move().is_none()
+                && self.followed_by_resignation(i)
+            {
+                return Ok(self.stage_done(out, stage, dice, &[]));
+            }
+            // A truncated record: the last entry of the file is a roll not yet played.
+            if stage.kind == StageKind::Roll
+                && moves.cannot_move().is_none()
+                && self.is_last_entry(i)
+            {
+                return Ok(self.stage_done(out, stage, dice, &[]));
+            }
+            if rules.forced_play_may_be_omitted() && moves.cannot_move().is_none() && set.len() == 1
+            {
+                let (p, steps) = set.results[0].clone();
+                self.push(
+                    Finding::warning(
+                        "tavla::record::forced-play-omitted",
+                        stage.dice_span,
+                        format!("the cell is empty; the only legal play {} was applied", render_steps(&steps)),
+                    )
+                    .label("empty cell")
+                    .help("some writers leave a forced play out; write it to make the record complete"),
+                );
+                self.turn.pos = p;
+                return Ok(self.stage_done(out, stage, dice, &steps));
+            }
+            let what = if moves.cannot_move().is_some() {
+                "`Cannot Move`"
+            } else {
+                "an empty cell"
+            };
+            self.push(
+                Finding::error(
+                    "tavla::rules::dance-not-justified",
+                    moves.cannot_move().unwrap_or(stage.dice_span),
+                    format!("{what} for {dice}, but {} could move", self.who(side)),
+                )
+                .label("no move written")
+                .related(stage.dice_span, format!("{dice}"))
+                .help(legal_help(&set, dice)),
+            );
+            return Err(Stop);
+        }
+        let judged = match self.referee.judge(&self.turn.pos, side, dice, written) {
+            Ok(j) => j,
+            Err(problem) => {
+                let f = self.problem_finding(*problem, side, dice, stage);
+                self.push(f);
+                return Err(Stop);
+            }
+        };
+        // Hit marks (files that mark hits).
+        if self.marks_hits && rules.hits() {
+            // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
+            let hits = judged.steps.as_slice().iter().filter(|s| s.hit).count();
+            if judged.marked != hits {
+                let span = written
+                    .first()
+                    .unwrap()
+                    .span
+                    .join(written.last().unwrap().span);
+                self.push(
+                    Finding::warning(
+                        "tavla::record::hit-mark",
+                        span,
+                        format!("the play hits {hits} blot(s) but marks {} with `*`", judged.marked),
+                    )
+                    .label("hit marks")
+                    .help("hits are computed from the board; in a file that marks hits every hit should carry `*`"),
+                );
+            }
+        }
+        self.turn.pos = judged.position;
+        Ok(self.stage_done(out, stage, dice, judged.steps.as_slice()))
+    }
+
+    /// The finding for a problem the referee found with a written play.
+    #[inline(never)]
+    pub(super) fn problem_finding(
+        &self,
+        problem: Problem,
+        side: Side,
+        dice: StageDice,
+        stage: &Stage,
+    ) -> Finding {
+        let Problem {
+            kind,
+            span,
+            segments,
+            segment_spans,
+        } = problem;
+        match kind {
+            ProblemKind::NoBar => Finding::error(
+                "tavla::rules::no-bar",
+                span,
+                format!(
+                    "{} has no bar: no checker is ever hit",
+                    self.rules.variant().title()
+                ),
+            )
+            .label("bar")
+            .help("write steps between points 24..1 and `off`"),
+            ProblemKind::NoHitting => Finding::error(
+                "tavla::rules::no-hitting",
+                span,
+                format!(
+                    "{} has no hitting: a single checker blocks its point",
+                    self.rules.variant().title()
+                ),
+            )
+            .label("`*` marks a hit")
+            .help("remove the `*`"),
+            ProblemKind::Steps(e) => {
+                let set = self.rules.legal_plays(&self.turn.pos, side, dice);
+                self.play_error(e, &segments, &segment_spans, side, dice, stage, &set)
+            }
+            ProblemKind::Forced(e) => {
+                let set = self.rules.legal_plays(&self.turn.pos, side, dice);
+                let (code, msg) = match e {
+                    ForcedError::TooFewDice { used, max } => (
+                        "tavla::rules::forced-play",
+                        if max as usize == dice.len() as usize {
+                            format!(
+                                "the play uses {used} of the {max} steps of {dice}, but all {max} can be played"
+                            )
+                        } else {
+                            format!(
+                                "the play uses {used} step(s) of {dice}, but {max} can be played"
+                            )
+                        },
+                    ),
+                    ForcedError::LargerDie { larger } => (
+                        "tavla::rules::larger-die",
+                        format!(
+                            "only one die of {dice} can be played, and then it must be the larger, {larger}"
+                        ),
+                    ),
+                };
+                Finding::error(code, span, msg)
+                    .label("this play")
+                    .related(stage.dice_span, format!("{dice}"))
+                    .help(legal_help(&set, dice))
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn play_error(
+        &self,
+        e: PlayError,
+        segs: &[Segment],
+        spans: &[Span],
+        side: Side,
+        dice: StageDice,
+        stage: &Stage,
+        set: &crate::rules::PlaySet,
+    ) -> Finding {
+        let legal = if set.max_steps == 0 {
+            format!("no step of {dice} can be played here: write the stage with no steps")
+        } else {
+            legal_help(set, dice)
+        };
+        let seg_str = |k: usize| format!("{}/{}", loc_short(segs[k].from), loc_short(segs[k].to));
+        let opp = |p: u8| self.rules.opposite(p);
+        let f = match e {
+            PlayError::TooManySteps { segment, dice: n } => Finding::error(
+                "tavla::rules::too-many-steps",
+                spans[segment.min(spans.len() - 1)],
+                format!("more steps written than {dice} allows ({n})"),
+            )
+            .label("one step too many"),
+            PlayError::NoDice { segment, remaining } => Finding::error(
+                "tavla::rules::no-die",
+                spans[segment],
+                if remaining.is_empty() {
+                    format!("no die of {dice} is left for {}", seg_str(segment))
+                } else {
+                    format!(
+                        "no die of {dice} moves {}: the dice left ({}) do not make that distance",
+                        seg_str(segment),
+                        remaining
+                            .iter()
+                            .map(|d| d.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                },
+            )
+            .label("no die for this"),
+            PlayError::Step {
+                segment,
+                from,
+                die,
+                intermediate,
+                error,
+            } => {
+                let span = spans[segment];
+                match error {
+                    StepError::NoChecker { from } => Finding::error(
+                        "tavla::rules::no-checker",
+                        span,
+                        format!("{} has no checker on {} to move", self.who(side), loc_name(from)),
+                    )
+                    .label("no checker here"),
+                    StepError::Blocked { point, count } if intermediate => Finding::error(
+                        "tavla::rules::blocked-path",
+                        span,
+                        format!(
+                            "{} passes through {}, which the opponent holds ({} checker{} on their point {})",
+                            seg_str(segment),
+                            loc_name(point),
+                            count,
+                            if count == 1 { "" } else { "s" },
+                            opp(point)
+                        ),
+                    )
+                    .label("path blocked")
+                    .help("every intermediate landing point of a combined move must be open"),
+                    StepError::Blocked { point, count } => Finding::error(
+                        "tavla::rules::blocked",
+                        span,
+                        format!(
+                            "{} is held by the opponent ({} checker{} on their point {})",
+                            loc_name(point),
+                            count,
+                            if count == 1 { "" } else { "s" },
+                            opp(point)
+                        ),
+                    )
+                    .label("point blocked"),
+                    StepError::MustEnter => Finding::error(
+                        "tavla::rules::must-enter",
+                        span,
+                        format!("{} has a checker on the bar and must enter it before moving others", self.who(side)),
+                    )
+                    .label("checker on the bar"),
+                    StepError::NotAllHome { outside } => Finding::error(
+                        "tavla::rules::bear-off-not-home",
+                        span,
+                        format!("bearing off before all checkers are home: one stands on point {outside}"),
+                    )
+                    .label("not all home"),
+                    StepError::HigherChecker { higher } => Finding::error(
+                        "tavla::rules::bear-off-higher",
+                        span,
+                        format!(
+                            "a {die} bears off from point {from} only when no checker stands higher, but one stands on point {higher}"
+                        ),
+                    )
+                    .label("a higher checker must move"),
+                    StepError::NoBar => Finding::error(
+                        "tavla::rules::no-bar",
+                        span,
+                        format!("{} has no bar", self.rules.variant().title()),
+                    )
+                    .label("bar"),
+                    StepError::Pinned { from } => Finding::error(
+                        "tavla::rules::pinned",
+                        span,
+                        format!("the checker on {} is pinned and cannot move", loc_name(from)),
+                    )
+                    .label("pinned checker"),
+                    StepError::Restricted(rule) => restriction_finding(rule, span),
+                }
+            }
+            PlayError::HitOnTheWay { segment, point } => Finding::error(
+                "tavla::rules::ambiguous-path",
+                spans[segment],
+                format!(
+                    "{} can only be played by hitting on {} on the way, which is not written",
+                    seg_str(segment),
+                    point
+                ),
+            )
+            .label("hit on the way")
+            .help(format!(
+                "write the hit explicitly, e.g. `{}/{}*/{}`",
+                loc_short(segs[segment].from),
+                point,
+                loc_short(segs[segment].to)
+            )),
+            PlayError::Restricted { rule } => {
+                restriction_finding(rule, spans[0].join(spans[spans.len() - 1]))
+            }
+            PlayError::NoOrder => Finding::error(
+                "tavla::rules::illegal-play",
+                spans[0].join(spans[spans.len() - 1]),
+                format!("these steps cannot all be played with {dice} in any order"),
+            )
+            .label("this play"),
+        };
+        let f = f.related(stage.dice_span, format!("{dice}"));
+        match &f.help {
+            Some(h) => {
+                let h = format!("{h}\n{legal}");
+                f.help(h)
+            }
+            None => f.help(legal),
+        }
+    }
+}
+
+/// The finding for a play-level rule of the variant.
+fn restriction_finding(rule: Restriction, span: Span) -> Finding {
+    match rule {
+        Restriction::Head { limit } => Finding::error(
+            "tavla::rules::head-rule",
+            span,
+            format!("at most {limit} checker(s) may leave the head (point 24) in one turn"),
+        )
+        .label("one checker too many from the head"),
+    }
+}
+
+fn loc_short(p: u8) -> String {
+    match p {
+        0 => "off".into(),
+        25 => "bar".into(),
+        p => p.to_string(),
+    }
+}
+
+#[allow(dead_code)]
+fn steps_of(t: &StageTrace) -> &[Step] {
+    &t.steps
+}
