@@ -27,9 +27,10 @@
 //! which tavla calls White). Each side's points are in its own numbering: the bottom player's
 //! point `i` is character `i`, the top player's point `p` is character `25 - p`.
 //!
-//! Sources: gnubg's XGID import (`SetXGID` in gnubg's `set.c`), eXtreme Gammon's own
-//! description of the format, and GNU Backgammon 1.07 as an oracle (`set xgid`, then its
-//! Position ID and Match ID; `fixtures/backgammon/xgid.tsv`).
+//! Sources: gnubg's XGID import (`SetXGID` in gnubg's `set.c`), which fixes every field but
+//! the maximum cube (gnubg ignores it) and the `B` and `R` markers (gnubg refuses them; their
+//! meaning is from public descriptions of the format); and GNU Backgammon 1.07 as an oracle
+//! (`set xgid`, then its Position ID and Match ID: `fixtures/backgammon/xgid.tsv`).
 
 use std::fmt;
 use std::str::FromStr;
