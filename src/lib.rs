@@ -1,6 +1,7 @@
 //! tavla: reads records of tables games, replays them through a rules engine, and points at
 //! every illegal move.
 pub mod generate;
+pub mod ids;
 pub mod notation;
 pub mod record;
 pub mod replay;

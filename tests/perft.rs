@@ -79,7 +79,7 @@ fn gul_bara_stage_counts_match_the_independent_vectors() {
 /// number of distinct legal results of each roll matches.
 #[test]
 fn backgammon_legal_result_counts_match_gnubg() {
-    use tavla::report::gnubg::position_from_id;
+    use tavla::ids::gnubg::position_from_id;
     use tavla::rules::backgammon::Backgammon;
     use tavla::rules::options::BackgammonOptions;
     let text = std::fs::read_to_string("fixtures/backgammon/perft.tsv").expect("perft.tsv");

@@ -16,7 +16,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::gnubg;
+use crate::ids::gnubg;
 use crate::notation::{CellBody, Column, Moves, Span, Stage, StageKind, StepText, TurnStages};
 use crate::record::HeaderItem;
 use crate::replay::{ActionTrace, GameResult, StageTrace, Verdict};

@@ -6,7 +6,6 @@
 pub mod codes;
 pub mod explain;
 pub mod formats;
-pub mod gnubg;
 pub mod json;
 pub mod mat;
 

@@ -6,6 +6,7 @@
 #   tools/gnubg/generate.sh matches    # only fixtures/backgammon/gnubg/*.mat
 #   tools/gnubg/generate.sh positions  # only fixtures/backgammon/positions.tsv
 #   tools/gnubg/generate.sh perft      # only fixtures/backgammon/perft.tsv
+#   tools/gnubg/generate.sh xgid       # only fixtures/backgammon/xgid.tsv (reads positions.tsv)
 #
 # Run from anywhere; paths are resolved relative to the repository root.
 set -eu
@@ -34,4 +35,9 @@ fi
 if [ "$WHAT" = all ] || [ "$WHAT" = perft ]; then
     GEN_TSV="$OUT/perft.tsv" run "$HERE/gen_perft.py" > /tmp/tavla-gnubg-perft.log 2>&1
     tail -n 3 /tmp/tavla-gnubg-perft.log
+fi
+if [ "$WHAT" = all ] || [ "$WHAT" = xgid ]; then
+    GEN_POS="$OUT/positions.tsv" GEN_TSV="$OUT/xgid.tsv" run "$HERE/gen_xgid.py" \
+        > /tmp/tavla-gnubg-xgid.log 2>&1
+    grep '^ROWS\|^FATAL' /tmp/tavla-gnubg-xgid.log
 fi

@@ -1,0 +1,526 @@
+//! Position formats in one place: reading a position given as `start`, a GNU Backgammon
+//! Position ID (optionally with its Match ID), an eXtreme Gammon XGID, or the position JSON
+//! that `tavla convert --to json` writes; and writing Position IDs, Match IDs and XGIDs.
+//!
+//! - [`gnubg`]: GNU Backgammon's Position ID and Match ID (encode and decode).
+//! - [`xgid`]: eXtreme Gammon's XGID (encode and decode, [`xgid::Xgid`]).
+//! - [`json`]: the position object of the JSON document (decode).
+//! - [`parse_position`]: detects which of the forms a text is and decodes it.
+//!
+//! This layer builds on `rules` only (no record text, no report); `report` and the CLI use it.
+//!
+//! Every decoder checks what it reads and answers a typed [`PositionError`] for anything
+//! malformed (wrong length or characters, more than 15 checkers a side, a point held by both
+//! sides, out-of-range fields); none of them panics on any input.
+//!
+//! # Sides
+//! **White** is the left-column player of a record and gnubg's player 0; Black is gnubg's
+//! player 1. A Position ID alone is relative to the player on roll and does not say who that
+//! is: [`parse_position_as`] takes the side to assume (and [`parse_position`] assumes White).
+//! With a Match ID (`PositionID:MatchID`) the Match ID names the player on roll. In an XGID,
+//! the top player (lower-case letters) is White and the bottom player (upper case) Black, as
+//! gnubg maps them on import.
+//!
+//! # Variants
+//! Position IDs and XGIDs describe backgammon boards (all of tavla's backgammon presets).
+//! Gul bara has no bar and a different board geometry, so for Gul bara only `start` and the
+//! JSON position apply.
+
+pub mod gnubg;
+pub mod json;
+pub mod xgid;
+
+use std::fmt;
+
+use crate::rules::{BAR, OFF, Position, Roll, Side, Variant, backgammon, gul_bara};
+
+/// Checkers each side has in every variant tavla knows.
+pub const CHECKERS: u32 = 15;
+
+/// The formats a position can be given in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PositionFormat {
+    /// The word `start`: the variant's starting position.
+    Start,
+    /// A GNU Backgammon Position ID alone (14 characters).
+    PositionId,
+    /// A GNU Backgammon Match ID (12 characters).
+    MatchId,
+    /// A Position ID and a Match ID, `PositionID:MatchID` (gnubg's "GNUbg ID").
+    GnubgId,
+    /// An eXtreme Gammon XGID.
+    Xgid,
+    /// The position object of `tavla convert --to json`.
+    Json,
+}
+
+impl PositionFormat {
+    /// A short name for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            PositionFormat::Start => "start",
+            PositionFormat::PositionId => "GNU Backgammon Position ID",
+            PositionFormat::MatchId => "GNU Backgammon Match ID",
+            PositionFormat::GnubgId => "GNU Backgammon ID (PositionID:MatchID)",
+            PositionFormat::Xgid => "XGID",
+            PositionFormat::Json => "JSON position",
+        }
+    }
+}
+
+/// `a` or `an` before a format's name.
+fn article(format: PositionFormat) -> &'static str {
+    if format == PositionFormat::Xgid {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// `White` or `Black`.
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+impl fmt::Display for PositionFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a position could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// Nothing but whitespace was given.
+    Empty,
+    /// The text is none of the accepted forms.
+    Unrecognized {
+        /// The start of the text (at most 40 characters).
+        text: String,
+    },
+    /// The format does not apply to the variant (Gul bara has no Position ID or XGID).
+    WrongVariant {
+        /// The format given.
+        format: PositionFormat,
+        /// The variant asked for.
+        variant: Variant,
+    },
+    /// A fixed-length part has the wrong length.
+    Length {
+        /// The format being read.
+        format: PositionFormat,
+        /// The expected length in characters.
+        expected: usize,
+        /// The length found.
+        found: usize,
+    },
+    /// A character that the format does not allow at this place.
+    BadCharacter {
+        /// The format being read.
+        format: PositionFormat,
+        /// 0-based character index within the part being read.
+        index: usize,
+        /// The character.
+        found: char,
+        /// What is allowed there.
+        expected: &'static str,
+    },
+    /// The text has the wrong number of `:`-separated fields.
+    FieldCount {
+        /// The format being read.
+        format: PositionFormat,
+        /// The number of fields expected.
+        expected: usize,
+        /// The number found.
+        found: usize,
+    },
+    /// A field holds a value out of its range or not a number.
+    Field {
+        /// The format being read.
+        format: PositionFormat,
+        /// The field's name.
+        field: &'static str,
+        /// The value as written (shortened to 20 characters).
+        value: String,
+        /// What is allowed.
+        expected: &'static str,
+    },
+    /// A side does not have exactly 15 checkers (more than 15 on the board, or a JSON
+    /// position whose points, bar and off do not add up to 15).
+    CheckerCount {
+        /// The side.
+        side: Side,
+        /// The checkers counted.
+        count: u32,
+    },
+    /// Both sides have checkers on one point.
+    SharedPoint {
+        /// The point, in White's numbering.
+        point: u8,
+    },
+    /// Checkers on the bar in Gul bara, which has no bar.
+    BarInGulBara {
+        /// The side with checkers on the bar.
+        side: Side,
+    },
+    /// Both sides have borne off all their checkers.
+    BothBorneOff,
+    /// Bits past the end of the encoded position are set (not an ID gnubg writes).
+    TrailingBits {
+        /// The format being read.
+        format: PositionFormat,
+    },
+    /// The JSON text does not have the position's shape.
+    Json {
+        /// serde_json's message (with line and column).
+        message: String,
+    },
+    /// A key of a side's point map in the JSON position is not a point number 1–24.
+    PointKey {
+        /// The side whose map holds the key.
+        side: Side,
+        /// The key (shortened to 20 characters).
+        key: String,
+    },
+    /// The JSON position's `board` list disagrees with the per-side maps.
+    BoardMismatch {
+        /// The point, in White's numbering.
+        point: u8,
+        /// What the `board` entry says (White's, Black's checkers).
+        board: (u8, u8),
+        /// What the per-side maps say.
+        sides: (u8, u8),
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Empty => f.write_str(
+                "no position given: expected `start`, a GNU Backgammon Position ID, an XGID or a JSON position",
+            ),
+            PositionError::Unrecognized { text } => write!(
+                f,
+                "`{text}` is not a position: expected `start`, a GNU Backgammon Position ID \
+                 (14 characters, optionally `PositionID:MatchID`), an XGID (`XGID=…`) or a JSON \
+                 position (`{{…}}`)"
+            ),
+            PositionError::WrongVariant { format, variant } => write!(
+                f,
+                "{} {format} describes a backgammon position, not {variant}; for {variant} give \
+                 `start` or a JSON position",
+                article(*format)
+            ),
+            PositionError::Length {
+                format,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{} {format} has {expected} characters here, this one has {found}",
+                article(*format)
+            ),
+            PositionError::BadCharacter {
+                format,
+                index,
+                found,
+                expected,
+            } => write!(
+                f,
+                "{format}: character {} is {found:?}, expected {expected}",
+                index + 1
+            ),
+            PositionError::FieldCount {
+                format,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{} {format} has {expected} fields separated by `:`, this one has {found}",
+                article(*format)
+            ),
+            PositionError::Field {
+                format,
+                field,
+                value,
+                expected,
+            } => write!(f, "{format}: {field} is `{value}`, expected {expected}"),
+            PositionError::CheckerCount { side, count } if *count > CHECKERS => write!(
+                f,
+                "{} has more than {CHECKERS} checkers ({count} counted)",
+                side_name(*side)
+            ),
+            PositionError::CheckerCount { side, count } => write!(
+                f,
+                "{} has {count} checkers; each side has exactly {CHECKERS} (on the points, the bar and borne off)",
+                side_name(*side)
+            ),
+            PositionError::SharedPoint { point } => write!(
+                f,
+                "both sides have checkers on White's point {point}"
+            ),
+            PositionError::BarInGulBara { side } => write!(
+                f,
+                "{} has checkers on the bar, but Gul bara has no bar",
+                side_name(*side)
+            ),
+            PositionError::BothBorneOff => {
+                f.write_str("both sides have borne off all their checkers")
+            }
+            PositionError::TrailingBits { format } => write!(
+                f,
+                "{format}: bits past the end of the position are set (a mistyped ID?)"
+            ),
+            PositionError::Json { message } => write!(f, "JSON position: {message}"),
+            PositionError::PointKey { side, key } => write!(
+                f,
+                "JSON position: `{}` has the key {key:?}; keys are point numbers \"1\" to \"24\"",
+                side.name()
+            ),
+            PositionError::BoardMismatch {
+                point,
+                board,
+                sides,
+            } => write!(
+                f,
+                "JSON position: `board` has {} White and {} Black checkers on White's point {point}, \
+                 but `white`/`black` say {} and {}",
+                board.0, board.1, sides.0, sides.1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Cube and score, where a format states them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MatchContext {
+    /// Cube value (1 while nobody has doubled).
+    pub cube: u32,
+    /// Cube owner, `None` when centred.
+    pub cube_owner: Option<Side>,
+    /// White's score.
+    pub white_score: u64,
+    /// Black's score.
+    pub black_score: u64,
+    /// Match length; 0 for money play.
+    pub match_length: u64,
+    /// This game is the Crawford game.
+    pub crawford: bool,
+}
+
+impl Default for MatchContext {
+    /// Centred 1-cube, 0–0, money play.
+    fn default() -> Self {
+        MatchContext {
+            cube: 1,
+            cube_owner: None,
+            white_score: 0,
+            black_score: 0,
+            match_length: 0,
+            crawford: false,
+        }
+    }
+}
+
+/// A position read by [`parse_position`], with what its format says about the game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PositionSpec {
+    /// The form the position was given in.
+    pub format: PositionFormat,
+    /// The position (each side in its own numbering).
+    pub position: Position,
+    /// The side on roll, where the format says (Match ID, XGID). `None` for `start`, JSON and
+    /// a Position ID alone; a Position ID alone was laid out with the side passed to
+    /// [`parse_position_as`] on roll.
+    pub on_roll: Option<Side>,
+    /// The dice, where the format gives them (Match ID, XGID; `None` before the roll or while
+    /// a double is pending).
+    pub dice: Option<Roll>,
+    /// Cube and score, where the format gives them (Match ID, XGID).
+    pub context: Option<MatchContext>,
+}
+
+/// Read a position for `variant`; a Position ID alone is taken with White on roll.
+///
+/// See [`parse_position_as`].
+///
+/// # Errors
+/// A [`PositionError`] saying what is wrong.
+pub fn parse_position(
+    spec: &str,
+    variant: Variant,
+    start: Position,
+) -> Result<PositionSpec, PositionError> {
+    parse_position_as(spec, variant, start, Side::White)
+}
+
+/// Read a position for `variant` given in any of the accepted forms, told apart by shape:
+///
+/// - the word `start` (any case): the `start` argument, the variant's starting position as
+///   the caller's rules give it (not checked);
+/// - `XGID=…`, or a bare XGID (26 position characters, then `:`): see [`xgid`];
+/// - a GNU Backgammon Position ID (14 base64 characters), optionally followed by `:` and a
+///   Match ID (12 characters) as gnubg writes them (`4HPwATDgc/ABMA:cAkAAAAAAAAA`). A
+///   Position ID is relative to the player on roll; alone, it is read with `on_roll` on roll;
+///   with a Match ID, the Match ID's player on roll is used and `on_roll` is ignored;
+/// - a JSON object (`{…}`): the position object of `tavla convert --to json`, see [`json`].
+///
+/// Leading and trailing whitespace is ignored. Position IDs and XGIDs are backgammon only.
+/// Every position read is checked with [`validate`].
+///
+/// # Errors
+/// A [`PositionError`] saying what is wrong; never a panic.
+pub fn parse_position_as(
+    spec: &str,
+    variant: Variant,
+    start: Position,
+    on_roll: Side,
+) -> Result<PositionSpec, PositionError> {
+    let s = spec.trim();
+    if s.is_empty() {
+        return Err(PositionError::Empty);
+    }
+    if s.eq_ignore_ascii_case("start") {
+        return Ok(PositionSpec {
+            format: PositionFormat::Start,
+            position: start,
+            on_roll: None,
+            dice: None,
+            context: None,
+        });
+    }
+    if s.starts_with('{') {
+        let position = json::position_from_json(s, variant)?;
+        return Ok(PositionSpec {
+            format: PositionFormat::Json,
+            position,
+            on_roll: None,
+            dice: None,
+            context: None,
+        });
+    }
+    let first = s.split(':').next().unwrap_or("");
+    let is_xgid = s.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("xgid="))
+        || (s.contains(':') && first.chars().count() == 26);
+    let format = if is_xgid {
+        PositionFormat::Xgid
+    } else if s.contains(':') && first.trim().chars().count() == 14 {
+        PositionFormat::GnubgId
+    } else if s.chars().count() == 14 {
+        PositionFormat::PositionId
+    } else {
+        return Err(PositionError::Unrecognized {
+            text: shorten(s, 40),
+        });
+    };
+    if variant != Variant::Backgammon {
+        return Err(PositionError::WrongVariant { format, variant });
+    }
+    match format {
+        PositionFormat::Xgid => {
+            let x: xgid::Xgid = s.parse()?;
+            Ok(PositionSpec {
+                format,
+                position: x.position,
+                on_roll: Some(x.on_roll),
+                dice: x.dice,
+                context: Some(x.context()),
+            })
+        }
+        PositionFormat::GnubgId => {
+            let mut parts = s.split(':');
+            let (pid, mid) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+            let found = s.split(':').count();
+            if found != 2 {
+                return Err(PositionError::FieldCount {
+                    format,
+                    expected: 2,
+                    found,
+                });
+            }
+            let state = gnubg::match_from_id(mid.trim())?;
+            let position = gnubg::position_from_id(pid.trim(), state.on_roll)?;
+            Ok(PositionSpec {
+                format,
+                position,
+                on_roll: Some(state.on_roll),
+                dice: (state.dice != (0, 0)).then_some(Roll {
+                    a: state.dice.0,
+                    b: state.dice.1,
+                }),
+                context: Some(MatchContext {
+                    cube: state.cube,
+                    cube_owner: state.owner,
+                    white_score: state.score.0,
+                    black_score: state.score.1,
+                    match_length: state.length,
+                    crawford: state.crawford,
+                }),
+            })
+        }
+        _ => {
+            let position = gnubg::position_from_id(s, on_roll)?;
+            Ok(PositionSpec {
+                format,
+                position,
+                on_roll: None,
+                dice: None,
+                context: None,
+            })
+        }
+    }
+}
+
+/// The point-mapping of a variant: a side's point as the opponent's point.
+pub fn opposite(variant: Variant) -> fn(u8) -> u8 {
+    match variant {
+        Variant::GulBara => gul_bara::opposite,
+        Variant::Backgammon => backgammon::opposite,
+    }
+}
+
+/// Check that `pos` can occur in `variant`: each side has exactly 15 checkers (points, bar
+/// and off), no point holds checkers of both sides, Gul bara's bar is empty, and not both
+/// sides have borne off everything.
+///
+/// # Errors
+/// The first problem found.
+pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
+    for side in [Side::White, Side::Black] {
+        let count: u32 = pos.side(side).iter().map(|&n| n as u32).sum();
+        if count != CHECKERS {
+            return Err(PositionError::CheckerCount { side, count });
+        }
+        if variant == Variant::GulBara && pos.count(side, BAR) > 0 {
+            return Err(PositionError::BarInGulBara { side });
+        }
+    }
+    let opp = opposite(variant);
+    for p in 1..=24u8 {
+        if pos.count(Side::White, p) > 0 && pos.count(Side::Black, opp(p)) > 0 {
+            return Err(PositionError::SharedPoint { point: p });
+        }
+    }
+    if pos.count(Side::White, OFF) as u32 == CHECKERS
+        && pos.count(Side::Black, OFF) as u32 == CHECKERS
+    {
+        return Err(PositionError::BothBorneOff);
+    }
+    Ok(())
+}
+
+/// At most `n` characters of `s`, with `…` when cut.
+pub(crate) fn shorten(s: &str, n: usize) -> String {
+    let mut out: String = s.chars().take(n).collect();
+    if s.chars().nth(n).is_some() {
+        out.push('…');
+    }
+    out
+}
