@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use tavla::codes::Code;
 use tavla::notation::Span;
 use tavla::replay::{Finding, Overrides, Severity, Verdict, check, check_findings};
 use tavla::report::formats::{self, FileFindings};
@@ -437,7 +438,7 @@ fn check_bytes(bytes: Vec<u8>, o: &Overrides, traces: bool) -> (String, Verdict)
 
 fn io_finding(msg: &str) -> Finding {
     Finding {
-        code: "tavla::io::unreadable",
+        code: Code::Unreadable,
         severity: Severity::Error,
         span: Span::default(),
         label: String::new(),
@@ -807,17 +808,15 @@ fn convert(a: ConvertArgs) -> u8 {
 fn explain(code: Option<String>) -> u8 {
     match code {
         None => {
-            for c in report::codes::CODES {
-                println!("{:<42} {}", c.code, c.summary);
+            for c in Code::ALL {
+                println!("{:<42} {}", c.as_str(), c.summary());
             }
             EXIT_VALID
         }
-        Some(c) => match report::codes::lookup(&c) {
-            Some(info) => {
-                println!("{}\n\n{}\n", info.code, info.summary);
-                if let Some(long) = report::explain::explanation(info.code) {
-                    println!("{long}");
-                }
+        Some(c) => match Code::lookup(&c) {
+            Some(code) => {
+                println!("{code}\n\n{}\n", code.summary());
+                println!("{}", code.explanation());
                 EXIT_VALID
             }
             None => {

@@ -3,6 +3,7 @@
 
 use super::render::{legal_help, render_steps};
 use super::{ActionTrace, Finding, GameResult, GameTrace, Severity, StageTrace};
+use crate::codes::Code;
 use crate::notation::{CellBody, Column, Loc, Span, Stage, StageKind, StepText, TurnStages};
 use crate::record::{Action, Game, Match};
 use crate::rules::backgammon::Backgammon;
@@ -134,7 +135,7 @@ pub(crate) fn replay_match(
     if record.length.is_none() && !record.games.is_empty() {
         findings.push(
             Finding::warning(
-                "tavla::record::no-match-length",
+                Code::NoMatchLength,
                 record.games[0].number_span,
                 "the record has no `N point match` line; it is read as a money session",
             )
@@ -174,7 +175,7 @@ pub(crate) fn replay_match(
         } else if game.number != expected_number {
             findings.push(
                 Finding::warning(
-                    "tavla::record::game-number",
+                    Code::GameNumber,
                     game.number_span,
                     format!("game {} is numbered {}", expected_number, game.number),
                 )
@@ -188,7 +189,7 @@ pub(crate) fn replay_match(
         if let Some(at) = ms.match_over_at {
             findings.push(
                 Finding::error(
-                    "tavla::record::after-match-end",
+                    Code::AfterMatchEnd,
                     game.number_span,
                     format!("game {} is played after the match ended in game {}", game.number, at),
                 )
@@ -244,7 +245,7 @@ pub(crate) fn replay_match(
             } else if previous_unfinished && got == want {
                 findings.push(
                     Finding::error(
-                        "tavla::record::draw",
+                        Code::Draw,
                         l.score_span.join(r.score_span),
                         format!(
                             "game {} has no result and this score line awards nobody a point: a draw, which {} does not have",
@@ -260,7 +261,7 @@ pub(crate) fn replay_match(
                 if prev.broken_lines.is_empty() {
                     findings.push(
                         Finding::warning(
-                            "tavla::record::missing-result",
+                            Code::MissingResult,
                             prev.number_span,
                             format!(
                                 "game {} has no result line; the score line of game {} is taken as its result",
@@ -275,7 +276,7 @@ pub(crate) fn replay_match(
             {
                 findings.push(
                     Finding::error(
-                        "tavla::record::score-mismatch",
+                        Code::ScoreMismatch,
                         l.score_span.join(r.score_span),
                         format!("the score before game {} should be {} : {}, not {} : {}", game.number, want.0, want.1, got.0, got.1),
                     )
@@ -289,7 +290,7 @@ pub(crate) fn replay_match(
         } else {
             findings.push(
                 Finding::warning(
-                    "tavla::record::no-score-line",
+                    Code::NoScoreLine,
                     game.number_span,
                     format!("game {} has no score line", game.number),
                 )
@@ -483,7 +484,7 @@ impl GameWalker<'_> {
                 self.push(Finding {
                     severity: Severity::Advice,
                     ..Finding::error(
-                        "tavla::record::not-checked",
+                        Code::NotChecked,
                         bspan,
                         format!(
                             "game {}: the check stops at this line because of its syntax error; {} turn(s) from here on were not checked",
@@ -604,7 +605,7 @@ impl GameWalker<'_> {
                 if n != prev.wrapping_add(1) {
                     self.push(
                         Finding::warning(
-                            "tavla::record::turn-number",
+                            Code::TurnNumber,
                             span,
                             format!(
                                 "line {line} is numbered {n}, expected {}",
@@ -621,7 +622,7 @@ impl GameWalker<'_> {
                 if n != 1 {
                     self.push(
                         Finding::warning(
-                            "tavla::record::turn-number",
+                            Code::TurnNumber,
                             span,
                             format!(
                                 "the first turn line of game {} is numbered {n}",
@@ -716,7 +717,7 @@ impl GameWalker<'_> {
         };
         self.push(
             Finding::error(
-                "tavla::record::after-game-end",
+                Code::AfterGameEnd,
                 a.cell.span,
                 format!(
                     "an entry after the end of game {}: {what}",
@@ -746,7 +747,7 @@ impl GameWalker<'_> {
     fn out_of_turn(&mut self, side: Side, n: Side, span: Span) -> Result<(), Stop> {
         self.push(
             Finding::error(
-                "tavla::record::turn-order",
+                Code::TurnOrder,
                 span,
                 format!("{} acts twice in a row; it is {}'s turn", self.who(side), self.who(n)),
             )
@@ -777,7 +778,7 @@ impl GameWalker<'_> {
         if let Some((doubler, _, span)) = self.offer {
             self.push(
                 Finding::error(
-                    "tavla::record::unanswered-double",
+                    Code::UnansweredDouble,
                     first_span,
                     format!("{} doubled, but the double was never taken or dropped", self.who(doubler)),
                 )
@@ -811,7 +812,7 @@ impl GameWalker<'_> {
                             .collect();
                         self.push(
                             Finding::error(
-                                "tavla::record::missing-remainder",
+                                Code::MissingRemainder,
                                 roll.map(|r| r.dice_span).unwrap_or(a.cell.span),
                                 format!("{} must first play the remainder passed from the broken chain: {}", self.who(side), listed.join(" ")),
                             )
@@ -824,7 +825,7 @@ impl GameWalker<'_> {
                     if w.a != value {
                         self.push(
                             Finding::error(
-                                "tavla::record::wrong-remainder",
+                                Code::WrongRemainder,
                                 w.dice_span,
                                 format!("the next received stage is ({value}{value}):, not ({}{}):", w.a, w.b),
                             )
@@ -840,7 +841,7 @@ impl GameWalker<'_> {
                         if let Some(extra) = received.get(k + 1).or(roll) {
                             self.push(
                                 Finding::error(
-                                    "tavla::record::after-game-end",
+                                    Code::AfterGameEnd,
                                     extra.dice_span,
                                     format!("{} bore off the last checker while playing the remainder; the game is over", self.who(side)),
                                 )
@@ -856,7 +857,7 @@ impl GameWalker<'_> {
                     let extra = &received[stages.len()];
                     self.push(
                         Finding::error(
-                            "tavla::record::unexpected-remainder",
+                            Code::UnexpectedRemainder,
                             extra.dice_span,
                             format!("only {} stage(s) were passed; this one was not", stages.len()),
                         )
@@ -872,7 +873,7 @@ impl GameWalker<'_> {
                 if let Some(extra) = received.first() {
                     self.push(
                         Finding::error(
-                            "tavla::record::unexpected-remainder",
+                            Code::UnexpectedRemainder,
                             extra.dice_span,
                             format!("{} plays a received stage, but no remainder was passed to them", self.who(side)),
                         )
@@ -893,7 +894,7 @@ impl GameWalker<'_> {
                     // The receiver played the remainder but has not rolled: the cell ends early.
                     self.push(
                         Finding::error(
-                            "tavla::record::missing-roll",
+                            Code::MissingRoll,
                             a.cell.span,
                             format!("{} played the remainder but the roll that follows it is missing", self.who(side)),
                         )
@@ -902,13 +903,9 @@ impl GameWalker<'_> {
                     );
                 } else {
                     self.push(
-                        Finding::error(
-                            "tavla::record::missing-roll",
-                            a.cell.span,
-                            "a turn without a roll",
-                        )
-                        .label("no roll")
-                        .help("write the roll as `dd:` before the steps"),
+                        Finding::error(Code::MissingRoll, a.cell.span, "a turn without a roll")
+                            .label("no roll")
+                            .help("write the roll as `dd:` before the steps"),
                     );
                 }
                 return Err(Stop);
@@ -917,7 +914,7 @@ impl GameWalker<'_> {
         } else if let Some(first) = chain.first() {
             self.push(
                 Finding::error(
-                    "tavla::record::unexpected-stage",
+                    Code::UnexpectedStage,
                     first.dice_span,
                     "a chain stage after the end of the game",
                 )
@@ -1018,7 +1015,7 @@ impl GameWalker<'_> {
                         };
                         self.push(
                             Finding::error(
-                                "tavla::record::missing-stage",
+                                Code::MissingStage,
                                 last,
                                 format!("after a full stage of {value}s the chain continues with +{v}{v}:, which is not written"),
                             )
@@ -1030,7 +1027,7 @@ impl GameWalker<'_> {
                     Some(w) if w.a != v => {
                         self.push(
                             Finding::error(
-                                "tavla::record::wrong-stage",
+                                Code::WrongStage,
                                 w.dice_span,
                                 format!("after a full stage of {value}s the chain continues with +{v}{v}:, not +{}{}:", w.a, w.b),
                             )
@@ -1085,7 +1082,7 @@ impl GameWalker<'_> {
             };
             let _ = a;
             self.push(
-                Finding::error("tavla::record::unexpected-stage", extra.dice_span, format!("no chain stage is due here: {why}"))
+                Finding::error(Code::UnexpectedStage, extra.dice_span, format!("no chain stage is due here: {why}"))
                     .label("not due")
                     .related(roll_stage.dice_span, "the roll")
                     .help("remove this stage; unplayed steps of a broken chain pass to the opponent as `(nn):` stages"),
@@ -1109,7 +1106,7 @@ impl GameWalker<'_> {
             {
                 self.push(
                         Finding::error(
-                            "tavla::record::wrong-starter",
+                            Code::WrongStarter,
                             stage.dice_span,
                             format!("{} starts game {}, but the previous game's winner, {}, must start it", self.who(side), self.game.number, self.who(w)),
                         )
@@ -1123,7 +1120,7 @@ impl GameWalker<'_> {
         if opening == Opening::StarterPlaysOpeningDice && roll.is_double() {
             self.push(
                 Finding::error(
-                    "tavla::record::opening-doublet",
+                    Code::OpeningDoublet,
                     stage.dice_span,
                     format!("game {} opens with the doublet {roll}, but the opening roll can never be a doublet", self.game.number),
                 )
@@ -1176,7 +1173,7 @@ impl GameWalker<'_> {
         if let Some(span) = moves.illegal().map(with_steps) {
             self.push(
                 Finding::error(
-                    "tavla::record::writer-illegal-play",
+                    Code::WriterIllegalPlay,
                     span,
                     "the program that wrote this record marked the play as illegal; the real play is unknown",
                 )
@@ -1194,7 +1191,7 @@ impl GameWalker<'_> {
                 return Ok(self.stage_done(out, stage, dice, &[]));
             }
             self.push(
-                Finding::error("tavla::record::unknown-play", span, "`????` stands for a play that was not recorded")
+                Finding::error(Code::UnknownPlay, span, "`????` stands for a play that was not recorded")
                     .label("unknown play")
                     .help("XG writes `????` only for a roll followed by a resignation; here the game goes on"),
             );
@@ -1203,7 +1200,7 @@ impl GameWalker<'_> {
         if let (Some(cm), false) = (moves.cannot_move().map(with_steps), written.is_empty()) {
             self.push(
                 Finding::error(
-                    "tavla::record::cannot-move-with-steps",
+                    Code::CannotMoveWithSteps,
                     cm,
                     "`Cannot Move` together with steps",
                 )
@@ -1219,7 +1216,7 @@ impl GameWalker<'_> {
                     if loc == Loc::Bar {
                         self.push(
                             Finding::error(
-                                "tavla::rules::no-bar",
+                                Code::NoBar,
                                 span,
                                 "Gul bara has no bar: no checker is ever hit",
                             )
@@ -1231,7 +1228,7 @@ impl GameWalker<'_> {
                     if hit {
                         self.push(
                             Finding::error(
-                                "tavla::rules::no-hitting",
+                                Code::NoHitting,
                                 span,
                                 "Gul bara has no hitting: a single checker blocks its point",
                             )
@@ -1269,7 +1266,7 @@ impl GameWalker<'_> {
                 let (p, steps) = set.results[0].clone();
                 self.push(
                     Finding::warning(
-                        "tavla::record::forced-play-omitted",
+                        Code::ForcedPlayOmitted,
                         stage.dice_span,
                         format!("the cell is empty; the only legal play {} was applied", render_steps(&steps)),
                     )
@@ -1286,7 +1283,7 @@ impl GameWalker<'_> {
             };
             self.push(
                 Finding::error(
-                    "tavla::rules::dance-not-justified",
+                    Code::DanceNotJustified,
                     moves.cannot_move().unwrap_or(stage.dice_span),
                     format!("{what} for {dice}, but {} could move", self.who(side)),
                 )
@@ -1356,7 +1353,7 @@ impl GameWalker<'_> {
                     .join(written.last().unwrap().span);
                 self.push(
                     Finding::warning(
-                        "tavla::record::hit-mark",
+                        Code::HitMark,
                         span,
                         format!("the play hits {hits} blot(s) but marks {marked} with `*`"),
                     )
@@ -1392,7 +1389,7 @@ impl GameWalker<'_> {
                 .join(written.last().unwrap().span);
             let (code, msg) = match e {
                 ForcedError::TooFewDice { used, max } => (
-                    "tavla::rules::forced-play",
+                    Code::ForcedPlay,
                     if max as usize == dice.len() as usize {
                         format!(
                             "the play uses {used} of the {max} steps of {dice}, but all {max} can be played"
@@ -1402,7 +1399,7 @@ impl GameWalker<'_> {
                     },
                 ),
                 ForcedError::LargerDie { larger } => (
-                    "tavla::rules::larger-die",
+                    Code::LargerDie,
                     format!(
                         "only one die of {dice} can be played, and then it must be the larger, {larger}"
                     ),
@@ -1439,13 +1436,13 @@ impl GameWalker<'_> {
         let opp = |p: u8| self.engine.rules().opposite(p);
         let f = match e {
             PlayError::TooManySteps { segment, dice: n } => Finding::error(
-                "tavla::rules::too-many-steps",
+                Code::TooManySteps,
                 spans[segment.min(spans.len() - 1)],
                 format!("more steps written than {dice} allows ({n})"),
             )
             .label("one step too many"),
             PlayError::NoDice { segment, remaining } => Finding::error(
-                "tavla::rules::no-die",
+                Code::NoDie,
                 spans[segment],
                 if remaining.is_empty() {
                     format!("no die of {dice} is left for {}", seg_str(segment))
@@ -1472,13 +1469,13 @@ impl GameWalker<'_> {
                 let span = spans[segment];
                 match error {
                     StepError::NoChecker { from } => Finding::error(
-                        "tavla::rules::no-checker",
+                        Code::NoChecker,
                         span,
                         format!("{} has no checker on {} to move", self.who(side), loc_name(from)),
                     )
                     .label("no checker here"),
                     StepError::Blocked { point, count } if intermediate => Finding::error(
-                        "tavla::rules::blocked-path",
+                        Code::BlockedPath,
                         span,
                         format!(
                             "{} passes through {}, which the opponent holds ({} checker{} on their point {})",
@@ -1492,7 +1489,7 @@ impl GameWalker<'_> {
                     .label("path blocked")
                     .help("every intermediate landing point of a combined move must be open"),
                     StepError::Blocked { point, count } => Finding::error(
-                        "tavla::rules::blocked",
+                        Code::Blocked,
                         span,
                         format!(
                             "{} is held by the opponent ({} checker{} on their point {})",
@@ -1504,30 +1501,30 @@ impl GameWalker<'_> {
                     )
                     .label("point blocked"),
                     StepError::MustEnter => Finding::error(
-                        "tavla::rules::must-enter",
+                        Code::MustEnter,
                         span,
                         format!("{} has a checker on the bar and must enter it before moving others", self.who(side)),
                     )
                     .label("checker on the bar"),
                     StepError::NotAllHome { outside } => Finding::error(
-                        "tavla::rules::bear-off-not-home",
+                        Code::BearOffNotHome,
                         span,
                         format!("bearing off before all checkers are home: one stands on point {outside}"),
                     )
                     .label("not all home"),
                     StepError::HigherChecker { higher } => Finding::error(
-                        "tavla::rules::bear-off-higher",
+                        Code::BearOffHigher,
                         span,
                         format!(
                             "a {die} bears off from point {from} only when no checker stands higher, but one stands on point {higher}"
                         ),
                     )
                     .label("a higher checker must move"),
-                    StepError::NoBar => Finding::error("tavla::rules::no-bar", span, "Gul bara has no bar").label("bar"),
+                    StepError::NoBar => Finding::error(Code::NoBar, span, "Gul bara has no bar").label("bar"),
                 }
             }
             PlayError::HitOnTheWay { segment, point } => Finding::error(
-                "tavla::rules::ambiguous-path",
+                Code::AmbiguousPath,
                 spans[segment],
                 format!(
                     "{} can only be played by hitting on {} on the way, which is not written",
@@ -1543,7 +1540,7 @@ impl GameWalker<'_> {
                 loc_short(segs[segment].to)
             )),
             PlayError::NoOrder => Finding::error(
-                "tavla::rules::illegal-play",
+                Code::IllegalPlay,
                 spans[0].join(spans[spans.len() - 1]),
                 format!("these steps cannot all be played with {dice} in any order"),
             )
@@ -1578,29 +1575,21 @@ impl GameWalker<'_> {
         let span = a.cell.span;
         let RuleSet::Backgammon(opts) = self.rules else {
             self.push(
-                Finding::error(
-                    "tavla::rules::no-cube",
-                    span,
-                    "Gul bara has no doubling cube",
-                )
-                .label("cube action")
-                .help("remove the cube action"),
+                Finding::error(Code::NoCube, span, "Gul bara has no doubling cube")
+                    .label("cube action")
+                    .help("remove the cube action"),
             );
             return Err(Stop);
         };
         if !opts.cube {
             self.push(
-                Finding::error(
-                    "tavla::rules::no-cube",
-                    span,
-                    "the cube is not in use in this match",
-                )
-                .label("cube action")
-                .help(if opts.preset == "short-nardy" {
-                    "short nardy is played without the cube"
-                } else {
-                    "the header sets `CubeLimit \"1\"`: no doubling"
-                }),
+                Finding::error(Code::NoCube, span, "the cube is not in use in this match")
+                    .label("cube action")
+                    .help(if opts.preset == "short-nardy" {
+                        "short nardy is played without the cube"
+                    } else {
+                        "the header sets `CubeLimit \"1\"`: no doubling"
+                    }),
             );
             return Err(Stop);
         }
@@ -1611,18 +1600,14 @@ impl GameWalker<'_> {
                 }
                 if self.offer.is_some() {
                     self.push(
-                        Finding::error(
-                            "tavla::rules::double-twice",
-                            span,
-                            "a double while another is open",
-                        )
-                        .label("second double"),
+                        Finding::error(Code::DoubleTwice, span, "a double while another is open")
+                            .label("second double"),
                     );
                     return Err(Stop);
                 }
                 if self.game_rolls == 0 {
                     self.push(
-                        Finding::error("tavla::rules::early-double", span, "a double before the opening roll")
+                        Finding::error(Code::EarlyDouble, span, "a double before the opening roll")
                             .label("no roll yet")
                             .help("the first turn of a game is the opening roll; doubling starts after it"),
                     );
@@ -1630,7 +1615,7 @@ impl GameWalker<'_> {
                 }
                 if self.crawford {
                     self.push(
-                        Finding::error("tavla::rules::crawford-double", span, format!("a double in the Crawford game (game {})", self.game.number))
+                        Finding::error(Code::CrawfordDouble, span, format!("a double in the Crawford game (game {})", self.game.number))
                             .label("no doubling in the Crawford game")
                             .help("in the game right after a player first reaches match point minus one, the cube is dead"),
                     );
@@ -1641,7 +1626,7 @@ impl GameWalker<'_> {
                 {
                     self.push(
                             Finding::error(
-                                "tavla::rules::double-not-owner",
+                                Code::DoubleNotOwner,
                                 span,
                                 format!("{} doubles, but the cube belongs to {}", self.who(side), self.who(o)),
                             )
@@ -1658,7 +1643,7 @@ impl GameWalker<'_> {
                 let Some((doubler, v, _)) = self.offer else {
                     self.push(
                         Finding::error(
-                            "tavla::rules::answer-without-double",
+                            Code::AnswerWithoutDouble,
                             span,
                             "a beaver without a double",
                         )
@@ -1668,7 +1653,7 @@ impl GameWalker<'_> {
                 };
                 if side == doubler || !opts.beaver || !self.money() {
                     self.push(
-                        Finding::error("tavla::rules::beaver-not-allowed", span, "a beaver is allowed only to the doubled player, in money play with beavers on")
+                        Finding::error(Code::BeaverNotAllowed, span, "a beaver is allowed only to the doubled player, in money play with beavers on")
                             .label("beaver"),
                     );
                     return Err(Stop);
@@ -1689,7 +1674,7 @@ impl GameWalker<'_> {
                 {
                     self.push(
                         Finding::error(
-                            "tavla::rules::raccoon-not-allowed",
+                            Code::RaccoonNotAllowed,
                             span,
                             "a raccoon follows only a beaver, by the original doubler",
                         )
@@ -1724,7 +1709,7 @@ impl GameWalker<'_> {
         }
         self.push(
             Finding::error(
-                "tavla::rules::cube-value",
+                Code::CubeValue,
                 span,
                 format!(
                     "the cube is at {}; {what} makes it {want}, not {value}",
@@ -1743,7 +1728,7 @@ impl GameWalker<'_> {
         let Some((doubler, value, _)) = self.offer else {
             self.push(
                 Finding::error(
-                    "tavla::rules::answer-without-double",
+                    Code::AnswerWithoutDouble,
                     a.cell.span,
                     format!("{} without a double to answer", if take { "`Takes`" } else { "`Drops`" }),
                 )
@@ -1755,7 +1740,7 @@ impl GameWalker<'_> {
         if side == doubler {
             self.push(
                 Finding::error(
-                    "tavla::record::turn-order",
+                    Code::TurnOrder,
                     a.cell.span,
                     "the doubler cannot answer their own double",
                 )
@@ -1802,7 +1787,7 @@ impl GameWalker<'_> {
         if self.wins.is_some() {
             self.push(
                 Finding::error(
-                    "tavla::record::after-game-end",
+                    Code::AfterGameEnd,
                     a.cell.span,
                     "a second result for the same game",
                 )
@@ -1814,7 +1799,7 @@ impl GameWalker<'_> {
         if and_match && self.needed[side.index()].is_none_or(|n| points < n) {
             self.push(
                 Finding::warning(
-                    "tavla::record::match-end-mark",
+                    Code::MatchEndMark,
                     a.cell.span,
                     "`and the match` on a game that does not end the match",
                 )
@@ -1833,7 +1818,7 @@ impl GameWalker<'_> {
                 if winner != side {
                     self.push(
                         Finding::error(
-                            "tavla::record::wrong-winner",
+                            Code::WrongWinner,
                             a.cell.span,
                             format!(
                                 "{} is written as the winner, but {} won the game",
@@ -1849,9 +1834,9 @@ impl GameWalker<'_> {
                 if !capped_ok(full) {
                     let why = self.value_explanation(winner, full);
                     let code = if points == 0 && self.variant() == Variant::GulBara {
-                        "tavla::record::draw"
+                        Code::Draw
                     } else {
-                        "tavla::record::wins-mismatch"
+                        Code::WinsMismatch
                     };
                     self.push(
                         Finding::error(
@@ -1889,9 +1874,9 @@ impl GameWalker<'_> {
                     let allowed: Vec<String> =
                         levels.iter().map(|l| (l * unit).to_string()).collect();
                     let code = if points == 0 && self.variant() == Variant::GulBara {
-                        "tavla::record::draw"
+                        Code::Draw
                     } else {
-                        "tavla::record::bad-resignation"
+                        Code::BadResignation
                     };
                     self.push(
                         Finding::error(
@@ -1950,7 +1935,7 @@ impl GameWalker<'_> {
             }
             self.push(
                 Finding::warning(
-                    "tavla::record::game-unfinished",
+                    Code::GameUnfinished,
                     self.game.number_span,
                     format!(
                         "game {} has no result: the record ends while the game is running",
@@ -1970,7 +1955,7 @@ impl GameWalker<'_> {
                 if ls == ws || lp != wp {
                     self.push(
                         Finding::error(
-                            "tavla::record::losses-mismatch",
+                            Code::LossesMismatch,
                             lspan,
                             format!("`Losses {lp}` disagrees with `Wins {wp}` of {}", self.who(ws)),
                         )
@@ -1989,7 +1974,7 @@ impl GameWalker<'_> {
         if written.is_none() && self.game.broken_lines.is_empty() {
             self.push(
                 Finding::warning(
-                    "tavla::record::missing-result",
+                    Code::MissingResult,
                     self.game.number_span,
                     format!("game {} is over but has no `Wins` line", self.game.number),
                 )

@@ -3,8 +3,6 @@
 //!
 //! It knows nothing of rules; it presents what `replay` found.
 
-pub mod codes;
-pub mod explain;
 pub mod formats;
 pub mod gnubg;
 pub mod json;
@@ -17,6 +15,7 @@ use miette::{
     MietteSpanContents, SourceCode, SpanContents,
 };
 
+use crate::codes::Code;
 use crate::notation::Span;
 use crate::replay::{Finding, Severity};
 
@@ -41,7 +40,7 @@ pub fn decode(bytes: &[u8]) -> (String, Vec<Finding>) {
                 if findings.len() < 100 {
                     findings.push(
                         Finding::error(
-                            "tavla::parse::invalid-utf8",
+                            Code::InvalidUtf8,
                             Span::new(at, '\u{FFFD}'.len_utf8()),
                             format!("invalid UTF-8 at byte {} of the file", consumed + good),
                         )
@@ -371,7 +370,7 @@ mod tests {
             .step_by(7)
             .map(|k| {
                 let at = text.find(&format!("line {k}\n")).unwrap_or(0);
-                Finding::error("tavla::test", Span::new(at, 4), format!("finding {k}"))
+                Finding::error(Code::Syntax, Span::new(at, 4), format!("finding {k}"))
             })
             .collect();
         let style = Style {
