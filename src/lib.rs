@@ -2,6 +2,7 @@
 //! every illegal move.
 pub mod codes;
 pub mod generate;
+pub mod input;
 pub mod notation;
 pub mod record;
 pub mod replay;

@@ -2,9 +2,8 @@
 //!
 //! Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error (2 outranks 1).
 
-use std::collections::BTreeSet;
-use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -13,8 +12,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use tavla::codes::Code;
-use tavla::notation::Span;
-use tavla::replay::{Finding, Overrides, Severity, Verdict, check, check_findings};
+use tavla::input::{Input, InputSpec, Inputs, Source};
+use tavla::replay::{Overrides, Severity, Verdict, check, check_findings};
 use tavla::report::formats::{self, FileFindings};
 use tavla::report::{self, LineIndex, Style, json};
 use tavla::rules::{RuleSet, Variant};
@@ -30,10 +29,6 @@ const EXIT_VALID: u8 = 0;
 const EXIT_INVALID: u8 = 1;
 /// Exit code: usage or I/O error (outranks invalid records).
 const EXIT_ERROR: u8 = 2;
-
-/// The largest file read, in bytes (256 MiB; standard input too); larger inputs are reported
-/// unreadable. Checking takes roughly 30 times the file size in memory.
-const MAX_FILE: u64 = 256 << 20;
 
 /// Files are checked in chunks of this many, in parallel; memory stays bounded by a chunk.
 const CHUNK: usize = 256;
@@ -230,222 +225,19 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     Ok(o)
 }
 
-/// One input to read.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Input {
-    Stdin(String),
-    File(PathBuf),
-    /// A path found unreadable while walking (reported as a finding).
-    Unreadable(PathBuf, String),
-}
-
-impl Input {
-    fn name(&self) -> String {
-        match self {
-            Input::Stdin(n) => n.clone(),
-            Input::File(p) | Input::Unreadable(p, _) => p.display().to_string(),
-        }
-    }
-}
-
-/// The inputs of a run, produced lazily: named paths in sorted order, each directory walked
-/// depth-first with its entries sorted, so the order is the path order and memory does not
-/// grow with the number of files. Symlink loops are visited once.
-struct Inputs {
-    named: std::vec::IntoIter<PathBuf>,
-    stack: Vec<std::vec::IntoIter<PathBuf>>,
-    exts: Vec<String>,
-    seen: BTreeSet<PathBuf>,
-    stdin_name: String,
-    /// Canonical named directories: a named file inside one is read by the walk already.
-    walked: Vec<PathBuf>,
-}
-
-impl Inputs {
-    /// Open a directory level; an error becomes an `Unreadable` input.
-    fn enter(&mut self, dir: PathBuf) -> Option<Input> {
-        let canon = match dir.canonicalize() {
-            Ok(c) => c,
-            Err(e) => return Some(Input::Unreadable(dir, e.to_string())),
-        };
-        if !self.seen.insert(canon) {
-            return None;
-        }
-        match std::fs::read_dir(&dir) {
-            Ok(entries) => {
-                let mut paths: Vec<PathBuf> =
-                    entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-                paths.sort();
-                self.stack.push(paths.into_iter());
-                None
-            }
-            Err(e) => Some(Input::Unreadable(dir, e.to_string())),
-        }
-    }
-
-    fn wanted(&self, p: &Path) -> bool {
-        p.extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| self.exts.iter().any(|x| x.eq_ignore_ascii_case(e)))
-    }
-}
-
-impl Iterator for Inputs {
-    type Item = Input;
-    fn next(&mut self) -> Option<Input> {
-        loop {
-            if let Some(level) = self.stack.last_mut() {
-                match level.next() {
-                    Some(p) if p.is_dir() => {
-                        if let Some(err) = self.enter(p) {
-                            return Some(err);
-                        }
-                    }
-                    Some(p) if self.wanted(&p) => return Some(Input::File(p)),
-                    Some(_) => {}
-                    None => {
-                        self.stack.pop();
-                    }
-                }
-                continue;
-            }
-            let p = self.named.next()?;
-            if p.as_os_str() == "-" {
-                return Some(Input::Stdin(self.stdin_name.clone()));
-            }
-            if p.is_dir() {
-                if let Some(err) = self.enter(p) {
-                    return Some(err);
-                }
-                continue;
-            }
-            if self.wanted(&p)
-                && let Ok(c) = p.canonicalize()
-                && self.walked.iter().any(|d| c.starts_with(d))
-            {
-                continue;
-            }
-            return Some(Input::File(p));
-        }
-    }
-}
-
-/// Every input named on the command line (and in `--files-from`), in path order.
-fn collect_inputs(a: &InputArgs) -> Result<Inputs, String> {
-    let mut named: Vec<PathBuf> = a.paths.clone();
-    if let Some(list) = &a.files_from {
-        let text = if list.as_os_str() == "-" {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| format!("--files-from -: {e}"))?;
-            s
-        } else {
-            std::fs::read_to_string(list)
-                .map_err(|e| format!("--files-from {}: {e}", list.display()))?
-        };
-        named.extend(
-            text.lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .map(PathBuf::from),
-        );
-    }
-    if named.is_empty() {
-        return Err(
-            "no input: name record files, directories, `-` for standard input, or --files-from"
-                .into(),
-        );
-    }
-    named.sort();
-    named.dedup();
-    let walked = named
-        .iter()
-        .filter(|p| p.is_dir())
-        .filter_map(|p| p.canonicalize().ok())
-        .collect();
-    Ok(Inputs {
-        named: named.into_iter(),
-        stack: Vec::new(),
-        exts: a
-            .ext
-            .iter()
-            .map(|e| e.trim_start_matches('.').to_string())
-            .collect(),
-        seen: BTreeSet::new(),
-        stdin_name: a.stdin_filename.clone().unwrap_or_else(|| "<stdin>".into()),
-        walked,
-    })
-}
-
-/// Standard input, read once on first use (at most `MAX_FILE` bytes).
-fn stdin_bytes() -> &'static Result<Vec<u8>, String> {
-    static STDIN: std::sync::OnceLock<Result<Vec<u8>, String>> = std::sync::OnceLock::new();
-    STDIN.get_or_init(|| {
-        let mut buf = Vec::new();
-        match std::io::stdin().take(MAX_FILE + 1).read_to_end(&mut buf) {
-            Ok(_) if buf.len() as u64 > MAX_FILE => Err(format!(
-                "more than {MAX_FILE} bytes on standard input; larger inputs are not read"
-            )),
-            Ok(_) => Ok(buf),
-            Err(e) => Err(e.to_string()),
-        }
-    })
-}
-
-fn read(input: &Input) -> Result<Vec<u8>, String> {
-    match input {
-        Input::Stdin(_) => stdin_bytes().clone(),
-        Input::Unreadable(_, e) => Err(e.clone()),
-        Input::File(p) => {
-            let meta = std::fs::metadata(p).map_err(|e| e.to_string())?;
-            if meta.is_dir() {
-                return Err("is a directory".into());
-            }
-            if !meta.is_file() {
-                return Err("not a regular file (a FIFO, socket or device is not read)".into());
-            }
-            if meta.len() > MAX_FILE {
-                return Err(format!(
-                    "{} bytes; files larger than {MAX_FILE} bytes are not read",
-                    meta.len()
-                ));
-            }
-            std::fs::read(p).map_err(|e| e.to_string())
-        }
-    }
-}
-
-/// Check one input: decoded text and the verdict (decoding findings included). With `traces`
-/// false the verdict carries no replay traces (see [`check_findings`]).
-fn check_bytes(bytes: Vec<u8>, o: &Overrides, traces: bool) -> (String, Verdict) {
-    // Valid UTF-8 (the usual case) is used as it is; anything else is decoded with findings.
-    let (text, utf8) = match String::from_utf8(bytes) {
-        Ok(text) => (text, Vec::new()),
-        Err(e) => report::decode(e.as_bytes()),
-    };
+/// Check one record: the verdict, decoding findings included. With `traces` false the
+/// verdict carries no replay traces (see [`check_findings`]).
+fn check_source(src: &Source, o: &Overrides, traces: bool) -> Verdict {
     let mut v = if traces {
-        check(&text, o)
+        check(&src.text, o)
     } else {
-        check_findings(&text, o)
+        check_findings(&src.text, o)
     };
-    if !utf8.is_empty() {
-        v.findings.extend(utf8);
+    if !src.findings.is_empty() {
+        v.findings.extend(src.findings.iter().cloned());
         v.findings.sort_by_key(|f| f.span.offset);
     }
-    (text, v)
-}
-
-fn io_finding(msg: &str) -> Finding {
-    Finding {
-        code: Code::Unreadable,
-        severity: Severity::Error,
-        span: Span::default(),
-        label: String::new(),
-        message: format!("cannot read the file: {msg}"),
-        related: Vec::new(),
-        help: Some("check the path and its permissions; the other files were still checked".into()),
-    }
+    v
 }
 
 /// What one file contributes to the report.
@@ -466,13 +258,13 @@ struct Outcome {
 
 fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcome {
     let name = input.name();
-    let (text, findings, games, turns, io_error) = match read(input) {
-        Ok(bytes) => {
-            let (text, v) = check_bytes(bytes, o, false);
+    let (text, findings, games, turns, io_error) = match input.load() {
+        Ok(src) => {
+            let v = check_source(&src, o, false);
             let (g, t) = (v.record.games.len(), v.turns_checked());
-            (text, v.findings, g, t, false)
+            (src.text, v.findings, g, t, false)
         }
-        Err(e) => (String::new(), vec![io_finding(&e)], 0, 0, true),
+        Err(e) => (String::new(), vec![e.finding()], 0, 0, true),
     };
     let errors = findings
         .iter()
@@ -579,7 +371,14 @@ struct Setup {
 
 fn setup(rules: &RuleArgs, inputs: &InputArgs, output: &Option<PathBuf>) -> Result<Setup, String> {
     let overrides = overrides(rules)?;
-    let inputs_found = collect_inputs(inputs)?;
+    let inputs_found = InputSpec {
+        paths: inputs.paths.clone(),
+        extensions: inputs.ext.clone(),
+        stdin_name: inputs.stdin_filename.clone(),
+        files_from: inputs.files_from.clone(),
+    }
+    .inputs()
+    .map_err(|e| e.to_string())?;
     let pool = thread_pool(inputs.threads)?;
     let out = open_output(output)?;
     Ok(Setup {
@@ -766,8 +565,9 @@ fn convert(a: ConvertArgs) -> u8 {
             chunk
                 .par_iter()
                 .map(|i| {
-                    let bytes = read(i).map_err(|e| format!("{}: {e}", i.name()))?;
-                    let (text, v) = check_bytes(bytes, &o, true);
+                    let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
+                    let v = check_source(&src, &o, true);
+                    let text = src.text;
                     let doc = json::match_json(&v, a.with_source, &text);
                     let s = match a.to {
                         Target::Json => {

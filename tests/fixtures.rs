@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use tavla::codes::Code;
+use tavla::input::decode;
 use tavla::replay::{ActionTrace, Overrides, Severity, Verdict, check};
-use tavla::report::{LineIndex, decode, json::match_json, mat::write_mat};
+use tavla::report::{LineIndex, json::match_json, mat::write_mat};
 use tavla::rules::Side;
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {

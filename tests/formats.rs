@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use tavla::codes::Code;
+use tavla::input::decode;
 use tavla::notation::Span;
 use tavla::replay::{Finding, Overrides, Severity, check};
+use tavla::report::LineIndex;
 use tavla::report::formats::{FileFindings, github, jsonl, sarif};
-use tavla::report::{LineIndex, decode};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

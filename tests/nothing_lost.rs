@@ -23,8 +23,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use tavla::codes::Code;
+use tavla::input::decode;
 use tavla::replay::{Overrides, Severity, Verdict, check};
-use tavla::report::{decode, json::match_json, mat::write_mat};
+use tavla::report::{json::match_json, mat::write_mat};
 
 // ---------------------------------------------------------------------------------------
 // Inputs

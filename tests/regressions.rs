@@ -8,9 +8,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use tavla::input::decode;
 use tavla::notation::{Span, parse_document, parse_play};
 use tavla::replay::{Overrides, check};
-use tavla::report::{decode, json::match_json, mat::write_mat};
+use tavla::report::{json::match_json, mat::write_mat};
 use tavla::rules::backgammon::Backgammon;
 use tavla::rules::gul_bara::GulBara;
 use tavla::rules::options::{BackgammonOptions, GulBaraOptions};
