@@ -503,3 +503,22 @@ fn schema_completions_man_and_explain_print_something_useful() {
     assert!(e.contains("Example"), "{e}");
     assert!(stdout(&tavla(&["explain"], None)).lines().count() > 60);
 }
+
+#[test]
+fn explain_lists_every_code_and_explains_each() {
+    let list = stdout(&tavla(&["explain"], None));
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), tavla::codes::Code::ALL.len(), "{list}");
+    for (line, code) in lines.iter().zip(tavla::codes::Code::ALL) {
+        assert_eq!(line, &format!("{:<42} {}", code.as_str(), code.summary()));
+    }
+    for c in [tavla::codes::Code::Blocked, tavla::codes::Code::InvalidUtf8] {
+        let short = c.as_str().strip_prefix("tavla::").unwrap();
+        let o = tavla(&["explain", short], None);
+        assert_eq!(code(&o), 0);
+        assert_eq!(
+            stdout(&o),
+            format!("{c}\n\n{}\n\n{}\n", c.summary(), c.explanation())
+        );
+    }
+}

@@ -5,8 +5,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use tavla::codes::Code;
+use tavla::input::decode;
 use tavla::replay::{ActionTrace, Overrides, Severity, Verdict, check};
-use tavla::report::{LineIndex, decode, json::match_json, mat::write_mat};
+use tavla::report::{LineIndex, json::match_json, mat::write_mat};
 use tavla::rules::Side;
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
@@ -273,7 +275,7 @@ fn every_fixture_survives_the_json_and_mat_round_trip() {
         // Turn numbers are layout: the canonical writer numbers lines afresh.
         if v.findings
             .iter()
-            .any(|f| f.code.starts_with("tavla::parse::") || f.code == "tavla::record::turn-number")
+            .any(|f| f.code.as_str().starts_with("tavla::parse::") || f.code == Code::TurnNumber)
         {
             continue;
         }

@@ -4,11 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use tavla::codes::Code;
+use tavla::input::decode;
 use tavla::notation::Span;
 use tavla::replay::{Finding, Overrides, Severity, check};
-use tavla::report::codes::CODES;
+use tavla::report::LineIndex;
 use tavla::report::formats::{FileFindings, github, jsonl, sarif};
-use tavla::report::{LineIndex, decode};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -236,10 +237,11 @@ fn sarif_locates_results_by_rule_and_relative_uri() {
     assert_eq!(driver["name"], "tavla");
     assert_eq!(driver["version"], "9.9.9");
     let rules = driver["rules"].as_array().unwrap();
-    assert_eq!(rules.len(), CODES.len());
-    for (rule, info) in rules.iter().zip(CODES) {
-        assert_eq!(rule["id"], info.code);
-        assert_eq!(rule["shortDescription"]["text"], info.summary);
+    assert_eq!(rules.len(), Code::ALL.len());
+    for (rule, code) in rules.iter().zip(Code::ALL) {
+        assert_eq!(rule["id"], code.as_str());
+        assert_eq!(rule["shortDescription"]["text"], code.summary());
+        assert_eq!(rule["help"]["text"], code.explanation());
     }
 
     let results = run["results"].as_array().unwrap();
@@ -251,8 +253,8 @@ fn sarif_locates_results_by_rule_and_relative_uri() {
         .collect();
     for (r, (file, f)) in results.iter().zip(all) {
         let i = r["ruleIndex"].as_u64().unwrap() as usize;
-        assert_eq!(rules[i]["id"], f.code);
-        assert_eq!(r["ruleId"], f.code);
+        assert_eq!(rules[i]["id"], f.code.as_str());
+        assert_eq!(r["ruleId"], f.code.as_str());
         let level = match f.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
@@ -320,7 +322,7 @@ fn sarif_locates_results_by_rule_and_relative_uri() {
 fn sarif_paths_never_become_absolute() {
     let text = "x\n";
     let f = [Finding {
-        code: "tavla::parse::unknown-line",
+        code: Code::UnknownLine,
         severity: Severity::Error,
         span: Span::new(0, 1),
         label: String::new(),
@@ -363,7 +365,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
     let text = "; [Player 1 \"a\"]\n 1 point match\n";
     let f = [
         Finding {
-            code: "tavla::rules::blocked",
+            code: Code::Blocked,
             severity: Severity::Error,
             span: Span::new(17, 1),
             label: "here".into(),
@@ -372,7 +374,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             help: Some("fix: this, now".into()),
         },
         Finding {
-            code: "tavla::record::turn-number",
+            code: Code::TurnNumber,
             severity: Severity::Warning,
             span: Span::new(1, 2),
             label: String::new(),
@@ -381,7 +383,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             help: None,
         },
         Finding {
-            code: "tavla::record::not-checked",
+            code: Code::NotChecked,
             severity: Severity::Advice,
             span: Span::new(18, 13),
             label: String::new(),
@@ -439,7 +441,7 @@ fn jsonl_lines_each_parse_as_json() {
         assert_eq!(lines.len(), file.findings.len());
         for (line, f) in lines.iter().zip(file.findings) {
             let v: Value = serde_json::from_str(line).unwrap();
-            assert_eq!(v["code"], f.code);
+            assert_eq!(v["code"], f.code.as_str());
             assert_eq!(v["path"], file.path);
             assert_eq!(v["message"], f.message.as_str());
             assert_eq!(v["offset"], f.span.offset);

@@ -1,5 +1,6 @@
 //! The cases of `gul-bara.md` §8, one test (or more) each. Each test fails if its rule breaks.
 
+use tavla::codes::Code;
 use tavla::replay::{ActionTrace, Overrides, Severity, Verdict, check};
 use tavla::rules::gul_bara::{ChainNext, GulBara, opposite};
 use tavla::rules::options::GulBaraOptions;
@@ -32,7 +33,7 @@ impl std::ops::Deref for Run {
 }
 
 /// The errors of a run as (code, line).
-fn errors(r: &Run) -> Vec<(&'static str, usize)> {
+fn errors(r: &Run) -> Vec<(Code, usize)> {
     let idx = tavla::report::LineIndex::new(&r.text);
     r.findings
         .iter()
@@ -108,7 +109,7 @@ fn given_a_doublet_on_a_players_second_roll_when_played_as_four_steps_then_no_ch
         "  2) 22: 24/22(2) 20/18 18/16 +33: 24/21(4)    31: 24/21 24/23",
     ];
     let v = run(&record(&[], &turns, ""));
-    assert_eq!(errors(&v), vec![("tavla::record::unexpected-stage", 8)]);
+    assert_eq!(errors(&v), vec![(Code::UnexpectedStage, 8)]);
 }
 
 #[test]
@@ -152,13 +153,13 @@ fn given_game_scope_when_the_games_fourth_roll_is_a_doublet_then_its_chain_must_
         &[open, two, "  3) 55: 24/19(2) 19/14(2)"],
         "",
     ));
-    assert_eq!(errors(&v), vec![("tavla::record::missing-stage", 10)]);
+    assert_eq!(errors(&v), vec![(Code::MissingStage, 10)]);
     let chained = "  3) 55: 24/19(2) 19/14(2) +66: 24/18(4)";
     let v = run(&record(&head, &[open, two, chained], ""));
     assert!(errors(&v).is_empty(), "{:?}", v.findings);
     // Under the default per-player scope the same 5-5 is White's 2nd roll: exempt.
     let v = run(&record(&[], &[open, two, chained], ""));
-    assert_eq!(errors(&v), vec![("tavla::record::unexpected-stage", 9)]);
+    assert_eq!(errors(&v), vec![(Code::UnexpectedStage, 9)]);
 }
 
 // §8.3 — 1-1 played in full: 24 steps, 84 pips, stages 1..6 in order.
@@ -203,7 +204,7 @@ fn given_a_one_one_on_the_fourth_roll_when_every_stage_is_full_then_24_steps_mov
         "  4) 11: 24/23(4) +33: 24/21(4)",
     ];
     let v = run(&record(&[], &turns2, ""));
-    assert_eq!(errors(&v), vec![("tavla::record::wrong-stage", 10)]);
+    assert_eq!(errors(&v), vec![(Code::WrongStage, 10)]);
 }
 
 // §8.4 — Chain broken mid-stage: the remainder passes; the receiver plays it stage by stage,
@@ -223,7 +224,7 @@ fn given_a_broken_chain_when_the_receiver_skips_the_remainder_then_it_is_reporte
         " 12) 11: 22/21 21/20 6/5(2) +22: 24/22(3) 20/18 +33: 22/19(2) 19/16(2) +44: 24/20(2) 20/16(2) +55: 18/13 16/11 11/6(2) +66: 22/16    31: 16/15 13/10",
     );
     let v = run(&bad);
-    assert_eq!(errors(&v), vec![("tavla::record::missing-remainder", 19)]);
+    assert_eq!(errors(&v), vec![(Code::MissingRemainder, 19)]);
     // A wrong stage number.
     let bad = replace_line(
         REMAINDERS,
@@ -231,7 +232,7 @@ fn given_a_broken_chain_when_the_receiver_skips_the_remainder_then_it_is_reporte
         " 12) 11: 22/21 21/20 6/5(2) +22: 24/22(3) 20/18 +33: 22/19(2) 19/16(2) +44: 24/20(2) 20/16(2) +55: 18/13 16/11 11/6(2) +66: 22/16    (55): 22/16(2) 19/13 31: 16/15 13/10",
     );
     let v = run(&bad);
-    assert_eq!(errors(&v), vec![("tavla::record::wrong-remainder", 19)]);
+    assert_eq!(errors(&v), vec![(Code::WrongRemainder, 19)]);
     // A remainder in the wrong order.
     let bad = replace_line(
         REMAINDERS,
@@ -239,7 +240,7 @@ fn given_a_broken_chain_when_the_receiver_skips_the_remainder_then_it_is_reporte
         " 16) 11: 11/10 10/9 6/5(2) +22:  (33): 15/12 12/9 9/6(2) (22): 20/18(2) 7/5 5/3 (44): 19/15 16/12 10/6 6/2 (55): 24/19(2) 15/10 12/7 (66): 24/18 18/12 16/10 7/1 65: 18/12 12/7",
     );
     let v = run(&bad);
-    assert_eq!(errors(&v), vec![("tavla::record::wrong-remainder", 23)]);
+    assert_eq!(errors(&v), vec![(Code::WrongRemainder, 23)]);
 }
 
 #[test]
@@ -309,14 +310,14 @@ fn given_the_last_checker_borne_off_in_a_chain_then_the_game_ends_and_nothing_pa
         " 21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2) +22:",
     );
     let v = run(&bad);
-    assert_eq!(errors(&v), vec![("tavla::record::unexpected-stage", 28)]);
+    assert_eq!(errors(&v), vec![(Code::UnexpectedStage, 28)]);
     let bad = replace_line(
         REMAINDERS,
         " 21)",
         " 21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2)     (22):",
     );
     let v = run(&bad);
-    assert_eq!(errors(&v), vec![("tavla::record::after-game-end", 28)]);
+    assert_eq!(errors(&v), vec![(Code::AfterGameEnd, 28)]);
 }
 
 // §8.7 — A combined move whose intermediate point is blocked is illegal, even if its end is open.
@@ -444,11 +445,11 @@ fn given_a_full_prime_then_the_shut_in_player_has_no_legal_step_for_any_roll() {
 fn given_a_record_that_claims_a_draw_then_it_is_an_error() {
     let turns = ["  1) 31: 24/21 21/20             42: 24/20 24/22"];
     let v = run(&record(&[], &turns, "      Wins 0 points"));
-    assert_eq!(errors(&v), vec![("tavla::record::draw", 8)]);
+    assert_eq!(errors(&v), vec![(Code::Draw, 8)]);
     // A next game whose score line awards nobody a point.
     let text = "; [Variation \"Gul Bara\"]\n\n 3 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 24/21 21/20      42: 24/20 24/22\n\n Game 2\n A : 0     B : 0\n  1) 31: 24/21 21/20\n";
     let v = run(text);
-    assert_eq!(errors(&v), vec![("tavla::record::draw", 10)]);
+    assert_eq!(errors(&v), vec![(Code::Draw, 10)]);
 }
 
 // §8.10 — Numbering: Black's 24/23 24/21 leaves Black checkers on W11 and W9.
@@ -507,7 +508,7 @@ fn given_only_one_die_playable_when_the_smaller_is_played_then_it_is_illegal() {
 fn given_both_dice_playable_when_one_is_left_unplayed_then_it_is_illegal() {
     let turns = ["  1) 31: 24/21                   42: 24/20 24/22"];
     let v = run(&record(&[], &turns, ""));
-    assert_eq!(errors(&v), vec![("tavla::rules::forced-play", 7)]);
+    assert_eq!(errors(&v), vec![(Code::ForcedPlay, 7)]);
     let p = Position::empty();
     let _ = p;
 }
@@ -526,10 +527,7 @@ fn given_a_finished_game_then_mars_is_two_points_and_a_single_game_one() {
     let v = run(&bad);
     assert_eq!(
         errors(&v),
-        vec![
-            ("tavla::record::wins-mismatch", 34),
-            ("tavla::record::score-mismatch", 37)
-        ]
+        vec![(Code::WinsMismatch, 34), (Code::ScoreMismatch, 37)]
     );
     // In a 1-point match a mars may be written capped at the 1 point needed.
     let capped = REMAINDERS.replace("Wins 2 points and the match", "Wins 1 point and the match");

@@ -22,8 +22,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use tavla::codes::Code;
+use tavla::input::decode;
 use tavla::replay::{Overrides, Severity, Verdict, check};
-use tavla::report::{decode, json::match_json, mat::write_mat};
+use tavla::report::{json::match_json, mat::write_mat};
 
 // ---------------------------------------------------------------------------------------
 // Inputs
@@ -615,7 +617,7 @@ fn round_trip(text: &str, v: &Verdict) -> Result<(), String> {
     // finding may appear in a record without errors (one with errors loses its broken
     // tokens, so the replay of the written record legitimately finds other things).
     let codes = |v: &Verdict| {
-        let mut c: Vec<&str> = v.findings.iter().map(|f| f.code).collect();
+        let mut c: Vec<Code> = v.findings.iter().map(|f| f.code).collect();
         c.sort();
         c
     };
@@ -786,7 +788,7 @@ fn an_empty_numbered_line_keeps_its_place_or_is_reported() {
     assert!(
         v.findings
             .iter()
-            .any(|f| f.code == "tavla::record::turn-number" && f.span.offset == at),
+            .any(|f| f.code == Code::TurnNumber && f.span.offset == at),
         "{:?}",
         v.findings
     );
@@ -798,18 +800,14 @@ fn an_empty_numbered_line_keeps_its_place_or_is_reported() {
     );
     let (_, v) = load(in_sequence.as_bytes());
     assert!(
-        v.findings
-            .iter()
-            .all(|f| f.code != "tavla::record::turn-number"),
+        v.findings.iter().all(|f| f.code != Code::TurnNumber),
         "{:?}",
         v.findings
     );
     let out_of_sequence_at_end = in_sequence.replace("  3)\n", "  9)\n");
     let (_, v) = load(out_of_sequence_at_end.as_bytes());
     assert!(
-        v.findings
-            .iter()
-            .any(|f| f.code == "tavla::record::turn-number"),
+        v.findings.iter().any(|f| f.code == Code::TurnNumber),
         "{:?}",
         v.findings
     );
@@ -930,16 +928,12 @@ fn the_audit_notices_every_kind_of_loss() {
     let (t2, v2) = load(renumbered.as_bytes());
     let j2 = match_json(&v2, true, &t2);
     assert!(
-        v2.findings
-            .iter()
-            .any(|f| f.code == "tavla::record::turn-number"),
+        v2.findings.iter().any(|f| f.code == Code::TurnNumber),
         "no turn-number diagnostic"
     );
     assert_eq!(lost(&t2, &v2, &j2), Vec::<String>::new());
     let mut quiet = v2;
-    quiet
-        .findings
-        .retain(|f| f.code != "tavla::record::turn-number");
+    quiet.findings.retain(|f| f.code != Code::TurnNumber);
     assert!(!lost(&t2, &quiet, &j2).is_empty());
 }
 

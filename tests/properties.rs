@@ -17,6 +17,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};
 use serde_json::Value;
+use tavla::codes::Code;
 use tavla::generate::{Settings, random_match};
 use tavla::replay::{ActionTrace, Overrides, Severity, Verdict, check};
 use tavla::report::LineIndex;
@@ -357,7 +358,7 @@ fn replay_independently(v: &Verdict) -> Result<(), String> {
     Ok(())
 }
 
-fn codes(v: &Verdict) -> Vec<(&'static str, Severity)> {
+fn codes(v: &Verdict) -> Vec<(Code, Severity)> {
     v.findings.iter().map(|f| (f.code, f.severity)).collect()
 }
 
@@ -675,10 +676,7 @@ fn mutate(text: &str, kind_pick: usize, site_pick: u64, value_pick: u64) -> Opti
 }
 
 /// Warnings about how a legal play is written, not about what was played.
-const NOTATION_WARNINGS: &[&str] = &[
-    "tavla::record::forced-play-omitted",
-    "tavla::record::hit-mark",
-];
+const NOTATION_WARNINGS: &[Code] = &[Code::ForcedPlayOmitted, Code::HitMark];
 
 fn apply(text: &str, m: &Mutation) -> String {
     let mut lines: Vec<&str> = text.split('\n').collect();

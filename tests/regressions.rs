@@ -8,9 +8,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use tavla::input::decode;
 use tavla::notation::{Span, parse_document, parse_play};
 use tavla::replay::{Overrides, check};
-use tavla::report::{decode, json::match_json, mat::write_mat};
+use tavla::report::{json::match_json, mat::write_mat};
 use tavla::rules::backgammon::Backgammon;
 use tavla::rules::gul_bara::GulBara;
 use tavla::rules::options::{BackgammonOptions, GulBaraOptions};
@@ -35,7 +36,7 @@ fn parse_file_property(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let doc = parse_document(&text);
     for e in &doc.errors {
-        assert_span(&text, e.span, e.code);
+        assert_span(&text, e.span, e.code.as_str());
     }
     for line in &doc.lines {
         assert_span(&text, line.span, "line");
@@ -48,13 +49,13 @@ fn validate_property(data: &[u8]) {
     for overrides in [Overrides::default(), Overrides::gul_bara()] {
         let verdict = check(&text, &overrides);
         for f in &verdict.findings {
-            assert_span(&text, f.span, f.code);
+            assert_span(&text, f.span, f.code.as_str());
         }
         let json = match_json(&verdict, false, &text);
         let written = write_mat(&json);
         let again = check(&written, &overrides);
         for f in &again.findings {
-            assert_span(&written, f.span, f.code);
+            assert_span(&written, f.span, f.code.as_str());
         }
     }
 }

@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
+use tavla::input::decode;
 use tavla::replay::{Overrides, check};
-use tavla::report::decode;
 use tavla::report::json::{FORMAT, FORMAT_VERSION, MatchDoc, match_json, schema};
 
 const SCHEMA_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/schema/match.schema.json");

@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let doc = parse_document(&text);
     for e in &doc.errors {
-        check_span(&text, e.span, e.code);
+        check_span(&text, e.span, e.code.as_str());
     }
     for line in &doc.lines {
         check_span(&text, line.span, "line");

@@ -5,7 +5,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use tavla::replay::{Overrides, check};
-use tavla::report::{Style, decode, json::match_json, mat::write_mat, render_human};
+use tavla::input::decode;
+use tavla::report::{Style, json::match_json, mat::write_mat, render_human};
 
 fuzz_target!(|data: &[u8]| {
     let (text, _) = decode(data);

@@ -13,6 +13,7 @@ use nom::sequence::{delimited, preceded, terminated, tuple};
 
 use super::play::{StepText, fast_step, parse_step, quick_step, scan_step};
 use super::{Span, SyntaxError, push_in_place};
+use crate::codes::Code;
 
 /// A parsed match file: its lines in order, and every syntax error found.
 #[derive(Clone, Debug, Default)]
@@ -586,7 +587,7 @@ fn parse_line<'a>(
         }
         doc.errors.push(
             SyntaxError::new(
-                "line-too-long",
+                Code::LineTooLong,
                 Span::of(whole, &trimmed[..end]),
                 format!(
                     "a line of {} bytes; lines longer than {MAX_LINE} bytes are not read",
@@ -663,7 +664,7 @@ fn parse_line<'a>(
         kind
     } else {
         doc.errors.push(
-            SyntaxError::new("unknown-line", Span::of(whole, trimmed), "this line is not part of a match record")
+            SyntaxError::new(Code::UnknownLine, Span::of(whole, trimmed), "this line is not part of a match record")
                 .help("expected a header (`; [Tag \"value\"]`), `N point match`, `Game N`, a score line `Name : 0   Name : 0`, a numbered turn line `N) …` or a result `Wins N points`"),
         );
         LineKind::Unknown
@@ -705,7 +706,7 @@ fn parse_number(whole: &str, n: &str, errors: &mut Vec<SyntaxError>) -> Option<u
         _ => {
             errors.push(
                 SyntaxError::new(
-                    "number-too-large",
+                    Code::NumberTooLarge,
                     Span::of(whole, n),
                     format!("the number `{}` is too large", abbreviate(n)),
                 )
@@ -1377,12 +1378,12 @@ fn cells<'a>(
             // written after it are not reported again.
             if !ok {
                 errors.push(
-                    SyntaxError::new("bad-dice", span, format!("`{}` is not a roll of two dice", t.text))
+                    SyntaxError::new(Code::BadDice, span, format!("`{}` is not a roll of two dice", t.text))
                         .help("a roll is two digits 1-6 followed by `:`, e.g. `64:`; chain stages `+55:`, received stages `(55):`"),
                 );
             } else if kind != StageKind::Roll && db[0] != db[1] {
                 errors.push(
-                    SyntaxError::new("bad-dice", span, format!("`{}` must name a doublet", t.text))
+                    SyntaxError::new(Code::BadDice, span, format!("`{}` must name a doublet", t.text))
                         .help("chain and remainder stages are always four of one number, e.g. `+44:` or `(44):`"),
                 );
             }
@@ -1434,7 +1435,7 @@ fn cells<'a>(
                 ) => {
                     if chain.is_empty() {
                         errors.push(
-                        SyntaxError::new("misplaced-stage", span, format!("chain stage `{}` without a roll before it", t.text))
+                        SyntaxError::new(Code::MisplacedStage, span, format!("chain stage `{}` without a roll before it", t.text))
                                 .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
                         );
                     }
@@ -1443,7 +1444,7 @@ fn cells<'a>(
                 }
                 (_, StageKind::Chain) => {
                     errors.push(
-                        SyntaxError::new("misplaced-stage", span, format!("chain stage `{}` without a roll before it", t.text))
+                        SyntaxError::new(Code::MisplacedStage, span, format!("chain stage `{}` without a roll before it", t.text))
                             .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
                     );
                     finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
@@ -1503,7 +1504,7 @@ fn cells<'a>(
                 let Some((value, value_span)) = value else {
                     errors.push(
                         SyntaxError::new(
-                            "bad-cube-action",
+                            Code::BadCubeAction,
                             span.join(end),
                             format!("`{word}` must be followed by `=> N`"),
                         )
@@ -1567,7 +1568,7 @@ fn cells<'a>(
                     }
                     errors.push(
                         SyntaxError::new(
-                            "bad-result",
+                            Code::BadResult,
                             span.join(end),
                             format!("`{word}` must be followed by a number of points"),
                         )
@@ -1608,7 +1609,7 @@ fn cells<'a>(
                     } else {
                         format!("unexpected `{}`", abbreviate(word))
                     };
-                    errors.push(SyntaxError::new("unexpected-token", span, msg).help(
+                    errors.push(SyntaxError::new(Code::UnexpectedToken, span, msg).help(
                         "a cell is a roll with its play (`64: 24/18 18/14`), a cube action (`Doubles => 2`, `Takes`, `Drops`) or a result (`Wins 1 point`)",
                     ));
                     k += 1;
@@ -1642,7 +1643,7 @@ fn cells<'a>(
                     }
                 } else {
                     errors.push(
-                        SyntaxError::new("unexpected-token", span, format!("unexpected `{}`", abbreviate(word)))
+                        SyntaxError::new(Code::UnexpectedToken, span, format!("unexpected `{}`", abbreviate(word)))
                             .help("after a roll write its steps (`24/18 18/14`), `Cannot Move`, or nothing"),
                     );
                 }
@@ -1657,7 +1658,7 @@ fn cells<'a>(
         let extra = out[2].span.join(out[n - 1].span);
         errors.push(
             SyntaxError::new(
-                "too-many-cells",
+                Code::TooManyCells,
                 extra,
                 "a line holds at most two cells (left player, right player)",
             )
@@ -1990,14 +1991,14 @@ mod tests {
     #[test]
     fn dice_out_of_range_are_a_syntax_error_on_the_token() {
         let (_, e) = turn("  3) 77: 24/17");
-        assert_eq!(e[0].code, "bad-dice");
+        assert_eq!(e[0].code, Code::BadDice);
         assert_eq!(e[0].span, Span::new(5, 3));
     }
 
     #[test]
     fn huge_game_numbers_are_reported_not_wrapped() {
         let d = parse_document(" Game 99999999999999999999\n");
-        assert_eq!(d.errors[0].code, "number-too-large");
+        assert_eq!(d.errors[0].code, Code::NumberTooLarge);
     }
 
     #[test]

@@ -15,11 +15,13 @@ pub use file::{
 pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
 pub use span::Span;
 
+use crate::codes::Code;
+
 /// A syntax error: what was expected, where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
-    /// Stable code without the `tavla::parse::` prefix, e.g. `bad-step`.
-    pub code: &'static str,
+    /// Stable code, one of the `tavla::parse::…` codes, e.g. [`Code::BadStep`].
+    pub code: Code,
     /// Where.
     pub span: Span,
     /// What is wrong, in one sentence.
@@ -29,7 +31,7 @@ pub struct SyntaxError {
 }
 
 impl SyntaxError {
-    pub(crate) fn new(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+    pub(crate) fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
         SyntaxError {
             code,
             span,

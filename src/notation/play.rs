@@ -13,6 +13,7 @@ use nom::multi::{fold_many1, many0_count};
 use nom::sequence::{delimited, preceded};
 
 use super::{Span, SyntaxError};
+use crate::codes::Code;
 
 /// A location as written: a point, the bar or off.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -471,7 +472,7 @@ pub(crate) fn scan_step(
 fn slow_step(token: &str, base: usize) -> Result<StepText, SyntaxError> {
     let span = Span::new(base, token.len());
     let bad = |msg: String, at: Span| {
-        SyntaxError::new("bad-step", at, msg)
+        SyntaxError::new(Code::BadStep, at, msg)
             .help("write a step as FROM/TO with points 1-24, `bar` or `off`, e.g. `24/18`, `bar/22*`, `6/off`, `8/5(2)`")
     };
     if token.len() > MAX_STEP {

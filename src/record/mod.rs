@@ -3,6 +3,7 @@
 //!
 //! It knows the shape of a match file, not the rules of any game.
 
+use crate::codes::Code;
 use crate::notation::{
     Cell, CellBody, CellRange, Column, Document, LineKind, NameScore, Span, Stage, StepText,
     SyntaxError, push_in_place,
@@ -149,7 +150,7 @@ impl Match {
                     if m.length.is_some() || !m.games.is_empty() {
                         m.problems.push(
                             SyntaxError::new(
-                                "misplaced-line",
+                                Code::MisplacedLine,
                                 line.span,
                                 "a second match length line",
                             )
@@ -174,7 +175,7 @@ impl Match {
                     }
                     _ => m.problems.push(
                         SyntaxError::new(
-                            "misplaced-line",
+                            Code::MisplacedLine,
                             line.span,
                             "a score line outside its place",
                         )
@@ -202,7 +203,7 @@ impl Match {
                     }
                     None => m.problems.push(
                         SyntaxError::new(
-                            "misplaced-line",
+                            Code::MisplacedLine,
                             line.span,
                             "a turn line before any `Game N` line",
                         )
@@ -223,7 +224,7 @@ impl Match {
                     }
                     None => m.problems.push(
                         SyntaxError::new(
-                            "misplaced-line",
+                            Code::MisplacedLine,
                             line.span,
                             "a result line before any `Game N` line",
                         )

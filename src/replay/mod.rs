@@ -9,6 +9,7 @@ pub mod referee;
 mod render;
 mod setup;
 
+use crate::codes::Code;
 use crate::notation::{Document, Span, SyntaxError, parse_document};
 use crate::record::Match;
 use crate::rules::{Position, RuleSet, Side, StageDice, Step};
@@ -32,7 +33,7 @@ pub enum Severity {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     /// Stable code, e.g. `tavla::rules::blocked`.
-    pub code: &'static str,
+    pub code: Code,
     /// Severity.
     pub severity: Severity,
     /// The offending token.
@@ -48,7 +49,7 @@ pub struct Finding {
 }
 
 impl Finding {
-    pub(crate) fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+    pub(crate) fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
             code,
             severity: Severity::Error,
@@ -59,7 +60,7 @@ impl Finding {
             help: None,
         }
     }
-    pub(crate) fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+    pub(crate) fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
             severity: Severity::Warning,
             ..Finding::error(code, span, message)
@@ -80,7 +81,7 @@ impl Finding {
     /// Convert a syntax error.
     pub fn from_syntax(e: &SyntaxError) -> Self {
         Finding {
-            code: parse_code(e.code),
+            code: e.code,
             severity: Severity::Error,
             span: e.span,
             label: "here".into(),
@@ -88,25 +89,6 @@ impl Finding {
             related: Vec::new(),
             help: e.help.clone(),
         }
-    }
-}
-
-/// Every parse code as a static string.
-fn parse_code(code: &str) -> &'static str {
-    match code {
-        "unknown-line" => "tavla::parse::unknown-line",
-        "bad-step" => "tavla::parse::bad-step",
-        "bad-dice" => "tavla::parse::bad-dice",
-        "number-too-large" => "tavla::parse::number-too-large",
-        "bad-cube-action" => "tavla::parse::bad-cube-action",
-        "bad-result" => "tavla::parse::bad-result",
-        "unexpected-token" => "tavla::parse::unexpected-token",
-        "misplaced-stage" => "tavla::parse::misplaced-stage",
-        "too-many-cells" => "tavla::parse::too-many-cells",
-        "misplaced-line" => "tavla::parse::misplaced-line",
-        "invalid-utf8" => "tavla::parse::invalid-utf8",
-        "line-too-long" => "tavla::parse::line-too-long",
-        _ => "tavla::parse::syntax",
     }
 }
 
@@ -299,7 +281,7 @@ fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     if record.games.is_empty() {
         findings.push(
             Finding::warning(
-                "tavla::record::no-games",
+                Code::NoGames,
                 Span::new(0, 0),
                 "the record holds no game: nothing was checked",
             )

@@ -2,6 +2,7 @@
 //! `Jacoby`, `Beaver`, `CubeLimit`) and command-line overrides.
 
 use super::Finding;
+use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::Match;
 use crate::rules::{RuleSet, Variant};
@@ -53,7 +54,7 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
             let (name, span) = record.tag("Variation").unwrap_or(("", Span::default()));
             findings.push(
                 Finding::error(
-                    "tavla::record::unsupported-variant",
+                    Code::UnsupportedVariant,
                     span,
                     format!("the variant `{name}` is not supported; the record was not checked"),
                 )
@@ -118,7 +119,7 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
 }
 
 fn bad_option(span: Span, value: &str, why: &str) -> Finding {
-    Finding::error("tavla::record::bad-rule-option", span, format!("the rule setting `{value}` is not valid: {why}"))
+    Finding::error(Code::BadRuleOption, span, format!("the rule setting `{value}` is not valid: {why}"))
         .label("this setting")
         .help("see `gul-bara.md` §7 and `backgammon.md` for presets and options; the default is used instead")
 }

@@ -8,9 +8,8 @@ use std::path::{Component, Path};
 
 use serde_json::{Value, json};
 
-use super::codes::CODES;
-use super::explain::explanation;
 use super::{LineIndex, finding_json};
+use crate::codes::Code;
 use crate::notation::Span;
 use crate::replay::{Finding, Severity};
 
@@ -20,9 +19,6 @@ pub const SARIF_SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 pub const SARIF_VERSION: &str = "2.1.0";
 /// The `uriBaseId` every artifact location is relative to.
 pub const SRCROOT: &str = "%SRCROOT%";
-
-/// The code tavla reports for undecodable bytes: its byte offsets are those of the decoded text.
-const INVALID_UTF8: &str = "tavla::parse::invalid-utf8";
 
 /// One checked file, for reporting.
 #[derive(Copy, Clone, Debug)]
@@ -76,7 +72,7 @@ pub fn github(f: &FileFindings) -> String {
         out.push_str(&format!(
             "::{command} file={},line={l},col={c},endLine={el},endColumn={ec},title={}::{}\n",
             escape_property(f.path),
-            escape_property(finding.code),
+            escape_property(finding.code.as_str()),
             escape_data(&message),
         ));
     }
@@ -97,7 +93,7 @@ fn escape_property(s: &str) -> String {
 
 /// A SARIF 2.1.0 log with one run of tavla over `files`.
 ///
-/// The driver lists one rule per code of [`CODES`], in that order (`ruleIndex` points into
+/// The driver lists one rule per code of [`Code::ALL`], in that order (`ruleIndex` points into
 /// it). Each result is located by line and column (1-based, columns in Unicode code points:
 /// `columnKind` is `unicodeCodePoints`), and by byte offset and length unless the file had
 /// invalid UTF-8 (then the offsets of the decoded text are not those of the file).
@@ -113,7 +109,7 @@ fn escape_property(s: &str) -> String {
 ///
 /// No URI is ever absolute.
 pub fn sarif(files: &[FileFindings], tool_version: &str, base: Option<&Path>) -> Value {
-    let rules: Vec<Value> = CODES.iter().map(|c| rule(c.code, c.summary)).collect();
+    let rules: Vec<Value> = Code::ALL.iter().map(|&c| rule(c)).collect();
     let mut driver = json!({
         "name": "tavla",
         "version": tool_version,
@@ -126,7 +122,7 @@ pub fn sarif(files: &[FileFindings], tool_version: &str, base: Option<&Path>) ->
     for file in files {
         let idx = LineIndex::new(file.text);
         let uri = artifact_uri(file.path, base);
-        let bytes = !file.findings.iter().any(|f| f.code == INVALID_UTF8);
+        let bytes = !file.findings.iter().any(|f| f.code == Code::InvalidUtf8);
         for f in file.findings {
             results.push(result(file, &idx, &uri, bytes, f));
         }
@@ -157,16 +153,15 @@ fn information_uri() -> Option<&'static str> {
 }
 
 /// The reporting descriptor of one code.
-fn rule(code: &str, summary: &str) -> Value {
+fn rule(code: Code) -> Value {
+    let text = code.explanation();
     let mut r = json!({
         "id": code,
-        "shortDescription": { "text": summary },
+        "shortDescription": { "text": code.summary() },
+        "fullDescription": { "text": text },
+        "help": { "text": text },
     });
-    if let Some(text) = explanation(code) {
-        r["fullDescription"] = json!({ "text": text });
-        r["help"] = json!({ "text": text });
-    }
-    if let Some(category) = code.split("::").nth(1) {
+    if let Some(category) = code.as_str().split("::").nth(1) {
         r["properties"] = json!({ "tags": [category] });
     }
     r
@@ -196,9 +191,7 @@ fn result(file: &FileFindings, idx: &LineIndex, uri: &str, bytes: bool, f: &Find
         "message": { "text": text },
         "locations": [location],
     });
-    if let Some(i) = CODES.iter().position(|c| c.code == f.code) {
-        r["ruleIndex"] = json!(i);
-    }
+    r["ruleIndex"] = json!(f.code.index());
     if !f.related.is_empty() {
         let related: Vec<Value> = f
             .related
@@ -329,7 +322,7 @@ fn encode_segment(s: &str) -> String {
 mod tests {
     use super::*;
 
-    fn finding(code: &'static str, severity: Severity, span: Span, message: &str) -> Finding {
+    fn finding(code: Code, severity: Severity, span: Span, message: &str) -> Finding {
         Finding {
             code,
             severity,
@@ -352,25 +345,10 @@ mod tests {
     #[test]
     fn github_commands_per_severity() {
         let text = "ab\ncdé f\n";
-        let mut e = finding(
-            "tavla::rules::blocked",
-            Severity::Error,
-            Span::new(3, 4),
-            "m",
-        );
+        let mut e = finding(Code::Blocked, Severity::Error, Span::new(3, 4), "m");
         e.help = Some("h: x".into());
-        let w = finding(
-            "tavla::record::turn-number",
-            Severity::Warning,
-            Span::new(0, 1),
-            "w",
-        );
-        let n = finding(
-            "tavla::record::not-checked",
-            Severity::Advice,
-            Span::new(7, 1),
-            "n",
-        );
+        let w = finding(Code::TurnNumber, Severity::Warning, Span::new(0, 1), "w");
+        let n = finding(Code::NotChecked, Severity::Advice, Span::new(7, 1), "n");
         let fs = [e, w, n];
         let out = github(&FileFindings {
             path: "a.mat",
@@ -391,18 +369,8 @@ mod tests {
     fn jsonl_is_one_object_per_line() {
         let text = "x\ny\n";
         let fs = [
-            finding(
-                "tavla::parse::unknown-line",
-                Severity::Error,
-                Span::new(0, 1),
-                "a\nb",
-            ),
-            finding(
-                "tavla::parse::unknown-line",
-                Severity::Error,
-                Span::new(2, 1),
-                "c",
-            ),
+            finding(Code::UnknownLine, Severity::Error, Span::new(0, 1), "a\nb"),
+            finding(Code::UnknownLine, Severity::Error, Span::new(2, 1), "c"),
         ];
         let out = jsonl(&FileFindings {
             path: "p",
@@ -444,12 +412,7 @@ mod tests {
     #[test]
     fn sarif_results_point_at_rules() {
         let text = "; é\nxyz\n";
-        let mut f = finding(
-            "tavla::rules::blocked",
-            Severity::Warning,
-            Span::new(6, 2),
-            "m",
-        );
+        let mut f = finding(Code::Blocked, Severity::Warning, Span::new(6, 2), "m");
         f.related.push((Span::new(0, 1), "r".into()));
         let fs = [f];
         let log = sarif(
@@ -465,7 +428,7 @@ mod tests {
         assert_eq!(run["columnKind"], "unicodeCodePoints");
         assert_eq!(run["originalUriBaseIds"]["%SRCROOT%"]["uri"], "file:///w/");
         let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
-        assert_eq!(rules.len(), CODES.len());
+        assert_eq!(rules.len(), Code::ALL.len());
         let r = &run["results"][0];
         let i = r["ruleIndex"].as_u64().unwrap() as usize;
         assert_eq!(rules[i]["id"], "tavla::rules::blocked");
@@ -483,7 +446,7 @@ mod tests {
     fn no_byte_offsets_after_invalid_utf8() {
         let text = "\u{FFFD}x";
         let fs = [finding(
-            INVALID_UTF8,
+            Code::InvalidUtf8,
             Severity::Error,
             Span::new(0, 3),
             "bad",

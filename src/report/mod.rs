@@ -3,8 +3,6 @@
 //!
 //! It knows nothing of rules; it presents what `replay` found.
 
-pub mod codes;
-pub mod explain;
 pub mod formats;
 pub mod json;
 pub mod mat;
@@ -16,45 +14,7 @@ use miette::{
     MietteSpanContents, SourceCode, SpanContents,
 };
 
-use crate::notation::Span;
 use crate::replay::{Finding, Severity};
-
-/// Decode a file's bytes; invalid UTF-8 becomes U+FFFD and one finding per bad sequence.
-pub fn decode(bytes: &[u8]) -> (String, Vec<Finding>) {
-    let mut out = String::with_capacity(bytes.len());
-    let mut findings = Vec::new();
-    let mut rest = bytes;
-    let mut consumed = 0usize;
-    loop {
-        match std::str::from_utf8(rest) {
-            Ok(s) => {
-                out.push_str(s);
-                break;
-            }
-            Err(e) => {
-                let good = e.valid_up_to();
-                out.push_str(std::str::from_utf8(&rest[..good]).unwrap_or_default());
-                let bad = e.error_len().unwrap_or(rest.len() - good);
-                let at = out.len();
-                out.push('\u{FFFD}');
-                if findings.len() < 100 {
-                    findings.push(
-                        Finding::error(
-                            "tavla::parse::invalid-utf8",
-                            Span::new(at, '\u{FFFD}'.len_utf8()),
-                            format!("invalid UTF-8 at byte {} of the file", consumed + good),
-                        )
-                        .label("not UTF-8")
-                        .help("save the record as UTF-8; the bytes were read as U+FFFD and the rest of the file was still checked"),
-                    );
-                }
-                consumed += good + bad;
-                rest = &rest[good + bad..];
-            }
-        }
-    }
-    (out, findings)
-}
 
 /// Byte offset -> (1-based line, 1-based column in characters).
 pub struct LineIndex {
@@ -307,6 +267,8 @@ pub fn finding_json(name: &str, text: &str, idx: &LineIndex, f: &Finding) -> ser
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codes::Code;
+    use crate::notation::Span;
 
     /// Everything miette reads of a span's contents.
     fn contents(c: &dyn SpanContents<'_>) -> (Vec<u8>, (usize, usize), usize, usize, usize) {
@@ -370,7 +332,7 @@ mod tests {
             .step_by(7)
             .map(|k| {
                 let at = text.find(&format!("line {k}\n")).unwrap_or(0);
-                Finding::error("tavla::test", Span::new(at, 4), format!("finding {k}"))
+                Finding::error(Code::Syntax, Span::new(at, 4), format!("finding {k}"))
             })
             .collect();
         let style = Style {

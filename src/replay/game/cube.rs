@@ -2,6 +2,7 @@
 
 use super::super::{ActionTrace, Finding};
 use super::{GameWalker, Over, Stop};
+use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::Action;
 use crate::rules::{NoCube, Side};
@@ -28,26 +29,20 @@ impl GameWalker<'_> {
         if let Err(why) = opts.available {
             let f = match why {
                 NoCube::NotInGame => Finding::error(
-                    "tavla::rules::no-cube",
+                    Code::NoCube,
                     span,
                     format!("{} has no doubling cube", self.rules.variant().title()),
                 )
                 .help("remove the cube action"),
-                NoCube::NotInPreset(preset) => Finding::error(
-                    "tavla::rules::no-cube",
-                    span,
-                    "the cube is not in use in this match",
-                )
-                .help(format!(
-                    "{} is played without the cube",
-                    preset.replace('-', " ")
-                )),
-                NoCube::Disabled => Finding::error(
-                    "tavla::rules::no-cube",
-                    span,
-                    "the cube is not in use in this match",
-                )
-                .help("the header sets `CubeLimit \"1\"`: no doubling"),
+                NoCube::NotInPreset(preset) => {
+                    Finding::error(Code::NoCube, span, "the cube is not in use in this match").help(
+                        format!("{} is played without the cube", preset.replace('-', " ")),
+                    )
+                }
+                NoCube::Disabled => {
+                    Finding::error(Code::NoCube, span, "the cube is not in use in this match")
+                        .help("the header sets `CubeLimit \"1\"`: no doubling")
+                }
             };
             self.push(f.label("cube action"));
             return Err(Stop);
@@ -59,18 +54,14 @@ impl GameWalker<'_> {
                 }
                 if self.cube.offer.is_some() {
                     self.push(
-                        Finding::error(
-                            "tavla::rules::double-twice",
-                            span,
-                            "a double while another is open",
-                        )
-                        .label("second double"),
+                        Finding::error(Code::DoubleTwice, span, "a double while another is open")
+                            .label("second double"),
                     );
                     return Err(Stop);
                 }
                 if self.turn.game_rolls == 0 {
                     self.push(
-                        Finding::error("tavla::rules::early-double", span, "a double before the opening roll")
+                        Finding::error(Code::EarlyDouble, span, "a double before the opening roll")
                             .label("no roll yet")
                             .help("the first turn of a game is the opening roll; doubling starts after it"),
                     );
@@ -78,7 +69,7 @@ impl GameWalker<'_> {
                 }
                 if self.cube.crawford {
                     self.push(
-                        Finding::error("tavla::rules::crawford-double", span, format!("a double in the Crawford game (game {})", self.game.number))
+                        Finding::error(Code::CrawfordDouble, span, format!("a double in the Crawford game (game {})", self.game.number))
                             .label("no doubling in the Crawford game")
                             .help("in the game right after a player first reaches match point minus one, the cube is dead"),
                     );
@@ -89,7 +80,7 @@ impl GameWalker<'_> {
                 {
                     self.push(
                             Finding::error(
-                                "tavla::rules::double-not-owner",
+                                Code::DoubleNotOwner,
                                 span,
                                 format!("{} doubles, but the cube belongs to {}", self.who(side), self.who(o)),
                             )
@@ -106,7 +97,7 @@ impl GameWalker<'_> {
                 let Some((doubler, v, _)) = self.cube.offer else {
                     self.push(
                         Finding::error(
-                            "tavla::rules::answer-without-double",
+                            Code::AnswerWithoutDouble,
                             span,
                             "a beaver without a double",
                         )
@@ -116,7 +107,7 @@ impl GameWalker<'_> {
                 };
                 if side == doubler || !opts.beaver || !self.money() {
                     self.push(
-                        Finding::error("tavla::rules::beaver-not-allowed", span, "a beaver is allowed only to the doubled player, in money play with beavers on")
+                        Finding::error(Code::BeaverNotAllowed, span, "a beaver is allowed only to the doubled player, in money play with beavers on")
                             .label("beaver"),
                     );
                     return Err(Stop);
@@ -137,7 +128,7 @@ impl GameWalker<'_> {
                 {
                     self.push(
                         Finding::error(
-                            "tavla::rules::raccoon-not-allowed",
+                            Code::RaccoonNotAllowed,
                             span,
                             "a raccoon follows only a beaver, by the original doubler",
                         )
@@ -172,7 +163,7 @@ impl GameWalker<'_> {
         }
         self.push(
             Finding::error(
-                "tavla::rules::cube-value",
+                Code::CubeValue,
                 span,
                 format!(
                     "the cube is at {}; {what} makes it {want}, not {value}",
@@ -191,7 +182,7 @@ impl GameWalker<'_> {
         let Some((doubler, value, _)) = self.cube.offer else {
             self.push(
                 Finding::error(
-                    "tavla::rules::answer-without-double",
+                    Code::AnswerWithoutDouble,
                     a.cell.span,
                     format!("{} without a double to answer", if take { "`Takes`" } else { "`Drops`" }),
                 )
@@ -203,7 +194,7 @@ impl GameWalker<'_> {
         if side == doubler {
             self.push(
                 Finding::error(
-                    "tavla::record::turn-order",
+                    Code::TurnOrder,
                     a.cell.span,
                     "the doubler cannot answer their own double",
                 )

@@ -4,6 +4,7 @@
 use super::super::referee::Referee;
 use super::super::{ActionTrace, Finding, GameTrace};
 use super::{CubeState, GameWalker, ResultState, TurnState, side_of};
+use crate::codes::Code;
 use crate::notation::CellBody;
 use crate::record::Match;
 use crate::rules::{RuleSet, Side};
@@ -31,7 +32,7 @@ pub(crate) fn replay_match(
     if record.length.is_none() && !record.games.is_empty() {
         findings.push(
             Finding::warning(
-                "tavla::record::no-match-length",
+                Code::NoMatchLength,
                 record.games[0].number_span,
                 "the record has no `N point match` line; it is read as a money session",
             )
@@ -71,7 +72,7 @@ pub(crate) fn replay_match(
         } else if game.number != expected_number {
             findings.push(
                 Finding::warning(
-                    "tavla::record::game-number",
+                    Code::GameNumber,
                     game.number_span,
                     format!("game {} is numbered {}", expected_number, game.number),
                 )
@@ -85,7 +86,7 @@ pub(crate) fn replay_match(
         if let Some(at) = ms.match_over_at {
             findings.push(
                 Finding::error(
-                    "tavla::record::after-match-end",
+                    Code::AfterMatchEnd,
                     game.number_span,
                     format!("game {} is played after the match ended in game {}", game.number, at),
                 )
@@ -141,7 +142,7 @@ pub(crate) fn replay_match(
             } else if previous_unfinished && got == want {
                 findings.push(
                     Finding::error(
-                        "tavla::record::draw",
+                        Code::Draw,
                         l.score_span.join(r.score_span),
                         format!(
                             "game {} has no result and this score line awards nobody a point: a draw, which {} does not have",
@@ -157,7 +158,7 @@ pub(crate) fn replay_match(
                 if prev.broken_lines.is_empty() {
                     findings.push(
                         Finding::warning(
-                            "tavla::record::missing-result",
+                            Code::MissingResult,
                             prev.number_span,
                             format!(
                                 "game {} has no result line; the score line of game {} is taken as its result",
@@ -172,7 +173,7 @@ pub(crate) fn replay_match(
             {
                 findings.push(
                     Finding::error(
-                        "tavla::record::score-mismatch",
+                        Code::ScoreMismatch,
                         l.score_span.join(r.score_span),
                         format!("the score before game {} should be {} : {}, not {} : {}", game.number, want.0, want.1, got.0, got.1),
                     )
@@ -186,7 +187,7 @@ pub(crate) fn replay_match(
         } else {
             findings.push(
                 Finding::warning(
-                    "tavla::record::no-score-line",
+                    Code::NoScoreLine,
                     game.number_span,
                     format!("game {} has no score line", game.number),
                 )

@@ -12,6 +12,7 @@ pub(crate) use matches::replay_match;
 
 use super::referee::Referee;
 use super::{ActionTrace, Finding, GameResult, Severity, StageTrace};
+use crate::codes::Code;
 use crate::notation::{CellBody, Column, Span, Stage, StepText, TurnStages};
 use crate::record::{Action, Game};
 use crate::rules::{Position, RuleSet, Side, StageDice, Step};
@@ -188,7 +189,7 @@ impl GameWalker<'_> {
                 self.push(Finding {
                     severity: Severity::Advice,
                     ..Finding::error(
-                        "tavla::record::not-checked",
+                        Code::NotChecked,
                         bspan,
                         format!(
                             "game {}: the check stops at this line because of its syntax error; {} turn(s) from here on were not checked",
@@ -309,7 +310,7 @@ impl GameWalker<'_> {
                 if n != prev.wrapping_add(1) {
                     self.push(
                         Finding::warning(
-                            "tavla::record::turn-number",
+                            Code::TurnNumber,
                             span,
                             format!(
                                 "line {line} is numbered {n}, expected {}",
@@ -326,7 +327,7 @@ impl GameWalker<'_> {
                 if n != 1 {
                     self.push(
                         Finding::warning(
-                            "tavla::record::turn-number",
+                            Code::TurnNumber,
                             span,
                             format!(
                                 "the first turn line of game {} is numbered {n}",
@@ -423,7 +424,7 @@ impl GameWalker<'_> {
     pub(super) fn out_of_turn(&mut self, side: Side, n: Side, span: Span) -> Result<(), Stop> {
         self.push(
             Finding::error(
-                "tavla::record::turn-order",
+                Code::TurnOrder,
                 span,
                 format!("{} acts twice in a row; it is {}'s turn", self.who(side), self.who(n)),
             )

@@ -2,6 +2,7 @@
 
 use super::super::{ActionTrace, Finding, GameResult};
 use super::{GameWalker, Over, Stop};
+use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::Action;
 use crate::rules::{Level, RuleSet, Side};
@@ -22,7 +23,7 @@ impl GameWalker<'_> {
         };
         self.push(
             Finding::error(
-                "tavla::record::after-game-end",
+                Code::AfterGameEnd,
                 a.cell.span,
                 format!(
                     "an entry after the end of game {}: {what}",
@@ -61,7 +62,7 @@ impl GameWalker<'_> {
         if self.result.wins.is_some() {
             self.push(
                 Finding::error(
-                    "tavla::record::after-game-end",
+                    Code::AfterGameEnd,
                     a.cell.span,
                     "a second result for the same game",
                 )
@@ -73,7 +74,7 @@ impl GameWalker<'_> {
         if and_match && self.needed[side.index()].is_none_or(|n| points < n) {
             self.push(
                 Finding::warning(
-                    "tavla::record::match-end-mark",
+                    Code::MatchEndMark,
                     a.cell.span,
                     "`and the match` on a game that does not end the match",
                 )
@@ -92,7 +93,7 @@ impl GameWalker<'_> {
                 if winner != side {
                     self.push(
                         Finding::error(
-                            "tavla::record::wrong-winner",
+                            Code::WrongWinner,
                             a.cell.span,
                             format!(
                                 "{} is written as the winner, but {} won the game",
@@ -108,9 +109,9 @@ impl GameWalker<'_> {
                 if !capped_ok(full) {
                     let why = self.value_explanation(winner, full);
                     let code = if points == 0 && self.rules.zero_result_claims_draw() {
-                        "tavla::record::draw"
+                        Code::Draw
                     } else {
-                        "tavla::record::wins-mismatch"
+                        Code::WinsMismatch
                     };
                     self.push(
                         Finding::error(
@@ -142,9 +143,9 @@ impl GameWalker<'_> {
                     let allowed: Vec<String> =
                         levels.iter().map(|l| (l * unit).to_string()).collect();
                     let code = if points == 0 && self.rules.zero_result_claims_draw() {
-                        "tavla::record::draw"
+                        Code::Draw
                     } else {
-                        "tavla::record::bad-resignation"
+                        Code::BadResignation
                     };
                     self.push(
                         Finding::error(
@@ -199,7 +200,7 @@ impl GameWalker<'_> {
             }
             self.push(
                 Finding::warning(
-                    "tavla::record::game-unfinished",
+                    Code::GameUnfinished,
                     self.game.number_span,
                     format!(
                         "game {} has no result: the record ends while the game is running",
@@ -219,7 +220,7 @@ impl GameWalker<'_> {
                 if ls == ws || lp != wp {
                     self.push(
                         Finding::error(
-                            "tavla::record::losses-mismatch",
+                            Code::LossesMismatch,
                             lspan,
                             format!("`Losses {lp}` disagrees with `Wins {wp}` of {}", self.who(ws)),
                         )
@@ -238,7 +239,7 @@ impl GameWalker<'_> {
         if written.is_none() && self.game.broken_lines.is_empty() {
             self.push(
                 Finding::warning(
-                    "tavla::record::missing-result",
+                    Code::MissingResult,
                     self.game.number_span,
                     format!("game {} is over but has no `Wins` line", self.game.number),
                 )

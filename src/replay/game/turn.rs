@@ -5,6 +5,7 @@ use super::super::referee::{Problem, ProblemKind};
 use super::super::render::{legal_help, render_steps};
 use super::super::{ActionTrace, Finding, StageTrace};
 use super::{GameWalker, Stop, loc_name};
+use crate::codes::Code;
 use crate::notation::{Span, Stage, StageKind};
 use crate::record::Action;
 use crate::rules::options::{ExemptScope, NextGameStarter, Opening};
@@ -35,7 +36,7 @@ impl GameWalker<'_> {
         if let Some((doubler, _, span)) = self.cube.offer {
             self.push(
                 Finding::error(
-                    "tavla::record::unanswered-double",
+                    Code::UnansweredDouble,
                     first_span,
                     format!("{} doubled, but the double was never taken or dropped", self.who(doubler)),
                 )
@@ -69,7 +70,7 @@ impl GameWalker<'_> {
                             .collect();
                         self.push(
                             Finding::error(
-                                "tavla::record::missing-remainder",
+                                Code::MissingRemainder,
                                 roll.map(|r| r.dice_span).unwrap_or(a.cell.span),
                                 format!("{} must first play the remainder passed from the broken chain: {}", self.who(side), listed.join(" ")),
                             )
@@ -82,7 +83,7 @@ impl GameWalker<'_> {
                     if w.a != value {
                         self.push(
                             Finding::error(
-                                "tavla::record::wrong-remainder",
+                                Code::WrongRemainder,
                                 w.dice_span,
                                 format!("the next received stage is ({value}{value}):, not ({}{}):", w.a, w.b),
                             )
@@ -98,7 +99,7 @@ impl GameWalker<'_> {
                         if let Some(extra) = received.get(k + 1).or(roll) {
                             self.push(
                                 Finding::error(
-                                    "tavla::record::after-game-end",
+                                    Code::AfterGameEnd,
                                     extra.dice_span,
                                     format!("{} bore off the last checker while playing the remainder; the game is over", self.who(side)),
                                 )
@@ -114,7 +115,7 @@ impl GameWalker<'_> {
                     let extra = &received[stages.len()];
                     self.push(
                         Finding::error(
-                            "tavla::record::unexpected-remainder",
+                            Code::UnexpectedRemainder,
                             extra.dice_span,
                             format!("only {} stage(s) were passed; this one was not", stages.len()),
                         )
@@ -130,7 +131,7 @@ impl GameWalker<'_> {
                 if let Some(extra) = received.first() {
                     self.push(
                         Finding::error(
-                            "tavla::record::unexpected-remainder",
+                            Code::UnexpectedRemainder,
                             extra.dice_span,
                             format!("{} plays a received stage, but no remainder was passed to them", self.who(side)),
                         )
@@ -152,7 +153,7 @@ impl GameWalker<'_> {
                     // The receiver played the remainder but has not rolled: the cell ends early.
                     self.push(
                         Finding::error(
-                            "tavla::record::missing-roll",
+                            Code::MissingRoll,
                             a.cell.span,
                             format!("{} played the remainder but the roll that follows it is missing", self.who(side)),
                         )
@@ -161,13 +162,9 @@ impl GameWalker<'_> {
                     );
                 } else {
                     self.push(
-                        Finding::error(
-                            "tavla::record::missing-roll",
-                            a.cell.span,
-                            "a turn without a roll",
-                        )
-                        .label("no roll")
-                        .help("write the roll as `dd:` before the steps"),
+                        Finding::error(Code::MissingRoll, a.cell.span, "a turn without a roll")
+                            .label("no roll")
+                            .help("write the roll as `dd:` before the steps"),
                     );
                 }
                 return Err(Stop);
@@ -176,7 +173,7 @@ impl GameWalker<'_> {
         } else if let Some(first) = chain.first() {
             self.push(
                 Finding::error(
-                    "tavla::record::unexpected-stage",
+                    Code::UnexpectedStage,
                     first.dice_span,
                     "a chain stage after the end of the game",
                 )
@@ -273,7 +270,7 @@ impl GameWalker<'_> {
                         };
                         self.push(
                             Finding::error(
-                                "tavla::record::missing-stage",
+                                Code::MissingStage,
                                 last,
                                 format!("after a full stage of {value}s the chain continues with +{v}{v}:, which is not written"),
                             )
@@ -285,7 +282,7 @@ impl GameWalker<'_> {
                     Some(w) if w.a != v => {
                         self.push(
                             Finding::error(
-                                "tavla::record::wrong-stage",
+                                Code::WrongStage,
                                 w.dice_span,
                                 format!("after a full stage of {value}s the chain continues with +{v}{v}:, not +{}{}:", w.a, w.b),
                             )
@@ -343,7 +340,7 @@ impl GameWalker<'_> {
             };
             let _ = a;
             self.push(
-                Finding::error("tavla::record::unexpected-stage", extra.dice_span, format!("no chain stage is due here: {why}"))
+                Finding::error(Code::UnexpectedStage, extra.dice_span, format!("no chain stage is due here: {why}"))
                     .label("not due")
                     .related(roll_stage.dice_span, "the roll")
                     .help("remove this stage; unplayed steps of a broken chain pass to the opponent as `(nn):` stages"),
@@ -368,7 +365,7 @@ impl GameWalker<'_> {
             {
                 self.push(
                         Finding::error(
-                            "tavla::record::wrong-starter",
+                            Code::WrongStarter,
                             stage.dice_span,
                             format!("{} starts game {}, but the previous game's winner, {}, must start it", self.who(side), self.game.number, self.who(w)),
                         )
@@ -382,7 +379,7 @@ impl GameWalker<'_> {
         if opening == Opening::StarterPlaysOpeningDice && roll.is_double() {
             self.push(
                 Finding::error(
-                    "tavla::record::opening-doublet",
+                    Code::OpeningDoublet,
                     stage.dice_span,
                     format!("game {} opens with the doublet {roll}, but the opening roll can never be a doublet", self.game.number),
                 )
@@ -414,7 +411,7 @@ impl GameWalker<'_> {
         if let Some(span) = moves.illegal().map(with_steps) {
             self.push(
                 Finding::error(
-                    "tavla::record::writer-illegal-play",
+                    Code::WriterIllegalPlay,
                     span,
                     "the program that wrote this record marked the play as illegal; the real play is unknown",
                 )
@@ -432,7 +429,7 @@ impl GameWalker<'_> {
                 return Ok(self.stage_done(out, stage, dice, &[]));
             }
             self.push(
-                Finding::error("tavla::record::unknown-play", span, "`????` stands for a play that was not recorded")
+                Finding::error(Code::UnknownPlay, span, "`????` stands for a play that was not recorded")
                     .label("unknown play")
                     .help("XG writes `????` only for a roll followed by a resignation; here the game goes on"),
             );
@@ -441,7 +438,7 @@ impl GameWalker<'_> {
         if let (Some(cm), false) = (moves.cannot_move().map(with_steps), written.is_empty()) {
             self.push(
                 Finding::error(
-                    "tavla::record::cannot-move-with-steps",
+                    Code::CannotMoveWithSteps,
                     cm,
                     "`Cannot Move` together with steps",
                 )
@@ -474,7 +471,7 @@ impl GameWalker<'_> {
                 let (p, steps) = set.results[0].clone();
                 self.push(
                     Finding::warning(
-                        "tavla::record::forced-play-omitted",
+                        Code::ForcedPlayOmitted,
                         stage.dice_span,
                         format!("the cell is empty; the only legal play {} was applied", render_steps(&steps)),
                     )
@@ -491,7 +488,7 @@ impl GameWalker<'_> {
             };
             self.push(
                 Finding::error(
-                    "tavla::rules::dance-not-justified",
+                    Code::DanceNotJustified,
                     moves.cannot_move().unwrap_or(stage.dice_span),
                     format!("{what} for {dice}, but {} could move", self.who(side)),
                 )
@@ -521,7 +518,7 @@ impl GameWalker<'_> {
                     .join(written.last().unwrap().span);
                 self.push(
                     Finding::warning(
-                        "tavla::record::hit-mark",
+                        Code::HitMark,
                         span,
                         format!("the play hits {hits} blot(s) but marks {} with `*`", judged.marked),
                     )
@@ -551,7 +548,7 @@ impl GameWalker<'_> {
         } = problem;
         match kind {
             ProblemKind::NoBar => Finding::error(
-                "tavla::rules::no-bar",
+                Code::NoBar,
                 span,
                 format!(
                     "{} has no bar: no checker is ever hit",
@@ -561,7 +558,7 @@ impl GameWalker<'_> {
             .label("bar")
             .help("write steps between points 24..1 and `off`"),
             ProblemKind::NoHitting => Finding::error(
-                "tavla::rules::no-hitting",
+                Code::NoHitting,
                 span,
                 format!(
                     "{} has no hitting: a single checker blocks its point",
@@ -578,7 +575,7 @@ impl GameWalker<'_> {
                 let set = self.rules.legal_plays(&self.turn.pos, side, dice);
                 let (code, msg) = match e {
                     ForcedError::TooFewDice { used, max } => (
-                        "tavla::rules::forced-play",
+                        Code::ForcedPlay,
                         if max as usize == dice.len() as usize {
                             format!(
                                 "the play uses {used} of the {max} steps of {dice}, but all {max} can be played"
@@ -590,7 +587,7 @@ impl GameWalker<'_> {
                         },
                     ),
                     ForcedError::LargerDie { larger } => (
-                        "tavla::rules::larger-die",
+                        Code::LargerDie,
                         format!(
                             "only one die of {dice} can be played, and then it must be the larger, {larger}"
                         ),
@@ -624,13 +621,13 @@ impl GameWalker<'_> {
         let opp = |p: u8| self.rules.opposite(p);
         let f = match e {
             PlayError::TooManySteps { segment, dice: n } => Finding::error(
-                "tavla::rules::too-many-steps",
+                Code::TooManySteps,
                 spans[segment.min(spans.len() - 1)],
                 format!("more steps written than {dice} allows ({n})"),
             )
             .label("one step too many"),
             PlayError::NoDice { segment, remaining } => Finding::error(
-                "tavla::rules::no-die",
+                Code::NoDie,
                 spans[segment],
                 if remaining.is_empty() {
                     format!("no die of {dice} is left for {}", seg_str(segment))
@@ -657,13 +654,13 @@ impl GameWalker<'_> {
                 let span = spans[segment];
                 match error {
                     StepError::NoChecker { from } => Finding::error(
-                        "tavla::rules::no-checker",
+                        Code::NoChecker,
                         span,
                         format!("{} has no checker on {} to move", self.who(side), loc_name(from)),
                     )
                     .label("no checker here"),
                     StepError::Blocked { point, count } if intermediate => Finding::error(
-                        "tavla::rules::blocked-path",
+                        Code::BlockedPath,
                         span,
                         format!(
                             "{} passes through {}, which the opponent holds ({} checker{} on their point {})",
@@ -677,7 +674,7 @@ impl GameWalker<'_> {
                     .label("path blocked")
                     .help("every intermediate landing point of a combined move must be open"),
                     StepError::Blocked { point, count } => Finding::error(
-                        "tavla::rules::blocked",
+                        Code::Blocked,
                         span,
                         format!(
                             "{} is held by the opponent ({} checker{} on their point {})",
@@ -689,19 +686,19 @@ impl GameWalker<'_> {
                     )
                     .label("point blocked"),
                     StepError::MustEnter => Finding::error(
-                        "tavla::rules::must-enter",
+                        Code::MustEnter,
                         span,
                         format!("{} has a checker on the bar and must enter it before moving others", self.who(side)),
                     )
                     .label("checker on the bar"),
                     StepError::NotAllHome { outside } => Finding::error(
-                        "tavla::rules::bear-off-not-home",
+                        Code::BearOffNotHome,
                         span,
                         format!("bearing off before all checkers are home: one stands on point {outside}"),
                     )
                     .label("not all home"),
                     StepError::HigherChecker { higher } => Finding::error(
-                        "tavla::rules::bear-off-higher",
+                        Code::BearOffHigher,
                         span,
                         format!(
                             "a {die} bears off from point {from} only when no checker stands higher, but one stands on point {higher}"
@@ -709,13 +706,13 @@ impl GameWalker<'_> {
                     )
                     .label("a higher checker must move"),
                     StepError::NoBar => Finding::error(
-                        "tavla::rules::no-bar",
+                        Code::NoBar,
                         span,
                         format!("{} has no bar", self.rules.variant().title()),
                     )
                     .label("bar"),
                     StepError::Pinned { from } => Finding::error(
-                        "tavla::rules::pinned",
+                        Code::Pinned,
                         span,
                         format!("the checker on {} is pinned and cannot move", loc_name(from)),
                     )
@@ -724,7 +721,7 @@ impl GameWalker<'_> {
                 }
             }
             PlayError::HitOnTheWay { segment, point } => Finding::error(
-                "tavla::rules::ambiguous-path",
+                Code::AmbiguousPath,
                 spans[segment],
                 format!(
                     "{} can only be played by hitting on {} on the way, which is not written",
@@ -743,7 +740,7 @@ impl GameWalker<'_> {
                 restriction_finding(rule, spans[0].join(spans[spans.len() - 1]))
             }
             PlayError::NoOrder => Finding::error(
-                "tavla::rules::illegal-play",
+                Code::IllegalPlay,
                 spans[0].join(spans[spans.len() - 1]),
                 format!("these steps cannot all be played with {dice} in any order"),
             )
@@ -764,7 +761,7 @@ impl GameWalker<'_> {
 fn restriction_finding(rule: Restriction, span: Span) -> Finding {
     match rule {
         Restriction::Head { limit } => Finding::error(
-            "tavla::rules::head-rule",
+            Code::HeadRule,
             span,
             format!("at most {limit} checker(s) may leave the head (point 24) in one turn"),
         )

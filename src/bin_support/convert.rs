@@ -1,0 +1,85 @@
+//! `tavla convert`: records to JSON, JSON Lines or canonical `.mat`.
+
+use std::io::Write;
+
+use rayon::prelude::*;
+use tavla::input::Input;
+use tavla::report::{self, json};
+
+use super::setup::{Setup, check_source, setup};
+use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
+use crate::{ConvertArgs, Target};
+
+/// `tavla convert`: each record converted in path order, its findings as short lines on
+/// standard error; the exit code.
+pub(crate) fn convert(a: ConvertArgs) -> u8 {
+    let Setup {
+        overrides: o,
+        inputs,
+        pool,
+        mut out,
+    } = match setup(&a.rules, &a.inputs, &a.output) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let mut inputs = inputs;
+    let first: Vec<Input> = inputs.by_ref().take(2).collect();
+    if a.to != Target::Jsonl && first.len() != 1 {
+        eprintln!(
+            "error: --to json and --to mat convert exactly one record; use --to jsonl for many"
+        );
+        return EXIT_ERROR;
+    }
+    let mut inputs = first.into_iter().chain(inputs);
+    let mut code = EXIT_VALID;
+    loop {
+        let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let results: Vec<Result<(String, String, bool), String>> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|i| {
+                    let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
+                    let v = check_source(&src, &o, true);
+                    let text = src.text;
+                    let doc = json::match_json(&v, a.with_source, &text);
+                    let s = match a.to {
+                        Target::Json => {
+                            serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+                        }
+                        Target::Jsonl => serde_json::to_string(&doc).unwrap_or_default() + "\n",
+                        Target::Mat => report::mat::write_mat(&doc),
+                    };
+                    let problems = report::render_short(&i.name(), &text, &v.findings);
+                    Ok((s, problems, v.errors() > 0))
+                })
+                .collect()
+        });
+        for r in results {
+            match r {
+                Ok((s, problems, invalid)) => {
+                    if out.write_all(s.as_bytes()).is_err() {
+                        code = EXIT_ERROR;
+                    }
+                    eprint!("{problems}");
+                    if invalid && code == EXIT_VALID {
+                        code = EXIT_INVALID;
+                    }
+                }
+                Err(e) => {
+                    eprintln!("error[tavla::io::unreadable]: {e}");
+                    code = EXIT_ERROR;
+                }
+            }
+        }
+    }
+    if out.flush().is_err() {
+        code = EXIT_ERROR;
+    }
+    code
+}

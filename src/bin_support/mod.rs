@@ -1,0 +1,23 @@
+//! What the `tavla` binary does, command by command; `main.rs` holds only the clap
+//! definitions and the dispatch. Binary-private: nothing here is part of the library.
+//!
+//! Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error (2 outranks 1).
+
+mod convert;
+mod reference;
+mod setup;
+mod validate;
+
+pub(crate) use convert::convert;
+pub(crate) use reference::{completions, explain, man, schema};
+pub(crate) use validate::validate;
+
+/// Exit code: every record is valid.
+pub(crate) const EXIT_VALID: u8 = 0;
+/// Exit code: at least one record is invalid.
+pub(crate) const EXIT_INVALID: u8 = 1;
+/// Exit code: usage or I/O error (outranks invalid records).
+pub(crate) const EXIT_ERROR: u8 = 2;
+
+/// Files are checked in chunks of this many, in parallel; memory stays bounded by a chunk.
+const CHUNK: usize = 256;

@@ -1,0 +1,122 @@
+//! What `validate` and `convert` share: rules from the arguments, inputs, workers, output,
+//! and checking one record.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use tavla::input::{InputSpec, Inputs, Source};
+use tavla::replay::{Overrides, Verdict, check, check_findings};
+use tavla::rules::{RuleSet, Variant};
+
+use crate::{InputArgs, RuleArgs};
+
+/// The rule overrides of `--variant`, `--rules` and `--rule`, each checked against the
+/// variants it can apply to.
+fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
+    let mut o = Overrides::default();
+    let mut implied_preset = None;
+    if let Some(v) = &a.variant {
+        let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
+            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy)")
+        })?;
+        o.variant = Some(variant);
+        implied_preset = preset;
+    }
+    let candidates: Vec<Variant> = match o.variant {
+        Some(v) => vec![v],
+        None => vec![Variant::GulBara, Variant::Backgammon],
+    };
+    if let Some(p) = a.preset.clone().or(implied_preset.map(String::from)) {
+        if !candidates
+            .iter()
+            .any(|v| RuleSet::default_for(*v).with_preset(&p).is_ok())
+        {
+            return Err(format!(
+                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon)"
+            ));
+        }
+        o.preset = Some(p);
+    }
+    for kv in &a.rule {
+        let ok = candidates
+            .iter()
+            .any(|v| RuleSet::default_for(*v).set(kv).is_ok());
+        if !ok {
+            let e = RuleSet::default_for(candidates[0])
+                .set(kv)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            return Err(format!("bad --rule `{kv}`: {e}"));
+        }
+        o.rules.push(kv.clone());
+    }
+    Ok(o)
+}
+
+/// Check one record: the verdict, decoding findings included. With `traces` false the
+/// verdict carries no replay traces (see [`check_findings`]).
+pub(crate) fn check_source(src: &Source, o: &Overrides, traces: bool) -> Verdict {
+    let mut v = if traces {
+        check(&src.text, o)
+    } else {
+        check_findings(&src.text, o)
+    };
+    if !src.findings.is_empty() {
+        v.findings.extend(src.findings.iter().cloned());
+        v.findings.sort_by_key(|f| f.span.offset);
+    }
+    v
+}
+
+/// Standard output, or the `--output` file, buffered.
+fn open_output(path: &Option<PathBuf>) -> Result<Box<dyn Write>, String> {
+    Ok(match path {
+        Some(p) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        )),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    })
+}
+
+/// The worker pool of `-j N` (default: all cores).
+fn thread_pool(n: Option<usize>) -> Result<rayon::ThreadPool, String> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = n {
+        b = b.num_threads(n.max(1));
+    }
+    b.build().map_err(|e| e.to_string())
+}
+
+/// What both `validate` and `convert` need before reading: rules, inputs, workers, output.
+pub(crate) struct Setup {
+    pub(crate) overrides: Overrides,
+    pub(crate) inputs: Inputs,
+    pub(crate) pool: rayon::ThreadPool,
+    pub(crate) out: Box<dyn Write>,
+}
+
+/// Read the arguments `validate` and `convert` share; an error is a usage or I/O error.
+pub(crate) fn setup(
+    rules: &RuleArgs,
+    inputs: &InputArgs,
+    output: &Option<PathBuf>,
+) -> Result<Setup, String> {
+    let overrides = overrides(rules)?;
+    let inputs_found = InputSpec {
+        paths: inputs.paths.clone(),
+        extensions: inputs.ext.clone(),
+        stdin_name: inputs.stdin_filename.clone(),
+        files_from: inputs.files_from.clone(),
+    }
+    .inputs()
+    .map_err(|e| e.to_string())?;
+    let pool = thread_pool(inputs.threads)?;
+    let out = open_output(output)?;
+    Ok(Setup {
+        overrides,
+        inputs: inputs_found,
+        pool,
+        out,
+    })
+}

@@ -1,0 +1,264 @@
+//! `tavla validate`: check records in parallel chunks and report in the chosen format.
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use tavla::input::Input;
+use tavla::replay::{Overrides, Severity};
+use tavla::report::formats::{self, FileFindings};
+use tavla::report::{self, LineIndex, Style};
+
+use super::setup::{Setup, check_source, setup};
+use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
+use crate::{Color, Format, ValidateArgs};
+
+/// What one file contributes to the report.
+struct Outcome {
+    games: usize,
+    turns: usize,
+    errors: usize,
+    warnings: usize,
+    io_error: bool,
+    /// Findings rendered in the chosen format (human, short, jsonl, github).
+    rendered: Vec<String>,
+    /// Findings as JSON values (json) or SARIF results (sarif).
+    values: Vec<serde_json::Value>,
+    /// The SARIF rules/driver skeleton (sarif).
+    sarif_run: Option<serde_json::Value>,
+}
+
+/// Read and check one input and render its findings in `format`.
+fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcome {
+    let name = input.name();
+    let (text, findings, games, turns, io_error) = match input.load() {
+        Ok(src) => {
+            let v = check_source(&src, o, false);
+            let (g, t) = (v.record.games.len(), v.turns_checked());
+            (src.text, v.findings, g, t, false)
+        }
+        Err(e) => (String::new(), vec![e.finding()], 0, 0, true),
+    };
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    let warnings = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Warning)
+        .count();
+    let ff = FileFindings {
+        path: &name,
+        text: &text,
+        findings: &findings,
+    };
+    let mut out = Outcome {
+        games,
+        turns,
+        errors,
+        warnings,
+        io_error,
+        rendered: Vec::new(),
+        values: Vec::new(),
+        sarif_run: None,
+    };
+    match format {
+        Format::Human => {
+            let human = report::HumanRenderer::new(&name, &text, style);
+            out.rendered = findings
+                .iter()
+                .map(|f| {
+                    if io_error {
+                        format!("error[{}]: {name}: {}\n", f.code, f.message)
+                    } else {
+                        human.render(f)
+                    }
+                })
+                .collect();
+        }
+        Format::Short => {
+            out.rendered = report::render_short(&name, &text, &findings)
+                .lines()
+                .map(|l| format!("{l}\n"))
+                .collect()
+        }
+        Format::Jsonl => {
+            out.rendered = formats::jsonl(&ff)
+                .lines()
+                .map(|l| format!("{l}\n"))
+                .collect()
+        }
+        Format::Github => {
+            out.rendered = formats::github(&ff)
+                .lines()
+                .map(|l| format!("{l}\n"))
+                .collect()
+        }
+        Format::Json => {
+            let idx = LineIndex::new(&text);
+            out.values = findings
+                .iter()
+                .map(|f| report::finding_json(&name, &text, &idx, f))
+                .collect();
+        }
+        Format::Sarif => {
+            let base = std::env::current_dir().ok();
+            let mut doc = formats::sarif(
+                std::slice::from_ref(&ff),
+                env!("CARGO_PKG_VERSION"),
+                base.as_deref(),
+            );
+            let run = doc["runs"][0].take();
+            out.values = run["results"].as_array().cloned().unwrap_or_default();
+            out.sarif_run = Some(run);
+        }
+    }
+    out
+}
+
+/// `tavla validate`: inputs checked in parallel chunks, findings written in path order, a
+/// summary on standard error; the exit code.
+pub(crate) fn validate(a: ValidateArgs) -> u8 {
+    let Setup {
+        overrides: o,
+        inputs,
+        pool,
+        mut out,
+    } = match setup(&a.rules, &a.inputs, &a.output) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let machine = !matches!(a.format, Format::Human | Format::Short);
+    let to_terminal = a.output.is_none() && std::io::stdout().is_terminal();
+    let color = match a.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => to_terminal && !machine && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let style = Style {
+        color,
+        unicode: color,
+        width: 100,
+    };
+    let mut inputs = inputs;
+    let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+    let show_progress = !a.quiet && !machine && std::io::stderr().is_terminal();
+    if let Ok(s) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
+        progress.set_style(s);
+    }
+    let started = Instant::now();
+    let shown_bar = AtomicBool::new(false);
+
+    let (mut files, mut games, mut turns, mut errors, mut warnings) =
+        (0usize, 0usize, 0usize, 0usize, 0usize);
+    let mut io_error = false;
+    let mut shown = 0usize;
+    let limit = a.max_diagnostics.unwrap_or(usize::MAX);
+    let mut values: Vec<serde_json::Value> = Vec::new();
+    let mut sarif_run: Option<serde_json::Value> = None;
+    loop {
+        let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|i| {
+                    let r = outcome(i, &o, a.format, style);
+                    progress.inc(1);
+                    r
+                })
+                .collect()
+        });
+        if show_progress
+            && !shown_bar.load(Ordering::Relaxed)
+            && started.elapsed() > Duration::from_secs(1)
+        {
+            progress.set_draw_target(ProgressDrawTarget::stderr());
+            shown_bar.store(true, Ordering::Relaxed);
+        }
+        for oc in outcomes {
+            files += 1;
+            games += oc.games;
+            turns += oc.turns;
+            errors += oc.errors;
+            warnings += oc.warnings;
+            io_error |= oc.io_error;
+            for r in oc.rendered {
+                if shown < limit {
+                    let _ = progress.suspend(|| out.write_all(r.as_bytes()));
+                    shown += 1;
+                }
+            }
+            for v in oc.values {
+                if shown < limit {
+                    values.push(v);
+                    shown += 1;
+                }
+            }
+            if sarif_run.is_none() {
+                sarif_run = oc.sarif_run;
+            }
+        }
+    }
+    progress.finish_and_clear();
+    match a.format {
+        Format::Json => {
+            let doc = serde_json::json!({
+                "format": "tavla-diagnostics",
+                "format_version": 1,
+                "files": files, "games": games, "turns": turns, "errors": errors, "warnings": warnings,
+                "diagnostics": values,
+            });
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
+        }
+        Format::Sarif => {
+            let mut run = sarif_run.unwrap_or_else(|| {
+                let mut d = formats::sarif(&[], env!("CARGO_PKG_VERSION"), None);
+                d["runs"][0].take()
+            });
+            run["results"] = serde_json::Value::Array(values);
+            let doc = serde_json::json!({
+                "$schema": formats::SARIF_SCHEMA,
+                "version": formats::SARIF_VERSION,
+                "runs": [run],
+            });
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            );
+        }
+        _ => {}
+    }
+    if out.flush().is_err() {
+        io_error = true;
+    }
+    if !a.quiet {
+        let limited = if shown < errors + warnings && a.max_diagnostics.is_some() {
+            format!(" ({shown} shown)")
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "{files} files, {games} games, {turns} turns checked, {errors} errors, {warnings} warnings{limited}"
+        );
+    }
+    if io_error {
+        EXIT_ERROR
+    } else if errors > 0 || (a.deny_warnings && warnings > 0) {
+        EXIT_INVALID
+    } else {
+        EXIT_VALID
+    }
+}

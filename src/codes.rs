@@ -1,0 +1,962 @@
+//! Every diagnostic code tavla can emit, as one enum: [`Code`]. Each code is written once,
+//! below, with its stable string, its one-line summary and its long explanation (for
+//! `tavla explain` and SARIF rule help).
+//!
+//! This module sits below every layer (it knows no text, rules or output), so `notation`,
+//! `record`, `replay` and `report` all name codes by their variant.
+//!
+//! Each explanation says what the rule is (with the section of `gul-bara.md`,
+//! `backgammon.md` or `records.md` that states it), what tavla checks, how to fix the record,
+//! and ends with a short example excerpt of a record that shows the problem.
+
+use std::fmt;
+use std::str::FromStr;
+
+macro_rules! codes {
+    ($(
+        $variant:ident = $code:literal,
+        summary: $summary:literal,
+        explanation: $explanation:literal;
+    )*) => {
+        /// A diagnostic code. Its string ([`Code::as_str`]) is stable and is what every output
+        /// format shows; the variant's documentation is its summary.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum Code {
+            $(
+                #[doc = $summary]
+                $variant,
+            )*
+        }
+
+        impl Code {
+            /// Every code, in registry order (the order of SARIF's rule list).
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The stable code, e.g. `tavla::rules::blocked`.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $code,)*
+                }
+            }
+
+            /// What the code means, in one line.
+            pub const fn summary(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $summary,)*
+                }
+            }
+
+            /// The long explanation: the rule, what tavla checks, how to fix the record, and
+            /// (for most codes) an example excerpt.
+            pub const fn explanation(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $explanation,)*
+                }
+            }
+        }
+    };
+}
+
+impl Code {
+    /// The code's position in [`Code::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Look a code up by its string, with or without the `tavla::` prefix
+    /// (`tavla::rules::blocked` or `rules::blocked`).
+    ///
+    /// ```
+    /// use tavla::codes::Code;
+    /// assert_eq!(Code::lookup("rules::blocked"), Some(Code::Blocked));
+    /// assert_eq!(Code::lookup("tavla::rules::blocked"), Some(Code::Blocked));
+    /// assert_eq!(Code::lookup("blocked"), None);
+    /// ```
+    pub fn lookup(code: &str) -> Option<Code> {
+        let full = code.strip_prefix("tavla::").unwrap_or(code);
+        Code::ALL
+            .iter()
+            .copied()
+            .find(|c| c.as_str().strip_prefix("tavla::") == Some(full))
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// The error of [`Code::from_str`]: no code has this string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCode(pub String);
+
+impl fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown code `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownCode {}
+
+impl FromStr for Code {
+    type Err = UnknownCode;
+
+    /// As [`Code::lookup`].
+    fn from_str(s: &str) -> Result<Code, UnknownCode> {
+        Code::lookup(s).ok_or_else(|| UnknownCode(s.to_owned()))
+    }
+}
+
+impl serde::Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+codes! {
+    UnknownLine = "tavla::parse::unknown-line",
+    summary: "A line that is none of: header, match length, game, score, turn or result line.",
+    explanation: r#"A match record holds only header and comment lines (`; ...`, `# ...`), the `N point match`
+line, `Game N` lines, score lines, numbered turn lines and result lines (records.md §1).
+tavla reports any other line and skips it; free text typed between the turns is the usual
+cause. Delete the line, or keep it as a comment by starting it with `;`.
+
+Example:
+      6) 53: 20/17 7/2               64: 24/20 24/18
+      Ljubica thinks for a long time
+      7) 61: 24/23 23/17             54: 20/16 18/13"#;
+
+    BadStep = "tavla::parse::bad-step",
+    summary: "A step token that is not FROM/TO with points 1-24, bar or off.",
+    explanation: r#"A step is FROM/TO in the mover's own numbering: points 1-24, `bar` (or 25) and `off` (or 0),
+with optional `*` hit marks, written intermediate points (`13/7/1`) and a repeat count
+(`8/5(2)`) (records.md §3). A token with a `/` that is not such a step is reported, and the
+game is not checked past its line because the position after it is unknown. Correct the
+points; there is no point 26.
+
+Example:
+      6) 53: 26/23 7/2               64: 24/20 24/18"#;
+
+    BadDice = "tavla::parse::bad-dice",
+    summary: "A roll that is not two digits 1-6, or a chain/remainder stage that is not a doublet.",
+    explanation: r#"A roll is two dice 1-6 followed by a colon (`64:`), and a chain stage `+nn:` or a received
+remainder stage `(nn):` names a doublet (records.md §2 and §5, gul-bara.md §3). tavla
+reports any other dice, for example a 7 or a chain stage that is not a doublet, and stops
+checking the game at that line. Write the dice that were rolled; after `22:` the next chain
+stage is `+33:`.
+
+Example:
+      7) 71: 24/23 23/17             54: 20/16 18/13
+     10) 22: 24/22(2) 23/21 21/19 +34: 22/19 19/16 16/13 14/11"#;
+
+    NumberTooLarge = "tavla::parse::number-too-large",
+    summary: "A number too large to be meaningful (game, score, points, cube).",
+    explanation: r#"Game numbers, scores, the match length, cube values and points must be meaningful numbers;
+tavla accepts at most 4294967295 (records.md §2). A larger number almost always means a
+damaged or hand-edited file. The number is ignored, so the line it stands on is not checked
+as written. Write the real value.
+
+Example:
+          Wins 99999999999999999999 points and the match"#;
+
+    BadCubeAction = "tavla::parse::bad-cube-action",
+    summary: "`Doubles`, `Beavers` or `Raccoons` without `=> N`.",
+    explanation: r#"A cube action names the new cube value: ` Doubles => N`, ` Beavers => N` or
+` Raccoons => N` (records.md §2). tavla reports the word without `=> N` and stops checking
+the game there, because the cube value is unknown. Add the value; note that Gul bara has no
+cube at all (gul-bara.md §1), so there the whole action is wrong.
+
+Example:
+      7)  Doubles                     Takes"#;
+
+    BadResult = "tavla::parse::bad-result",
+    summary: "`Wins` or `Losses` without a number of points.",
+    explanation: r#"A result line gives the points won: ` Wins 1 point`, ` Wins 2 points`, optionally followed
+by `and the match` (records.md §2). `Wins` or `Losses` without a number cannot be checked
+against the game and is reported. Write the number of points the game was worth (Gul bara:
+1, or 2 for a mars, gul-bara.md §6).
+
+Example:
+          Wins points and the match"#;
+
+    UnexpectedToken = "tavla::parse::unexpected-token",
+    summary: "A token that belongs to no cell: steps without a roll, or an unknown word.",
+    explanation: r#"A cell is a roll with its play (`64: 24/18 18/14`), a cube action (`Doubles => 2`,
+`Takes`, `Drops`) or a result (`Wins 1 point`) (records.md §2). tavla reports a token that
+belongs to no cell: steps with no roll before them, or a word it does not know after a roll.
+Usually a roll was lost while editing; write it back (here `41:` before `24/20`).
+
+Example:
+      8) 41: 24/23 19/15             51: 24/23 24/19
+      9) 24/20 15/14             31: 23/20 16/15"#;
+
+    MisplacedStage = "tavla::parse::misplaced-stage",
+    summary: "A `+nn:` chain stage with no roll before it in the cell.",
+    explanation: r#"A chain stage `+nn:` continues the doublet rolled earlier in the same cell (records.md §1
+and §5, gul-bara.md §3); it never starts a cell. tavla reports a `+nn:` stage with no roll
+before it. Most often the `+` of the roll itself was typed by mistake: write `44:`, not
+`+44:`.
+
+Example:
+     19) +44: 10/6(2) 6/2 5/1 +55: 10/5(2) 6/1 5/0 +66: 5/0(4)  52: 6/4 6/1"#;
+
+    TooManyCells = "tavla::parse::too-many-cells",
+    summary: "More than two cells on one line.",
+    explanation: r#"A turn line holds at most two cells: the left player's and the right player's (records.md
+§1). tavla reports the third and later cells of a line and ignores them. Put the extra cell
+on the next numbered line, in the column of the player it belongs to, and renumber the
+following lines.
+
+Example:
+     11) 64: 11/5 9/5                54: 24/19 6/2    31: 13/12 10/7"#;
+
+    MisplacedLine = "tavla::parse::misplaced-line",
+    summary: "A line outside its place: a score line after turns, turns before `Game N`, a second match length.",
+    explanation: r#"Every line has its place (records.md §1): one `N point match` line before the first game,
+a score line right after each `Game N` line, turn and result lines only inside a game.
+tavla reports a second match length line, a score line after turns, and turn or result
+lines before any `Game N` line, and ignores them. Move or delete the line.
+
+Example:
+     3 point match
+
+     3 point match
+
+     Game 1"#;
+
+    InvalidUtf8 = "tavla::parse::invalid-utf8",
+    summary: "Bytes that are not UTF-8.",
+    explanation: r#"Records are UTF-8 (records.md §1). tavla reports each byte sequence that is not UTF-8,
+reads it as U+FFFD and still checks the rest of the file. The usual cause is a player name
+or comment saved in Latin-1 or Windows-1252. Convert the file to UTF-8, for example with
+`iconv -f latin1 -t utf-8`.
+
+Example (the é saved as the single Latin-1 byte 0xE9):
+    ; [Player 1 "José"]"#;
+
+    LineTooLong = "tavla::parse::line-too-long",
+    summary: "A line longer than 64 KiB: reported and not read.",
+    explanation: r#"A line longer than 64 KiB is not read (records.md §1: a turn line may be as long as it
+needs to be; real lines, Gul bara chains included, stay far below 1 KiB). tavla reports the
+line and stops checking the game there, so a runaway line cannot exhaust memory. Split the
+text into lines: one header, score line or turn per line.
+
+Example:
+  1) 31: 8/5 6/5 8/5 6/5 8/5 6/5 … (70 000 more characters)"#;
+
+    Syntax = "tavla::parse::syntax",
+    summary: "Any other syntax error.",
+    explanation: r#"A syntax error that none of the specific `tavla::parse::*` codes describes. tavla's parser
+reports every error it knows under a specific code, so no record is expected to produce
+this one; the message says what could not be read. The game is not checked past the line.
+Fix the line as the message says, and please report the record so the case gets its own
+code."#;
+
+    Unreadable = "tavla::io::unreadable",
+    summary: "A file or directory that cannot be read (the run continues and exits 2).",
+    explanation: r#"tavla could not read a file or directory named on the command line or found while walking
+a directory: it does not exist, is not readable with the current permissions, or reading it
+failed. This is about the file system, not about the record. The other files are still
+checked, and the run exits with status 2 (usage or I/O error), which outranks the status 1
+of invalid records. Check the path and its permissions."#;
+
+    UnsupportedVariant = "tavla::record::unsupported-variant",
+    summary: "The `Variation` header names a game tavla does not check.",
+    explanation: r#"The `Variation` header selects the game (records.md §4): `Gul Bara` and its aliases,
+`Backgammon`, `NackGammon` and `Short Nardy`. Any other variant is reported once and the
+file is not checked further. If the header is wrong, correct it; to check the record as one
+of the supported games anyway, pass `--variant`.
+
+Example:
+    ; [Variation "Plakoto"]"#;
+
+    BadRuleOption = "tavla::record::bad-rule-option",
+    summary: "A `Rules`, `Rule`, `Crawford`, `Jacoby`, `Beaver` or `CubeLimit` value that is not valid.",
+    explanation: r#"Rule choices are a preset plus single-option overrides (records.md §4): `Rules` names a
+preset (Gul bara: bulgarian, english, simple, gul-bara.md §7; backgammon: short-nardy,
+nackgammon), `Rule "key=value"` overrides one option (gul-bara.md §3, §4), and `Crawford`,
+`Jacoby`, `Beaver` and `CubeLimit` set backgammon options. An unknown name or a value out
+of range is reported and the default is used instead. Correct the spelling or the value.
+
+Example:
+    ; [Rules "bulgaria"]
+    ; [Rule "chain_exempt_rolls=7"]"#;
+
+    NoGames = "tavla::record::no-games",
+    summary: "A file with no ` Game N` line: nothing was checked (a warning).",
+    explanation: r#"A warning, not an error. The file holds no ` Game N` line, so there was nothing to
+replay: an empty file, blank lines, or a header and comments only. Exit code 0 (1 with
+`--deny-warnings`). A file sent to a tournament director as a match record should hold the
+games; check that the right file was submitted, and that it was not cut short.
+
+Example (a file of comments only):
+    ; [Event "Club night"]
+    ; the games follow"#;
+
+    NoMatchLength = "tavla::record::no-match-length",
+    summary: "No `N point match` line: read as a money session.",
+    explanation: r#"The ` N point match` line gives the match length; `0` is a money session (records.md §1).
+Without it tavla reads the record as a money session and warns: no game ends the match and
+backgammon has no Crawford game. Add the line before `Game 1` (` 3 point match`), or
+` 0 point match` if it really was money play.
+
+Example:
+    ; [Variation "Gul Bara"]
+
+     Game 1
+     Ljubica : 0                    Mehmet : 0"#;
+
+    GameNumber = "tavla::record::game-number",
+    summary: "Games not numbered 1, 2, 3, …",
+    explanation: r#"Games are numbered 1, 2, 3, ... in the order they are played (records.md §1). tavla warns
+when a `Game N` line carries another number than the next one, which usually means a game
+was lost or pasted twice. Renumber the games, or put back the missing one.
+
+Example (the second game of the record):
+          Wins 2 points
+     Game 3
+     Bob : 2                        Ali : 0"#;
+
+    AfterMatchEnd = "tavla::record::after-match-end",
+    summary: "A game after a player already reached the match length.",
+    explanation: r#"A match ends as soon as a player reaches the match length; points past it do not count
+(gul-bara.md §6, backgammon.md "Cube, results, matches"). tavla reports a game that
+starts after the match was won (records.md §6). Delete the extra games, or correct the match
+length or the result that ended the match too early.
+
+Example:
+     1 point match
+    ...
+                                      Wins 1 point and the match
+     Game 2"#;
+
+    Draw = "tavla::record::draw",
+    summary: "A record that claims a draw (Gul bara has none).",
+    explanation: r#"Gul bara has no draws (gul-bara.md §6, §8.9): a shut-in player keeps passing until the wall
+opens, and every game ends with a winner. tavla reports a game that stops without a result
+and is followed by a score line that awards nobody a point, and a `Wins 0` result. Write
+the rest of the game (passes are rolls with no steps) and its result, or the resignation
+that ended it.
+
+Example (game 2 started at 0 : 2):
+     29) 43:                          52:
+     Game 3
+     Ангел : 0                      Viktor : 2"#;
+
+    ScoreMismatch = "tavla::record::score-mismatch",
+    summary: "A score line that is not the previous scores plus the results.",
+    explanation: r#"Each score line gives the scores before the game: game 1 starts 0 : 0 and every later
+score is the previous one plus the game's result (records.md §6; a mars is 2 points,
+gul-bara.md §6). tavla reports a score line that disagrees with the results written above
+it. Correct the score line, or the result line if that is the wrong one.
+
+Example (Bob, in the left column, won game 1 by a mars):
+          Wins 2 points
+     Game 2
+     Bob : 1                        Ali : 0"#;
+
+    NoScoreLine = "tavla::record::no-score-line",
+    summary: "A game without its score line.",
+    explanation: r#"Each game starts with a score line naming both players and their scores before the game
+(records.md §1). tavla warns about a game without one and takes the scores from the
+results before it. Add the line after `Game N`: ` Name : score   Name : score`.
+
+Example:
+     Game 1
+      1)                             64: 24/18 18/14"#;
+
+    NotChecked = "tavla::record::not-checked",
+    summary: "Note: the rest of a game was not checked because of a syntax error.",
+    explanation: r#"A note, not an error. After a syntax error on a turn line tavla cannot know the position
+that follows, so it stops checking that game at that line and says how many turns were left
+unchecked; the other games are still checked. Fix the syntax error reported at the same
+place and check the record again.
+
+Example (`71:` is not a roll, so the rest of game 1 is not checked):
+      7) 71: 24/23 23/17             54: 20/16 18/13"#;
+
+    TurnNumber = "tavla::record::turn-number",
+    summary: "Turn lines not numbered 1, 2, 3, … within a game.",
+    explanation: r#"Turn lines are numbered 1, 2, 3, ... within each game (records.md §1). tavla warns at the
+first number out of sequence; a skipped number often means a line was deleted, so check the
+moves around it too. Renumber the lines.
+
+Example:
+      3) 55: 24/19(2) 19/14 14/9     63: 22/16 14/11
+      5) 62: 13/7 7/5                42: 24/22 20/16"#;
+
+    AfterGameEnd = "tavla::record::after-game-end",
+    summary: "An entry after the game ended.",
+    explanation: r#"A game ends when a player bears off the last checker (also in the middle of a chain or of
+a received remainder), when a double is dropped, or with a resignation (gul-bara.md §6,
+records.md §6). Only the result line may follow. tavla reports any roll, cube action or
+second result after the end. Delete the extra entries, or correct the moves that ended the
+game too early.
+
+Example (Ljubica bears off her last checkers with 1-1, then Mehmet still rolls):
+     21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2)           43: 16/12 12/9"#;
+
+    TurnOrder = "tavla::record::turn-order",
+    summary: "A player acting out of turn.",
+    explanation: r#"The players alternate: after a player's roll (and, in Gul bara, after a received remainder
+played before it) it is the opponent's turn; a double is answered by the other player
+(records.md §6). tavla reports a player acting twice in a row, or answering their own
+double. Usually a cell is missing or stands in the wrong column.
+
+Example (Mehmet's turn 4 is missing):
+      4) 62: 13/7 7/5
+      5) 42: 24/20 9/7               52: 22/20 11/6"#;
+
+    UnansweredDouble = "tavla::record::unanswered-double",
+    summary: "A roll while a double is still unanswered.",
+    explanation: r#"A double must be answered by `Takes` or `Drops` (or a beaver) before the game goes on
+(backgammon.md "Cube, results, matches", records.md §2). tavla reports a roll made while
+the double is still open. Write the answer in the doubled player's column, on the line of
+the double or the next one.
+
+Example:
+     13)  Doubles => 2
+     14) 65: 14/9 9/3                33:"#;
+
+    MissingRemainder = "tavla::record::missing-remainder",
+    summary: "A passed remainder not played before the receiver's roll.",
+    explanation: r#"When a Gul bara chain breaks, the unplayed steps of the broken stage and a full stage of
+every higher number pass to the opponent, who plays them before rolling, as `(nn):` stages
+at the start of the cell (gul-bara.md §3, §8.4; records.md §5). A 6-6 outside the exempt
+window is a chain of one stage. tavla reports a receiver who rolls without playing what was
+passed. Write the received stages before the roll, empty ones too.
+
+Example (the fourth 6 of Ljubica's 6-6 passes; write `(66): 10/4 61: 7/1 3/2`):
+     18) 66: 16/10(2) 8/2            61: 7/1 3/2"#;
+
+    WrongRemainder = "tavla::record::wrong-remainder",
+    summary: "A received stage with the wrong number.",
+    explanation: r#"Received stages are the numbers that passed, played in ascending order, one `(nn):` stage
+each (gul-bara.md §3, §8.4; records.md §5). tavla reports a received stage with another
+number than the next one passed, for example a skipped stage or a wrong label. Write the
+stages that passed, in order.
+
+Example (one 6 of the 6-6 passed, so the stage is `(66):`):
+     18) 66: 16/10(2) 8/2            (55): 10/4 61: 7/1 3/2"#;
+
+    UnexpectedRemainder = "tavla::record::unexpected-remainder",
+    summary: "A received stage when no remainder (or less) was passed.",
+    explanation: r#"Only a broken chain passes a remainder (gul-bara.md §3): not a doublet in the exempt
+window, not an ordinary roll, not a chain the roller could not start at all under the
+default `unstarted_chain = lost`, and nothing ever with `remainder = lost` (the `simple`
+preset). tavla reports a received `(nn):` stage when nothing, or fewer stages, were passed.
+Delete the stage, or set the rule option the players used (`; [Rule "unstarted_chain=pass"]`).
+
+Example (Ljubica could not play any 6, so nothing passes):
+     19) 66:                         (66): 24/18 16/10 10/4(2) 52: 6/4 6/1"#;
+
+    MissingRoll = "tavla::record::missing-roll",
+    summary: "A turn cell without its roll.",
+    explanation: r#"Every turn has its roll; in Gul bara, after playing a received remainder the receiver
+rolls as usual in the same cell (gul-bara.md §3, records.md §5). tavla reports a turn cell
+without a roll, for example received stages with nothing after them. Write the roll and its
+play after the received stages.
+
+Example:
+     18) 66: 16/10(2) 8/2            (66): 10/4"#;
+
+    UnexpectedStage = "tavla::record::unexpected-stage",
+    summary: "A chain stage that is not due (exempt window, after a short stage, after 6s, after the game ended).",
+    explanation: r#"A chain stage `+nn:` is due only after a full stage of a smaller number, outside the exempt
+window (each player's first three rolls by default), and never after the stage of 6s, after
+a stage played short, or after the last checker was borne off (gul-bara.md §3, §8.1, §8.2,
+§8.6). Backgammon has no chains. tavla reports a stage that is not due. Delete it: unplayed
+steps of a broken chain pass to the opponent as `(nn):` stages instead.
+
+Example (Ljubica's second roll is inside the exempt window: 5-5 is one stage):
+      3) 55: 24/19(2) 19/14 14/9 +66: 24/18(2) 19/13 13/7    63: 22/16 14/11"#;
+
+    MissingStage = "tavla::record::missing-stage",
+    summary: "A due chain stage that is not written.",
+    explanation: r#"Outside the exempt window a full stage of n (n < 6) is followed at once by a stage of n+1,
+through the stage of 6s (gul-bara.md §3, §8.3). A due stage that cannot be played at all is
+still written, empty (`+22:`); records.md §5. tavla reports a due stage that is not
+written. Add it, with its steps or empty.
+
+Example (after the full stage of 1s, `+22:` is due even though no 2 can be played):
+     16) 11: 11/10 10/9 6/5(2)  (22): 20/18(2) 7/5 5/3 (33): 15/12 12/9 9/6(2) ..."#;
+
+    WrongStage = "tavla::record::wrong-stage",
+    summary: "A chain stage with the wrong number.",
+    explanation: r#"Chain stages run n, n+1, ... up to 6, each the next number after the previous full stage
+(gul-bara.md §3, records.md §5). tavla reports a chain stage with another number than the
+one due, typically a skipped stage. Write the missing stage, or correct the number.
+
+Example (after the full stage of 2s comes `+33:`):
+     10) 22: 24/22(2) 23/21 21/19 +44: 24/20 20/16 19/15 13/9 ..."#;
+
+    WrongStarter = "tavla::record::wrong-starter",
+    summary: "A game started by the wrong player.",
+    explanation: r#"With `next_game_starter = previous-winner` (the `english` preset, or the option) the winner
+of the previous game starts the next one and rolls both dice (gul-bara.md §4, §7). tavla
+reports a game whose first roll is made by the other player. Check the columns (the first
+roll must be the previous winner's) or the rule option the players used.
+
+Example (`; [Rules "english"]`; Bob won game 1, so Bob must roll first):
+     Game 2
+     Ali : 0                        Bob : 2
+      1) 31: 24/21 21/20             65: 24/18 24/19"#;
+
+    OpeningDoublet = "tavla::record::opening-doublet",
+    summary: "An opening roll that is a doublet.",
+    explanation: r#"With `opening = starter-plays-opening-dice` (Gul bara's default and backgammon's), each
+player rolls one die and the higher one plays both, so the first turn of a game is never a
+doublet (gul-bara.md §4, backgammon.md "Opening"). tavla reports an opening doublet. Correct
+the roll, or state the rule the players used: `; [Rule "opening=starter-rerolls"]`.
+
+Example:
+      1)                             22: 24/22(2) 22/20(2)"#;
+
+    WriterIllegalPlay = "tavla::record::writer-illegal-play",
+    summary: "The writing program recorded an illegal play (`Illegal play (…)`).",
+    explanation: r#"Some programs (Snowie) write `Illegal play (...)` when a player made an illegal move: the
+record itself says the play broke the rules (records.md §2). tavla reports it, and stops
+checking the game because the real position is unknown. Replace it with the play that was
+actually made, if it is known.
+
+Example:
+      5) 42: Illegal play (24/20 9/7)               52: 22/20 11/6"#;
+
+    UnknownPlay = "tavla::record::unknown-play",
+    summary: "`????` where the game goes on.",
+    explanation: r#"XG writes `????` for a roll that was followed by a resignation (records.md §2). Where the
+game goes on after it, the play is simply unknown: tavla reports it and stops checking the
+game. Write the play that was made, or end the game there with the resignation's result.
+
+Example:
+     13) 54: ????               31: 13/12 10/7"#;
+
+    CannotMoveWithSteps = "tavla::record::cannot-move-with-steps",
+    summary: "`Cannot Move` together with steps.",
+    explanation: r#"`Cannot Move` means the roll had no legal step (records.md §2); written together with
+steps it contradicts itself. tavla reports the contradiction. Keep either the steps or
+`Cannot Move`: whichever is right, tavla then checks it.
+
+Example:
+     19) 64: Cannot Move 9/3 3/off               65: 10/4 12/7"#;
+
+    ForcedPlayOmitted = "tavla::record::forced-play-omitted",
+    summary: "An empty cell where exactly one play was legal (applied).",
+    explanation: r#"Backgammon only: some writers leave the cell empty when exactly one legal play existed
+(records.md §2). tavla, like gnubg, applies that play and warns. Write the play to make the
+record complete. (In Gul bara an empty roll always means no step was possible, so the same
+omission is `tavla::rules::dance-not-justified`.)
+
+Example (Black's only legal play for 6-1 is bar/24*):
+      8) 64: 24/18 18/14*            61:"#;
+
+    HitMark = "tavla::record::hit-mark",
+    summary: "In a file that marks hits, a hit without `*` or a `*` without a hit.",
+    explanation: r#"Backgammon: a file "marks hits" if any of its steps carries a `*` (records.md §3). In such
+a file tavla warns about a play whose hits and `*` marks disagree: a hit without `*`, or a
+`*` that hits nothing. Hits are always computed from the board, so the check goes on. Add
+or remove the `*`.
+
+Example (one of these steps hits a blot, in a file that marks hits elsewhere):
+      8) 33: 24/21 24/21 10/7 7/4    65:"#;
+
+    WrongWinner = "tavla::record::wrong-winner",
+    summary: "`Wins` in the column of the player who did not win.",
+    explanation: r#"The result stands in the winner's column (records.md §2). tavla reports a `Wins` in the
+column of the player who did not win the game (the one who did not bear off all checkers,
+or whose opponent dropped a double). Move the result to the winner's column.
+
+Example (Ljubica, on the left, bore off her last checkers):
+     21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2)
+                                      Wins 2 points and the match"#;
+
+    WinsMismatch = "tavla::record::wins-mismatch",
+    summary: "A `Wins` value that disagrees with the final position and cube.",
+    explanation: r#"A finished game is worth what the final position and cube give: Gul bara 1 point, or 2
+(mars) if the loser bore off nothing (gul-bara.md §6, §8.12); backgammon single, gammon or
+backgammon times the cube (backgammon.md). A value capped at the points the winner still
+needed is accepted (records.md §2). tavla reports any other `Wins` value. Write the real
+value; the message says how it was computed.
+
+Example (Ali bore off nothing, so Bob's win is a mars, 2 points):
+     24) 44: 1/off 1/off
+          Wins 1 point"#;
+
+    BadResignation = "tavla::record::bad-resignation",
+    summary: "A resignation worth a value no resignation can have.",
+    explanation: r#"A `Wins` while the game is still running is a resignation by the other player (records.md
+§2). It is worth Gul bara 1 point, or 2 while the resigning player has borne off nothing
+(gul-bara.md §6); backgammon 1, 2 or 3 times the cube. tavla reports a value no resignation
+can have. Correct the value, or write the moves that finished the game.
+
+Example (the left player has already borne off checkers, so 2 is impossible):
+     20) 43: 3/off 3/off             51: 21/16 19/18
+                                      Wins 2 points"#;
+
+    LossesMismatch = "tavla::record::losses-mismatch",
+    summary: "A `Losses` value that disagrees with the `Wins` beside it.",
+    explanation: r#"Backgammon Galaxy writes ` Losses N points` beside the winner's ` Wins N points`; the two
+must agree (records.md §2). tavla reports a `Losses` value that differs from the `Wins`
+beside it. Make both the real value of the game.
+
+Example:
+          Wins 2 points                  Losses 1 point"#;
+
+    MatchEndMark = "tavla::record::match-end-mark",
+    summary: "`and the match` on a game that does not end the match.",
+    explanation: r#"`and the match` marks the result that ends the match (records.md §2, §5). tavla warns when
+it stands on a game after which no player has reached the match length. Remove the mark,
+or correct the match length, the scores or the points.
+
+Example (a 3 point match; Bob had 0 before this game):
+          Wins 2 points and the match"#;
+
+    GameUnfinished = "tavla::record::game-unfinished",
+    summary: "A game without a result: the record ends while it runs.",
+    explanation: r#"Every game ends with a result line (records.md §6). When the record stops while a game is
+still running, tavla warns (records are often truncated) and reports nothing else about the
+missing end. Add the rest of the game and its result, or the resignation that ended it.
+
+Example (the last lines of the file):
+     15) 43: 13/10 5/1               62: 15/9 12/10"#;
+
+    MissingResult = "tavla::record::missing-result",
+    summary: "A finished game without its `Wins` line.",
+    explanation: r#"Every game ends with a result line (records.md §6). tavla warns about a game that is over,
+or that is followed by a game whose score line awards its points, but has no `Wins` line.
+Add ` Wins N points` in the winner's column after the last move.
+
+Example (Bob has just borne off his last checkers):
+     24) 44: 1/off 1/off
+     Game 2"#;
+
+    NoBar = "tavla::rules::no-bar",
+    summary: "A bar step in Gul bara, which has no bar.",
+    explanation: r#"Gul bara has no hitting, so it has no bar (gul-bara.md §1; records.md §5). tavla reports
+every step from or to the bar (`bar/22`, `25/22`) in a Gul bara record. The usual cause is
+a backgammon record checked as Gul bara (see the `Variation` header), or a typo.
+
+Example:
+      6) 53: 20/17 bar/22               64: 24/20 24/18"#;
+
+    NoHitting = "tavla::rules::no-hitting",
+    summary: "A `*` hit mark in Gul bara, which has no hitting.",
+    explanation: r#"In Gul bara a single checker already holds its point: nothing is ever hit (gul-bara.md §1,
+§2; records.md §5). tavla reports every `*` hit mark in a Gul bara record. Remove the `*`;
+if the step lands on an opposing checker, the step itself is illegal too.
+
+Example:
+      6) 53: 20/17 7/2*               64: 24/20 24/18"#;
+
+    DanceNotJustified = "tavla::rules::dance-not-justified",
+    summary: "A roll written without steps although a step was possible.",
+    explanation: r#"A player passes (writes the roll or stage with no steps, or `Cannot Move`) only when no
+step at all can be played (gul-bara.md §2, §3; backgammon.md; records.md §2). In Gul bara
+this holds for every stage of a chain and every received stage. tavla reports an empty roll
+or stage where a step was possible, with examples of legal plays. Write the play made.
+
+Example (with 6-1 Ljubica could move):
+      7) 61:             54: 20/16 18/13"#;
+
+    ForcedPlay = "tavla::rules::forced-play",
+    summary: "A play that uses fewer dice than possible.",
+    explanation: r#"A play must use as many dice as any legal sequence can: both dice of a roll, as many steps
+of a doublet stage as possible, in Gul bara per chain stage and per received stage
+(gul-bara.md §2, §3, §8.11; backgammon.md; records.md §3). tavla reports a play that uses
+fewer steps than possible and shows legal plays. Write the full play.
+
+Example (both dice of 4-1 can be played):
+      8) 41: 19/15             51: 24/23 24/19"#;
+
+    LargerDie = "tavla::rules::larger-die",
+    summary: "Only one die playable, and the smaller one was played.",
+    explanation: r#"When only one die of a roll can be played, it must be the larger one if that one can be
+played (gul-bara.md §2, §8.11; backgammon.md "Board and movement"). tavla reports a play of
+the smaller die in that case. Play the larger die.
+
+Example (only one die of 4-3 is playable, and 19/15 was possible):
+      4) ... 62: 16/10 3/1    43: 19/16"#;
+
+    TooManySteps = "tavla::rules::too-many-steps",
+    summary: "More steps than the dice allow.",
+    explanation: r#"Each die moves one checker one step: two steps for a roll, four for a doublet stage, as many
+as were passed for a received stage (gul-bara.md §2, §3; backgammon.md). tavla reports the
+first step past what the dice allow. Remove the extra step, or correct the dice.
+
+Example:
+      9) 41: 24/20 15/14 14/13             31: 23/20 16/15"#;
+
+    NoDie = "tavla::rules::no-die",
+    summary: "A step whose distance no remaining die (or dice) makes.",
+    explanation: r#"Every step moves by a die value, and a combined move (`24/14`) by the sum of unused dice
+(gul-bara.md §2, records.md §3). tavla reports a step whose distance no remaining die, or
+sum of remaining dice, makes. Correct the points or the dice; remember that moves are in
+the mover's own numbering.
+
+Example (4-1 cannot move 24/21):
+      9) 41: 24/21 15/14             31: 23/20 16/15"#;
+
+    NoChecker = "tavla::rules::no-checker",
+    summary: "A step from a point where the mover has no checker.",
+    explanation: r#"A step starts from a point where the mover has a checker (or from the bar). Moves are
+written in the mover's own numbering: both Gul bara players start on their own 24
+(gul-bara.md §1, §8.10); in backgammon my point p is the opponent's 25 - p. tavla reports a
+step from a point without a checker of the mover. Check the numbering and earlier moves.
+
+Example (Mehmet's opening written in Ljubica's numbering instead of 24/18 18/14):
+      1)                             64: 12/6 6/2"#;
+
+    Blocked = "tavla::rules::blocked",
+    summary: "A step onto a point the opponent holds.",
+    explanation: r#"A step may not land on a point the opponent holds: in Gul bara one opposing checker holds a
+point (gul-bara.md §2), in backgammon two or more (backgammon.md). tavla reports such a
+step, naming the point in both numberings. Check the move and the columns.
+
+Example (Mehmet's 7 is Ljubica's 19, where one of her checkers stands):
+      4) 62: 13/7 7/5                42: 24/22 11/7"#;
+
+    Pinned = "tavla::rules::pinned",
+    summary: "A step of a pinned checker.",
+    explanation: r#"In the pinning games (Tapa, Plakoto) a checker on which an opposing checker has landed is
+pinned: it cannot move until the pinner leaves (tapa.md). tavla's step rule asks the
+variant's movement policy whether a checker may leave its point, and reports a step from a
+point where it may not. Move another checker.
+
+Example (White's checker on 20 is pinned by a black checker standing on it):
+      7) 41: 20/16 20/19"#;
+
+    HeadRule = "tavla::rules::head-rule",
+    summary: "More checkers leave the head than a turn allows.",
+    explanation: r#"In the nardy family only one checker may leave the head (the mover's 24 point) in a
+turn, with exceptions for some first-roll doublets (long-nardy.md). tavla applies such
+play-level rules inside legal-play generation, so the forced-play rules are judged among
+the plays they allow, and reports the step that takes one checker too many from the head.
+
+Example (two checkers leave the head with 6-5):
+      1) 65: 24/18 24/19"#;
+
+    BlockedPath = "tavla::rules::blocked-path",
+    summary: "A combined move through a point the opponent holds.",
+    explanation: r#"A combined move (`22/13`) is made of single steps, and every intermediate landing point must
+be open; for a non-doublet roll one of the two orders is enough (gul-bara.md §2, §8.7;
+backgammon.md). tavla reports a combined move whose every path passes a point the opponent
+holds. Write the steps that were played.
+
+Example (with 5-4 both 17 and 18 are held by Ljubica):
+     11) 64: 11/5 9/5                54: 22/13"#;
+
+    MustEnter = "tavla::rules::must-enter",
+    summary: "A move while a checker is on the bar.",
+    explanation: r#"Backgammon: a player with a checker on the bar must enter it (`bar/21`) before moving any
+other checker (backgammon.md "Board and movement"). tavla reports a move of another checker
+while one is on the bar. Write the entering step first.
+
+Example (White was hit by 5/3* and must enter before playing 13/9 8/6):
+      4) 52: 24/22 13/8              32: 8/5 5/3*
+      5) 42: 13/9 8/6                44: 11/7 7/3 6/2* 6/2"#;
+
+    BearOffNotHome = "tavla::rules::bear-off-not-home",
+    summary: "Bearing off before all checkers are home.",
+    explanation: r#"Bearing off is allowed only once all 15 checkers are in the home board or off; it may begin
+in the middle of a turn, once the last checker arrives (gul-bara.md §5, backgammon.md).
+tavla reports a bear-off step while a checker still stands outside. Move the last checker
+home first (the order of the written steps does not matter).
+
+Example (a checker is left on 10 while 5/0 is played twice):
+     19) 44: 10/6(2) 6/2 5/1 +55: 10/5 6/1 5/0(2) +66: 5/0(4)  52: 6/4 6/1"#;
+
+    BearOffHigher = "tavla::rules::bear-off-higher",
+    summary: "Bearing off with a larger die while a checker stands higher.",
+    explanation: r#"A die bears off from its own point; a larger die bears off from a lower point only when no
+checker stands higher (gul-bara.md §5, §8.8; backgammon.md). tavla reports bearing off with
+a larger die while a checker stands on a higher point. Move the higher checker with that die
+instead.
+
+Example (a 3 bears off from 2 while a checker stands on 5):
+     20) 31: 2/0 5/4                 11: 16/15 10/9 2/1(2) ..."#;
+
+    AmbiguousPath = "tavla::rules::ambiguous-path",
+    summary: "A combined move that can only pass by an unwritten hit.",
+    explanation: r#"Backgammon: a combined move may pass a blot only by hitting it, and a hit on the way must be
+written (`13/7*/2`), because it changes the game (records.md §3). tavla reports a combined
+move that can only be played by an unwritten hit on the way. Write the intermediate point
+with its `*`.
+
+Example (8/1 with 6-1 can only pass through 2, where a blot stands: write `8/2*/1`):
+      4) 61: 8/1                     31: 25/22 23/22"#;
+
+    IllegalPlay = "tavla::rules::illegal-play",
+    summary: "Steps that cannot all be played with the roll in any order.",
+    explanation: r#"A play is legal if some order of its steps is legal (records.md §3). When each step can be
+played on its own but no order plays them all, and no single step is to blame, tavla
+reports the play as a whole, with examples of legal plays. It is a fallback: a specific code
+(`blocked`, `no-die`, `bear-off-higher`, ...) is given whenever one step explains the
+problem. Compare the play with the legal plays listed and write the one that was made."#;
+
+    NoCube = "tavla::rules::no-cube",
+    summary: "A cube action where there is no cube.",
+    explanation: r#"Gul bara has no doubling cube (gul-bara.md §1), nor has short nardy (backgammon.md
+"Presets"), nor a match with `; [CubeLimit "1"]` (records.md §4). tavla reports any
+`Doubles`, `Takes`, `Drops`, `Beavers` or `Raccoons` there. Delete the cube action, or
+correct the `Variation`, `Rules` or `CubeLimit` header.
+
+Example (a Gul bara record):
+      7)  Doubles => 2                Takes"#;
+
+    DoubleTwice = "tavla::rules::double-twice",
+    summary: "A double while another double is open.",
+    explanation: r#"Backgammon: a double must be answered before another can be offered (backgammon.md "Cube,
+results, matches"). tavla reports a double while another double is still open. Write the
+answer (`Takes`, `Drops`) between the two doubles, or delete the second one.
+
+Example:
+     13)  Doubles => 2
+     14)  Doubles => 2                Takes"#;
+
+    EarlyDouble = "tavla::rules::early-double",
+    summary: "A double before the opening roll.",
+    explanation: r#"Backgammon: the first turn of a game is the opening roll, and doubling starts only after
+it (backgammon.md "Opening" and "Cube, results, matches"). tavla reports a double before the
+opening roll. Move the double to the turn it was made in.
+
+Example:
+     Game 1
+     gnubg : 0                      tavla : 0
+      1)  Doubles => 2                Takes"#;
+
+    CrawfordDouble = "tavla::rules::crawford-double",
+    summary: "A double in the Crawford game.",
+    explanation: r#"Backgammon matches: in the game right after a player first reaches match length minus one
+(the Crawford game) nobody may double (backgammon.md "Cube, results, matches"). tavla
+reports a double in that game. If the match was played without the Crawford rule, say so
+with `; [Crawford "Off"]`; otherwise correct the scores or the double.
+
+Example (a 3 point match; Black reached 2 in game 1):
+     Game 2
+     White : 0                      Black : 2
+      1)                             43: 6/2 24/21
+      2) 41: 24/20 24/23*            41: 25/21 24/23
+      3)  Doubles => 2                Takes"#;
+
+    DoubleNotOwner = "tavla::rules::double-not-owner",
+    summary: "A double by the player who does not own the cube.",
+    explanation: r#"Backgammon: only the player who owns the cube (the one who took the last double) may double
+again; a centred cube may be doubled by either player (backgammon.md "Cube, results,
+matches"). tavla reports a double by the player who does not own the cube. Check the columns
+of the doubles and answers.
+
+Example (Black took White's double at turn 13 and owns the cube):
+     13)  Doubles => 2                Takes
+    ...
+     15)  Doubles => 4                Takes"#;
+
+    CubeValue = "tavla::rules::cube-value",
+    summary: "A cube value that is not twice the current one.",
+    explanation: r#"A double, a beaver and a raccoon each double the cube: from 1 to 2, from 2 to 4, and so on
+(backgammon.md "Cube, results, matches"; records.md §2). tavla reports a `=> N` value that
+is not twice the current cube. Write the right value.
+
+Example (the cube is at 1, so the double makes it 2):
+     13)  Doubles => 4                Takes"#;
+
+    AnswerWithoutDouble = "tavla::rules::answer-without-double",
+    summary: "`Takes`, `Drops` or `Beavers` with no double to answer.",
+    explanation: r#"`Takes`, `Drops` and `Beavers` answer the opponent's double, on the same line or the next
+(records.md §2). tavla reports an answer with no open double to answer. Delete it, or write
+the missing double before it.
+
+Example:
+     12) 62: 14/12* 12/6             61:
+     13)                               Takes"#;
+
+    BeaverNotAllowed = "tavla::rules::beaver-not-allowed",
+    summary: "A beaver outside money play with beavers, or by the doubler.",
+    explanation: r#"A beaver (the doubled player redoubles at once and keeps the cube) exists only in money
+play with beavers allowed, and only for the doubled player (backgammon.md "Cube, results,
+matches"). tavla reports any other beaver, including gnubg's way of writing one as the
+doubled player's immediate `Doubles => 2N`. Write `Takes` (or `Drops`) instead, or allow
+beavers with `; [Beaver "On"]` in a money session.
+
+Example (in a 5 point match):
+     13)  Doubles => 2                Beavers => 4"#;
+
+    RaccoonNotAllowed = "tavla::rules::raccoon-not-allowed",
+    summary: "A raccoon that does not follow a beaver.",
+    explanation: r#"A raccoon is the original doubler's immediate redouble after a beaver (backgammon.md "Cube,
+results, matches"). tavla reports a raccoon that does not follow a beaver, or is made by
+the other player. Delete it, or write the beaver it answers.
+
+Example (no beaver before it):
+      6)  Doubles => 2                Raccoons => 4"#;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Codes without an example record: two are reported only when nothing more specific applies,
+    /// and an unreadable file has no record to show.
+    const NO_EXAMPLE: &[Code] = &[Code::Syntax, Code::Unreadable, Code::IllegalPlay];
+
+    #[test]
+    fn every_code_has_an_explanation() {
+        for &c in Code::ALL {
+            let text = c.explanation();
+            let prose = text.split("\n\nExample").next().unwrap();
+            let lines = prose.lines().count();
+            assert!((3..=8).contains(&lines), "{c}: {lines} lines of prose");
+            assert!(
+                text.lines().all(|l| l.chars().count() <= 100),
+                "{c}: a line is too long"
+            );
+            if !NO_EXAMPLE.contains(&c) {
+                assert!(text.contains("\n\nExample"), "{c}: no example");
+            }
+            assert!(!c.summary().is_empty(), "{c}: no summary");
+        }
+    }
+
+    #[test]
+    fn every_code_has_a_unique_namespaced_string() {
+        for (i, &c) in Code::ALL.iter().enumerate() {
+            assert_eq!(c.index(), i, "{c}");
+            let s = c.as_str();
+            let rest = s.strip_prefix("tavla::").unwrap_or_else(|| panic!("{s}"));
+            let (ns, name) = rest.split_once("::").unwrap_or_else(|| panic!("{s}"));
+            assert!(["parse", "io", "record", "rules"].contains(&ns), "{s}");
+            assert!(
+                !name.is_empty()
+                    && name
+                        .bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+                "{s}"
+            );
+            assert!(Code::ALL[..i].iter().all(|o| o.as_str() != s), "{s} twice");
+            assert_eq!(Code::lookup(s), Some(c));
+            assert_eq!(Code::lookup(rest), Some(c));
+            assert_eq!(s.parse::<Code>(), Ok(c));
+            assert_eq!(c.to_string(), s);
+            assert_eq!(serde_json::to_value(c).unwrap(), s);
+        }
+    }
+
+    #[test]
+    fn unknown_codes_are_not_found() {
+        // Built at run time, so that no unregistered code appears literally in the sources.
+        let p = "tavla";
+        for code in [
+            String::new(),
+            format!("{p}::"),
+            format!("{p}::rules::nonsense"),
+            "rules::nonsense".into(),
+            "blocked".into(),
+            format!("{p}::{p}::rules::blocked"),
+            "TAVLA::rules::blocked".into(),
+        ] {
+            assert_eq!(Code::lookup(&code), None, "{code}");
+            assert_eq!(code.parse::<Code>(), Err(UnknownCode(code.clone())));
+        }
+    }
+}

@@ -1,0 +1,403 @@
+//! Files, directories and standard input: which records a run reads, in which order, and
+//! reading each within limits.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use super::decode::decode_owned;
+use crate::codes::Code;
+use crate::notation::Span;
+use crate::replay::{Finding, Severity};
+
+/// The largest file read, in bytes (256 MiB; standard input too); larger inputs are reported
+/// unreadable. Checking takes roughly 30 times the file size in memory.
+pub const MAX_FILE: u64 = 256 << 20;
+
+/// What a run reads, as the user named it.
+#[derive(Clone, Debug, Default)]
+pub struct InputSpec {
+    /// Record files or directories (searched recursively); `-` is standard input.
+    pub paths: Vec<PathBuf>,
+    /// Extensions read when walking directories, with or without the dot (a file named
+    /// explicitly is always read).
+    pub extensions: Vec<String>,
+    /// The name reported for standard input (default `<stdin>`).
+    pub stdin_name: Option<String>,
+    /// A file listing more paths, one per line (`-` for standard input).
+    pub files_from: Option<PathBuf>,
+}
+
+/// Why a run has no inputs to read.
+#[derive(Debug)]
+pub enum InputError {
+    /// Nothing was named.
+    NoInput,
+    /// The `--files-from` list cannot be read.
+    FilesFrom {
+        /// The list as named (`-` for standard input).
+        list: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::NoInput => f.write_str(
+                "no input: name record files, directories, `-` for standard input, or --files-from",
+            ),
+            InputError::FilesFrom { list, error } => {
+                write!(f, "--files-from {}: {error}", list.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Why one input cannot be read: a message for the `tavla::io::unreadable` finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError(pub String);
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl ReadError {
+    /// The finding that reports it (unlocated: there is no text to point into).
+    pub fn finding(&self) -> Finding {
+        Finding {
+            code: Code::Unreadable,
+            severity: Severity::Error,
+            span: Span::default(),
+            label: String::new(),
+            message: format!("cannot read the file: {}", self.0),
+            related: Vec::new(),
+            help: Some(
+                "check the path and its permissions; the other files were still checked".into(),
+            ),
+        }
+    }
+}
+
+/// One input to read.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Input {
+    /// Standard input, with the name to report for it.
+    Stdin(String),
+    /// A file.
+    File(PathBuf),
+    /// A path found unreadable while walking (reported as a finding), with why.
+    Unreadable(PathBuf, String),
+}
+
+/// A record read and decoded.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The name to report (the path as found, or the name of standard input).
+    pub name: String,
+    /// The decoded text.
+    pub text: String,
+    /// The findings of decoding it (`tavla::parse::invalid-utf8`), located on `text`.
+    pub findings: Vec<Finding>,
+}
+
+impl Input {
+    /// The name to report.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin(n) => n.clone(),
+            Input::File(p) | Input::Unreadable(p, _) => p.display().to_string(),
+        }
+    }
+
+    /// The input's bytes: a regular file of at most [`MAX_FILE`] bytes, or standard input
+    /// (read once per process, on first use, and shared by every later read).
+    ///
+    /// # Errors
+    ///
+    /// A missing or unreadable path, a directory, anything but a regular file (FIFO, socket,
+    /// device), an input larger than [`MAX_FILE`], or an [`Input::Unreadable`].
+    pub fn read(&self) -> Result<Vec<u8>, ReadError> {
+        match self {
+            Input::Stdin(_) => stdin_bytes().clone().map_err(ReadError),
+            Input::Unreadable(_, e) => Err(ReadError(e.clone())),
+            Input::File(p) => read_file(p).map_err(ReadError),
+        }
+    }
+
+    /// The input read and decoded.
+    ///
+    /// # Errors
+    ///
+    /// As [`Input::read`].
+    pub fn load(&self) -> Result<Source, ReadError> {
+        let (text, findings) = decode_owned(self.read()?);
+        Ok(Source {
+            name: self.name(),
+            text,
+            findings,
+        })
+    }
+}
+
+fn read_file(p: &Path) -> Result<Vec<u8>, String> {
+    let meta = std::fs::metadata(p).map_err(|e| e.to_string())?;
+    if meta.is_dir() {
+        return Err("is a directory".into());
+    }
+    if !meta.is_file() {
+        return Err("not a regular file (a FIFO, socket or device is not read)".into());
+    }
+    if meta.len() > MAX_FILE {
+        return Err(format!(
+            "{} bytes; files larger than {MAX_FILE} bytes are not read",
+            meta.len()
+        ));
+    }
+    std::fs::read(p).map_err(|e| e.to_string())
+}
+
+/// Standard input, read once on first use (at most [`MAX_FILE`] bytes).
+fn stdin_bytes() -> &'static Result<Vec<u8>, String> {
+    static STDIN: std::sync::OnceLock<Result<Vec<u8>, String>> = std::sync::OnceLock::new();
+    STDIN.get_or_init(|| {
+        let mut buf = Vec::new();
+        match std::io::stdin().take(MAX_FILE + 1).read_to_end(&mut buf) {
+            Ok(_) if buf.len() as u64 > MAX_FILE => Err(format!(
+                "more than {MAX_FILE} bytes on standard input; larger inputs are not read"
+            )),
+            Ok(_) => Ok(buf),
+            Err(e) => Err(e.to_string()),
+        }
+    })
+}
+
+/// The inputs of a run, produced lazily: named paths in sorted order, each directory walked
+/// depth-first with its entries sorted, so the order is the path order and memory does not
+/// grow with the number of files. Symlink loops are visited once.
+#[derive(Debug)]
+pub struct Inputs {
+    named: std::vec::IntoIter<PathBuf>,
+    stack: Vec<std::vec::IntoIter<PathBuf>>,
+    exts: Vec<String>,
+    seen: BTreeSet<PathBuf>,
+    stdin_name: String,
+    /// Canonical named directories: a named file inside one is read by the walk already.
+    walked: Vec<PathBuf>,
+}
+
+impl InputSpec {
+    /// Every input named (and listed in `files_from`), in path order; named paths are sorted
+    /// and deduplicated, and a named file that a named directory's walk reads anyway is read
+    /// once.
+    ///
+    /// # Errors
+    ///
+    /// Nothing named, or the `files_from` list cannot be read.
+    pub fn inputs(&self) -> Result<Inputs, InputError> {
+        let mut named: Vec<PathBuf> = self.paths.clone();
+        if let Some(list) = &self.files_from {
+            let read = if list.as_os_str() == "-" {
+                let mut s = String::new();
+                std::io::stdin().read_to_string(&mut s).map(|_| s)
+            } else {
+                std::fs::read_to_string(list)
+            };
+            let text = read.map_err(|error| InputError::FilesFrom {
+                list: list.clone(),
+                error,
+            })?;
+            named.extend(
+                text.lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .map(PathBuf::from),
+            );
+        }
+        if named.is_empty() {
+            return Err(InputError::NoInput);
+        }
+        named.sort();
+        named.dedup();
+        let walked = named
+            .iter()
+            .filter(|p| p.is_dir())
+            .filter_map(|p| p.canonicalize().ok())
+            .collect();
+        Ok(Inputs {
+            named: named.into_iter(),
+            stack: Vec::new(),
+            exts: self
+                .extensions
+                .iter()
+                .map(|e| e.trim_start_matches('.').to_string())
+                .collect(),
+            seen: BTreeSet::new(),
+            stdin_name: self.stdin_name.clone().unwrap_or_else(|| "<stdin>".into()),
+            walked,
+        })
+    }
+}
+
+impl Inputs {
+    /// Open a directory level; an error becomes an `Unreadable` input.
+    fn enter(&mut self, dir: PathBuf) -> Option<Input> {
+        let canon = match dir.canonicalize() {
+            Ok(c) => c,
+            Err(e) => return Some(Input::Unreadable(dir, e.to_string())),
+        };
+        if !self.seen.insert(canon) {
+            return None;
+        }
+        match std::fs::read_dir(&dir) {
+            Ok(entries) => {
+                let mut paths: Vec<PathBuf> =
+                    entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+                paths.sort();
+                self.stack.push(paths.into_iter());
+                None
+            }
+            Err(e) => Some(Input::Unreadable(dir, e.to_string())),
+        }
+    }
+
+    fn wanted(&self, p: &Path) -> bool {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| self.exts.iter().any(|x| x.eq_ignore_ascii_case(e)))
+    }
+}
+
+impl Iterator for Inputs {
+    type Item = Input;
+    fn next(&mut self) -> Option<Input> {
+        loop {
+            if let Some(level) = self.stack.last_mut() {
+                match level.next() {
+                    Some(p) if p.is_dir() => {
+                        if let Some(err) = self.enter(p) {
+                            return Some(err);
+                        }
+                    }
+                    Some(p) if self.wanted(&p) => return Some(Input::File(p)),
+                    Some(_) => {}
+                    None => {
+                        self.stack.pop();
+                    }
+                }
+                continue;
+            }
+            let p = self.named.next()?;
+            if p.as_os_str() == "-" {
+                return Some(Input::Stdin(self.stdin_name.clone()));
+            }
+            if p.is_dir() {
+                if let Some(err) = self.enter(p) {
+                    return Some(err);
+                }
+                continue;
+            }
+            if self.wanted(&p)
+                && let Ok(c) = p.canonicalize()
+                && self.walked.iter().any(|d| c.starts_with(d))
+            {
+                continue;
+            }
+            return Some(Input::File(p));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh directory under the system's temporary directory, removed on drop.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(name: &str) -> Self {
+            let p = std::env::temp_dir().join(format!("tavla-input-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&p);
+            std::fs::create_dir_all(&p).unwrap();
+            TempDir(p)
+        }
+        fn file(&self, rel: &str) -> PathBuf {
+            let p = self.0.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, rel).unwrap();
+            p
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn a_walk_reads_wanted_extensions_in_path_order_and_each_file_once() {
+        let d = TempDir::new("walk");
+        let b = d.file("b.MAT");
+        let a = d.file("sub/a.txt");
+        d.file("sub/skip.json");
+        let named = d.file("z.json");
+        let spec = InputSpec {
+            paths: vec![d.0.clone(), named.clone(), b.clone(), "-".into()],
+            extensions: vec![".mat".into(), "txt".into()],
+            stdin_name: Some("piped.mat".into()),
+            files_from: None,
+        };
+        let inputs: Vec<Input> = spec.inputs().unwrap().collect();
+        assert_eq!(
+            inputs,
+            [
+                Input::File(b),
+                Input::File(a.clone()),
+                Input::File(named),
+                // Paths sort by component: the absolute ones (root first) before `-`.
+                Input::Stdin("piped.mat".into()),
+            ]
+        );
+        let src = Input::File(a).load().unwrap();
+        assert_eq!((src.text.as_str(), src.findings.len()), ("sub/a.txt", 0));
+    }
+
+    #[test]
+    fn what_cannot_be_read_says_why() {
+        let d = TempDir::new("unreadable");
+        assert!(matches!(
+            InputSpec::default().inputs(),
+            Err(InputError::NoInput)
+        ));
+        let missing = InputSpec {
+            files_from: Some(d.0.join("no-list")),
+            ..InputSpec::default()
+        };
+        let e = missing.inputs().unwrap_err().to_string();
+        assert!(e.starts_with("--files-from "), "{e}");
+        assert_eq!(
+            Input::File(d.0.clone()).read(),
+            Err(ReadError("is a directory".into()))
+        );
+        let f = Input::File(d.0.join("gone.mat"))
+            .read()
+            .unwrap_err()
+            .finding();
+        assert_eq!((f.code, f.severity), (Code::Unreadable, Severity::Error));
+        assert!(
+            f.message.starts_with("cannot read the file: "),
+            "{}",
+            f.message
+        );
+    }
+}
