@@ -5,7 +5,8 @@ use super::Finding;
 use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::Match;
-use crate::rules::{RuleSet, Variant};
+use crate::rules::gul_bara::GulBara;
+use crate::rules::{RuleSet, Rules, Variant, header_variant};
 
 /// Rule choices from the command line; they override the record's header.
 #[derive(Clone, Debug, Default)]
@@ -22,7 +23,7 @@ impl Overrides {
     /// Force Gul bara with its default preset.
     pub fn gul_bara() -> Self {
         Overrides {
-            variant: Some(Variant::GulBara),
+            variant: Some(GulBara::VARIANT),
             ..Overrides::default()
         }
     }
@@ -40,13 +41,10 @@ fn on_off(v: &str) -> Option<bool> {
 pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<Finding>) {
     let mut findings = Vec::new();
     let mut header_preset: Option<&'static str> = None;
-    let header_variant = match record.tag("Variation") {
-        None => Some(Variant::Backgammon),
-        Some((name, _)) => Variant::from_name(name).map(|(v, preset)| {
-            header_preset = preset;
-            v
-        }),
-    };
+    let header_variant = header_variant(record.tag("Variation").map(|t| t.0)).map(|(v, preset)| {
+        header_preset = preset;
+        v
+    });
     let variant = match (o.variant, header_variant) {
         (Some(v), _) => v,
         (None, Some(v)) => v,
@@ -80,25 +78,24 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
                 Err(e) => findings.push(bad_option(span, preset, &e.to_string())),
             }
         }
-        if let RuleSet::Backgammon(b) = &mut rules {
-            for (name, setter) in [
-                ("Crawford", &mut b.crawford as &mut bool),
-                ("Jacoby", &mut b.jacoby),
-                ("Beaver", &mut b.beaver),
-            ] {
-                if let Some((v, span)) = record.tag(name) {
-                    match on_off(v) {
-                        Some(x) => *setter = x,
-                        None => findings.push(bad_option(span, v, "expected On or Off")),
-                    }
+        // gnubg's tags, where the variant has the option (Gul bara has no cube).
+        for (name, key) in [
+            ("Crawford", "crawford"),
+            ("Jacoby", "jacoby"),
+            ("Beaver", "beaver"),
+        ] {
+            if let Some((v, span)) = record.tag(name) {
+                match on_off(v) {
+                    Some(x) => set_if_known(&mut rules, key, x),
+                    None => findings.push(bad_option(span, v, "expected On or Off")),
                 }
             }
-            if let Some((v, span)) = record.tag("CubeLimit") {
-                match v.trim().parse::<u64>() {
-                    Ok(1) => b.cube = false,
-                    Ok(_) => {}
-                    Err(_) => findings.push(bad_option(span, v, "expected a number")),
-                }
+        }
+        if let Some((v, span)) = record.tag("CubeLimit") {
+            match v.trim().parse::<u64>() {
+                Ok(1) => set_if_known(&mut rules, "cube", false),
+                Ok(_) => {}
+                Err(_) => findings.push(bad_option(span, v, "expected a number")),
             }
         }
         for (kv, span) in record.tags("Rule") {
@@ -116,6 +113,11 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
         let _ = rules.set(kv);
     }
     (Some(rules), findings)
+}
+
+/// Set a boolean option the variant may not have (then the tag does not apply).
+fn set_if_known(rules: &mut RuleSet, key: &str, value: bool) {
+    let _ = rules.set(&format!("{key}={}", if value { "on" } else { "off" }));
 }
 
 fn bad_option(span: Span, value: &str, why: &str) -> Finding {

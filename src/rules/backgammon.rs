@@ -30,9 +30,7 @@ impl Default for Backgammon {
 impl Rules for Backgammon {
     type Moves = Hitting;
 
-    fn variant(&self) -> Variant {
-        Variant::Backgammon
-    }
+    const VARIANT: Variant = Variant::Backgammon;
     fn start(&self) -> Position {
         let mut p = Position::empty();
         let layout: &[(u8, u8)] = if self.options.nackgammon {

@@ -24,9 +24,7 @@ pub struct GulBara {
 impl Rules for GulBara {
     type Moves = Holding;
 
-    fn variant(&self) -> Variant {
-        Variant::GulBara
-    }
+    const VARIANT: Variant = Variant::GulBara;
     fn start(&self) -> Position {
         let mut p = Position::empty();
         p.set(Side::White, 24, 15);

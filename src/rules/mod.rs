@@ -362,6 +362,16 @@ impl Variant {
     }
 }
 
+/// The variant a record's `Variation` tag names (see [`Variant::from_name`]), with the preset
+/// the name implies; a record without the tag is backgammon (`records.md`: the Jellyfish
+/// layout is backgammon's).
+pub fn header_variant(tag: Option<&str>) -> Option<(Variant, Option<&'static str>)> {
+    match tag {
+        None => Some((Variant::Backgammon, None)),
+        Some(name) => Variant::from_name(name),
+    }
+}
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -377,9 +387,13 @@ impl fmt::Display for Variant {
 pub trait Rules {
     /// How checkers move in this variant.
     type Moves: Movement;
+    /// Which variant.
+    const VARIANT: Variant;
 
     /// Which variant.
-    fn variant(&self) -> Variant;
+    fn variant(&self) -> Variant {
+        Self::VARIANT
+    }
     /// The position every game starts from.
     fn start(&self) -> Position;
     /// The doubling cube and its rules.
