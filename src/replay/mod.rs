@@ -8,6 +8,7 @@ mod game;
 pub mod referee;
 mod render;
 mod setup;
+mod words;
 
 use crate::codes::Code;
 use crate::notation::{Document, Span, SyntaxError, parse_document};
@@ -16,6 +17,8 @@ use crate::rules::{Position, RuleSet, Side, StageDice, Step};
 
 pub use render::{render_play, render_steps};
 pub use setup::Overrides;
+pub use words::PlayContext;
+pub(crate) use words::problem_finding;
 
 /// How serious a finding is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -77,6 +80,13 @@ impl Finding {
     pub(crate) fn related(mut self, span: Span, l: impl Into<String>) -> Self {
         self.related.push((span, l.into()));
         self
+    }
+    /// [`Finding::related`] when there is a span.
+    pub(crate) fn related_opt(self, span: Option<Span>, l: impl Into<String>) -> Self {
+        match span {
+            Some(s) => self.related(s, l),
+            None => self,
+        }
     }
     /// Convert a syntax error.
     pub fn from_syntax(e: &SyntaxError) -> Self {

@@ -34,14 +34,6 @@ pub(super) fn column_name(side: Side) -> &'static str {
     }
 }
 
-pub(super) fn loc_name(p: u8) -> String {
-    match p {
-        0 => "off".into(),
-        25 => "the bar".into(),
-        p => format!("point {p}"),
-    }
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Over {
     BearOff { winner: Side, full: u64 },
