@@ -5,11 +5,11 @@
 //! `file`, `header-line`, `match-length`, `game-line`, `score-line`, `turn-line`,
 //! `result-line`, `cell`, `stage`, `roll`, `cube-action`, `result`.
 
-use nom::IResult;
 use nom::bytes::complete::{tag_no_case, take_while1};
 use nom::character::complete::{char, digit1, space0, space1};
 use nom::combinator::{all_consuming, opt};
-use nom::sequence::{delimited, preceded, terminated, tuple};
+use nom::sequence::{delimited, preceded, terminated};
+use nom::{IResult, Parser};
 
 use super::play::{StepText, fast_step, parse_step, quick_step, scan_step};
 use super::{Span, SyntaxError, push_in_place};
@@ -727,7 +727,7 @@ fn abbreviate(s: &str) -> String {
 
 /// `match-length = digits ws "point" "s"? ws "match"`
 fn match_length(i: &str) -> IResult<&str, (&str, &str)> {
-    tuple((
+    (
         digit1,
         preceded(
             space1,
@@ -736,12 +736,13 @@ fn match_length(i: &str) -> IResult<&str, (&str, &str)> {
                 preceded(space1, tag_no_case("match")),
             ),
         ),
-    ))(i)
+    )
+        .parse(i)
 }
 
 /// `game-line = "Game" ws digits`
 fn game_line(i: &str) -> IResult<&str, &str> {
-    preceded(terminated(tag_no_case("Game"), space1), digit1)(i)
+    preceded(terminated(tag_no_case("Game"), space1), digit1).parse(i)
 }
 
 /// The digits of `t` when all of it is a [`match_length`]: by hand for the usual ASCII line,
@@ -770,7 +771,10 @@ fn whole_match_length(t: &str) -> Option<&str> {
         // The grammar's words are ASCII: on an ASCII line it says no more than the above.
         return None;
     }
-    all_consuming(match_length)(t).ok().map(|(_, (n, _))| n)
+    all_consuming(match_length)
+        .parse(t)
+        .ok()
+        .map(|(_, (n, _))| n)
 }
 
 /// The digits of `t` when all of it is a [`game_line`]: by hand for the usual ASCII line, else
@@ -786,7 +790,7 @@ fn whole_game_line(t: &str) -> Option<&str> {
         // Four ASCII bytes that are not `game`: the grammar's word does not match them.
         return None;
     }
-    all_consuming(game_line)(t).ok().map(|(_, n)| n)
+    all_consuming(game_line).parse(t).ok().map(|(_, n)| n)
 }
 
 /// How many bytes from `b[i]` on satisfy `f`.
@@ -797,15 +801,15 @@ fn count_while(b: &[u8], i: usize, f: impl Fn(u8) -> bool) -> usize {
 
 /// `turn-prefix = digits ")"`
 fn turn_prefix(i: &str) -> IResult<&str, &str> {
-    terminated(digit1, char(')'))(i)
+    terminated(digit1, char(')')).parse(i)
 }
 
 /// `tag-line = (";" | "#") ws "[" name ws "\"" value "\"" "]"`
 fn tag_syntax(i: &str) -> IResult<&str, (&str, &str)> {
-    let (i, _) = tuple((space0, char('['), space0))(i)?;
-    let (i, name) = take_while1(|c: char| c != '"' && c != ']')(i)?;
-    let (i, value) = delimited(char('"'), quoted, char('"'))(i)?;
-    let (i, _) = tuple((space0, char(']'), space0))(i)?;
+    let (i, _) = (space0, char('['), space0).parse(i)?;
+    let (i, name) = take_while1(|c: char| c != '"' && c != ']').parse(i)?;
+    let (i, value) = delimited(char('"'), quoted, char('"')).parse(i)?;
+    let (i, _) = (space0, char(']'), space0).parse(i)?;
     Ok((i, (name.trim_end(), value)))
 }
 
@@ -1704,9 +1708,9 @@ mod tests {
             cut in 0usize..16,
         ) {
             for t in [t.as_str(), form, &form[..cut.min(form.len())]] {
-                let grammar = all_consuming(match_length)(t).ok().map(|(_, (n, _))| n);
+                let grammar = all_consuming(match_length).parse(t).ok().map(|(_, (n, _))| n);
                 proptest::prop_assert_eq!(whole_match_length(t), grammar, "{:?}", t);
-                let grammar = all_consuming(game_line)(t).ok().map(|(_, n)| n);
+                let grammar = all_consuming(game_line).parse(t).ok().map(|(_, n)| n);
                 proptest::prop_assert_eq!(whole_game_line(t), grammar, "{:?}", t);
             }
         }

@@ -4,13 +4,13 @@
 
 use std::fmt;
 
-use nom::IResult;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while1};
 use nom::character::complete::char;
 use nom::combinator::{map, opt, recognize};
 use nom::multi::{fold_many1, many0_count};
 use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
 
 use super::{Span, SyntaxError};
 
@@ -208,7 +208,7 @@ enum RawLoc<'a> {
 fn location(i: &str) -> IResult<&str, RawLoc<'_>> {
     // Digits first: by far the most common location.
     if i.as_bytes().first().is_some_and(u8::is_ascii_digit) {
-        return map(take_while1(|c: char| c.is_ascii_digit()), RawLoc::Number)(i);
+        return map(take_while1(|c: char| c.is_ascii_digit()), RawLoc::Number).parse(i);
     }
     alt((
         map(tag_no_case("bar"), |_| RawLoc::Word(Loc::Bar)),
@@ -217,7 +217,8 @@ fn location(i: &str) -> IResult<&str, RawLoc<'_>> {
         map(tag_no_case("o"), |_| RawLoc::Word(Loc::Off)),
         map(tag("-"), |_| RawLoc::Word(Loc::Off)),
         map(take_while1(|c: char| c.is_ascii_digit()), RawLoc::Number),
-    ))(i)
+    ))
+    .parse(i)
 }
 
 /// `marked = location hit?` where `hit = "*"+`
@@ -227,7 +228,7 @@ fn marked(i: &str) -> IResult<&str, (&str, RawLoc<'_>, bool)> {
         let text = &i[..i.len() - r.len()];
         (r, (text, loc))
     };
-    let (rest, stars) = recognize(many0_count(char('*')))(rest)?;
+    let (rest, stars) = recognize(many0_count(char('*'))).parse(rest)?;
     Ok((rest, (text, loc, !stars.is_empty())))
 }
 
@@ -237,7 +238,8 @@ fn repeat(i: &str) -> IResult<&str, &str> {
         char('('),
         take_while1(|c: char| c.is_ascii_digit()),
         char(')'),
-    )(i)
+    )
+    .parse(i)
 }
 
 /// `step = marked ("/" marked)+ repeat?` — the locations are checked by the caller.
@@ -252,8 +254,9 @@ fn step_syntax(i: &str) -> IResult<&str, (RawPath<'_>, Option<&str>)> {
             }
             (acc, n + 1)
         },
-    )(i)?;
-    let (i, rep) = opt(repeat)(i)?;
+    )
+    .parse(i)?;
+    let (i, rep) = opt(repeat).parse(i)?;
     let mut path = rest.0;
     path.first = Some(first);
     path.more = rest.1;
