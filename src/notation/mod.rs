@@ -4,14 +4,20 @@
 //! It knows no rules: `24/13` is a hop from 24 to 13, whether or not any die allows it.
 //! Syntax errors are [`SyntaxError`]s; illegal moves are found later by `replay`.
 
-mod file;
+mod cells;
+mod document;
+mod fast;
+mod lines;
 mod play;
+mod scan;
 mod span;
+mod step_scan;
 
-pub use file::{
+pub use document::{
     Cell, CellBody, CellRange, Column, Document, Line, LineKind, Moves, NameScore, Stage,
-    StageKind, StageRange, StepRange, TurnStages, parse_document,
+    StageKind, StageRange, StepRange, TurnStages,
 };
+pub use lines::parse_document;
 pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
 pub use span::Span;
 

@@ -1,0 +1,617 @@
+//! The cells of a turn or result line: the general cell grammar, which reads every line the
+//! fast path ([`super::fast`]) declines and words its errors. Grammar rules (see
+//! `grammar.md`): `cell`, `stage`, `roll`, `cube-action`, `result`.
+
+use super::document::{
+    Cell, CellBody, CellRange, Column, Document, Moves, Stage, StageKind, StageRange,
+};
+use super::fast::fast_cells;
+use super::lines::{abbreviate, parse_number};
+use super::play::parse_step;
+use super::step_scan::fast_step;
+use super::{Span, SyntaxError};
+use crate::codes::Code;
+
+pub(super) struct Tok<'a> {
+    text: &'a str,
+    /// Byte offset of the token in its line (its column is computed only when needed).
+    at: usize,
+}
+
+/// Split `rest` (a part of `line`) into tokens, keeping `Illegal play (…)` whole.
+fn tokens<'a>(line: &'a str, rest: &'a str, out: &mut Vec<Tok<'a>>) {
+    out.clear();
+    let base = rest.as_ptr() as usize - line.as_ptr() as usize;
+    let bytes = rest.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b' ' || bytes[i] == b'\t' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if bytes[i] == b'I' && rest[i..].starts_with("Illegal play (") {
+            i = match rest[i..].find(')') {
+                Some(k) => i + k + 1,
+                None => bytes.len(),
+            };
+        } else {
+            while i < bytes.len() && bytes[i] != b' ' && bytes[i] != b'\t' {
+                i += 1;
+            }
+        }
+        out.push(Tok {
+            text: &rest[start..i],
+            at: base + start,
+        });
+    }
+}
+
+/// Which keyword a token is (case-insensitive), without allocating.
+fn keyword(word: &str) -> Option<&'static str> {
+    const WORDS: [&str; 11] = [
+        "doubles",
+        "beavers",
+        "raccoons",
+        "redoubles",
+        "takes",
+        "accepts",
+        "drops",
+        "passes",
+        "rejects",
+        "wins",
+        "losses",
+    ];
+    if word.len() < 4 || word.len() > 9 || !word.as_bytes()[0].is_ascii_alphabetic() {
+        return None;
+    }
+    WORDS.iter().copied().find(|w| w.eq_ignore_ascii_case(word))
+}
+
+pub(super) fn column_of(line: &str, byte: usize) -> usize {
+    let mut col = 0;
+    for c in line[..byte].chars() {
+        col = if c == '\t' {
+            (col / 8 + 1) * 8
+        } else {
+            col + 1
+        };
+    }
+    col
+}
+
+/// Cells whose first token starts at or beyond this column, alone on a line, are the right
+/// player's.
+pub(super) const RIGHT_COLUMN: usize = 20;
+
+enum Building {
+    None,
+    Turn {
+        received: Vec<Stage>,
+        roll: Option<Stage>,
+        chain: Vec<Stage>,
+    },
+    Done(CellBody),
+}
+
+fn dice_token(t: &str) -> Option<(StageKind, &str)> {
+    if let Some(d) = t.strip_prefix("(").and_then(|r| r.strip_suffix("):")) {
+        return Some((StageKind::Received, d));
+    }
+    if let Some(d) = t.strip_prefix('+').and_then(|r| r.strip_suffix(':')) {
+        return Some((StageKind::Chain, d));
+    }
+    if let Some(d) = t.strip_suffix(':')
+        && !d.is_empty()
+        && d.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Some((StageKind::Roll, d));
+    }
+    None
+}
+
+/// The cells of a turn or result line (`rest` being the part after the turn number), appended
+/// to the document's cells: by [`fast_cells`] when it can, else by [`cells`].
+pub(super) fn turn_cells<'a>(
+    whole: &'a str,
+    line: &'a str,
+    rest: &'a str,
+    doc: &mut Document,
+    toks: &mut Vec<Tok<'a>>,
+) -> CellRange {
+    let (steps, cell_mark, stages) = (doc.steps.len(), doc.cells.len(), doc.stages.len());
+    if !fast_cells(whole, line, rest, doc) {
+        doc.steps.truncate(steps);
+        doc.cells.truncate(cell_mark);
+        doc.stages.truncate(stages);
+        let found = cells(whole, line, rest, toks, doc);
+        doc.cells.extend(found);
+    }
+    CellRange {
+        start: cell_mark,
+        len: doc.cells.len() - cell_mark,
+    }
+}
+
+pub(super) fn cells<'a>(
+    whole: &'a str,
+    line: &'a str,
+    rest: &'a str,
+    toks: &mut Vec<Tok<'a>>,
+    doc: &mut Document,
+) -> Vec<Cell> {
+    let Document {
+        errors,
+        steps,
+        stages,
+        ..
+    } = doc;
+    tokens(line, rest, toks);
+    let toks = &*toks;
+    let mut out: Vec<Cell> = Vec::with_capacity(2);
+    let mut first_at = 0;
+    let mut cur = Building::None;
+    let mut cur_start: Option<(usize, Span)> = None;
+    let mut last_end = Span::default();
+    let mut k = 0;
+    // The stages of a finished turn cell go to the document's list (only this does).
+    let mut finish = |cur: &mut Building,
+                      start: &mut Option<(usize, Span)>,
+                      end: Span,
+                      out: &mut Vec<Cell>,
+                      first_at: &mut usize| {
+        let b = std::mem::replace(cur, Building::None);
+        let body = match b {
+            Building::None => return,
+            Building::Turn {
+                received,
+                roll,
+                chain,
+            } => {
+                // Into the document's list, in the order of the range: received, roll, chain.
+                let first = stages.len();
+                stages.extend(received);
+                stages.extend(roll);
+                stages.extend(chain);
+                CellBody::Turn {
+                    stages: StageRange {
+                        start: first,
+                        len: stages.len() - first,
+                    },
+                }
+            }
+            Building::Done(body) => body,
+        };
+        if let Some((col, s)) = start.take() {
+            if out.is_empty() {
+                *first_at = col;
+            }
+            out.push(Cell {
+                column: Column::Left,
+                span: s.join(end),
+                body,
+            });
+        }
+    };
+    while k < toks.len() {
+        let t = &toks[k];
+        let span = Span::of(whole, t.text);
+        // Dice tokens: (nn):, dd:, +nn:
+        if let Some((kind, digits)) = dice_token(t.text) {
+            let db = digits.as_bytes();
+            let ok = db.len() == 2 && db.iter().all(|b| (b'1'..=b'6').contains(b));
+            // A malformed roll is reported once; it still opens its stage, so the steps
+            // written after it are not reported again.
+            if !ok {
+                errors.push(
+                    SyntaxError::new(Code::BadDice, span, format!("`{}` is not a roll of two dice", t.text))
+                        .help("a roll is two digits 1-6 followed by `:`, e.g. `64:`; chain stages `+55:`, received stages `(55):`"),
+                );
+            } else if kind != StageKind::Roll && db[0] != db[1] {
+                errors.push(
+                    SyntaxError::new(Code::BadDice, span, format!("`{}` must name a doublet", t.text))
+                        .help("chain and remainder stages are always four of one number, e.g. `+44:` or `(44):`"),
+                );
+            }
+            let die = |k: usize| {
+                db.get(k)
+                    .map(|b| b.wrapping_sub(b'0'))
+                    .filter(|d| (1..=6).contains(d))
+                    .unwrap_or(0)
+            };
+            let stage = Stage {
+                kind,
+                a: die(0),
+                b: die(1),
+                dice_span: span,
+                moves: Moves::default(),
+            };
+            let new_cell = match (&mut cur, kind) {
+                (
+                    Building::Turn {
+                        roll: None,
+                        received,
+                        ..
+                    },
+                    StageKind::Received,
+                ) => {
+                    received.push(stage);
+                    false
+                }
+                (Building::Turn { roll: r @ None, .. }, StageKind::Roll) => {
+                    *r = Some(stage);
+                    false
+                }
+                (
+                    Building::Turn {
+                        roll: Some(_),
+                        chain,
+                        ..
+                    },
+                    StageKind::Chain,
+                ) => {
+                    chain.push(stage);
+                    false
+                }
+                (
+                    Building::Turn {
+                        roll: None, chain, ..
+                    },
+                    StageKind::Chain,
+                ) => {
+                    if chain.is_empty() {
+                        errors.push(
+                        SyntaxError::new(Code::MisplacedStage, span, format!("chain stage `{}` without a roll before it", t.text))
+                                .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
+                        );
+                    }
+                    chain.push(stage);
+                    false
+                }
+                (_, StageKind::Chain) => {
+                    errors.push(
+                        SyntaxError::new(Code::MisplacedStage, span, format!("chain stage `{}` without a roll before it", t.text))
+                            .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
+                    );
+                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                    cur = Building::Turn {
+                        received: vec![],
+                        roll: None,
+                        chain: vec![stage],
+                    };
+                    true
+                }
+                _ => {
+                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                    cur = match kind {
+                        StageKind::Received => Building::Turn {
+                            received: vec![stage],
+                            roll: None,
+                            chain: vec![],
+                        },
+                        _ => Building::Turn {
+                            received: vec![],
+                            roll: Some(stage),
+                            chain: vec![],
+                        },
+                    };
+                    true
+                }
+            };
+            if new_cell || cur_start.is_none() {
+                cur_start = Some((t.at, span));
+            }
+            last_end = span;
+            k += 1;
+            continue;
+        }
+        let word = t.text;
+        let lower = keyword(word).unwrap_or("");
+        match lower {
+            "doubles" | "beavers" | "raccoons" | "redoubles" => {
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                let mut end = span;
+                let mut value = None;
+                if k + 2 < toks.len() && toks[k + 1].text == "=>" {
+                    let v = &toks[k + 2];
+                    let vs = Span::of(whole, v.text);
+                    end = vs;
+                    if v.text.bytes().all(|b| b.is_ascii_digit()) {
+                        value = parse_number(whole, v.text, errors).map(|n| (n, vs));
+                        if value.is_none() {
+                            k += 3;
+                            continue;
+                        }
+                    }
+                    k += 3;
+                } else {
+                    k += 1;
+                }
+                let Some((value, value_span)) = value else {
+                    errors.push(
+                        SyntaxError::new(
+                            Code::BadCubeAction,
+                            span.join(end),
+                            format!("`{word}` must be followed by `=> N`"),
+                        )
+                        .help("write a cube action as `Doubles => 2`"),
+                    );
+                    continue;
+                };
+                let body = match lower {
+                    "beavers" => CellBody::Beaver { value, value_span },
+                    "raccoons" => CellBody::Raccoon { value, value_span },
+                    _ => CellBody::Double { value, value_span },
+                };
+                cur = Building::Done(body);
+                cur_start = Some((t.at, span));
+                last_end = end;
+            }
+            "takes" | "accepts" | "drops" | "passes" | "rejects" => {
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                cur = Building::Done(if lower == "takes" || lower == "accepts" {
+                    CellBody::Take
+                } else {
+                    CellBody::Drop
+                });
+                cur_start = Some((t.at, span));
+                last_end = span;
+                k += 1;
+            }
+            "wins" | "losses" => {
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                let mut j = k + 1;
+                let mut end = span;
+                let mut pts = None;
+                if j < toks.len() && toks[j].text.bytes().all(|b| b.is_ascii_digit()) {
+                    let vs = Span::of(whole, toks[j].text);
+                    pts = parse_number(whole, toks[j].text, errors).map(|n| (n, vs));
+                    end = vs;
+                    j += 1;
+                }
+                let number_failed = pts.is_none() && j > k + 1;
+                if j < toks.len()
+                    && (toks[j].text.eq_ignore_ascii_case("point")
+                        || toks[j].text.eq_ignore_ascii_case("points"))
+                {
+                    end = Span::of(whole, toks[j].text);
+                    j += 1;
+                }
+                let mut and_match = false;
+                if j + 2 < toks.len()
+                    && toks[j].text.eq_ignore_ascii_case("and")
+                    && toks[j + 1].text.eq_ignore_ascii_case("the")
+                    && toks[j + 2].text.eq_ignore_ascii_case("match")
+                {
+                    and_match = true;
+                    end = Span::of(whole, toks[j + 2].text);
+                    j += 3;
+                }
+                let Some((points, points_span)) = pts else {
+                    if number_failed {
+                        k = j;
+                        continue;
+                    }
+                    errors.push(
+                        SyntaxError::new(
+                            Code::BadResult,
+                            span.join(end),
+                            format!("`{word}` must be followed by a number of points"),
+                        )
+                        .help("write a result as `Wins 1 point` or `Wins 2 points and the match`"),
+                    );
+                    k = j;
+                    continue;
+                };
+                cur = Building::Done(if lower == "wins" {
+                    CellBody::Wins {
+                        points,
+                        points_span,
+                        and_match,
+                    }
+                } else {
+                    CellBody::Losses {
+                        points,
+                        points_span,
+                    }
+                });
+                cur_start = Some((t.at, span));
+                last_end = end;
+                k = j;
+            }
+            _ => {
+                // Moves: steps, `Cannot Move`, `????`, `Illegal play (…)`.
+                let target = match &mut cur {
+                    Building::Turn {
+                        received,
+                        roll,
+                        chain,
+                    } => chain.last_mut().or(roll.as_mut()).or(received.last_mut()),
+                    _ => None,
+                };
+                let Some(stage) = target else {
+                    let msg = if word.contains('/') {
+                        format!("the step `{word}` has no roll before it")
+                    } else {
+                        format!("unexpected `{}`", abbreviate(word))
+                    };
+                    errors.push(SyntaxError::new(Code::UnexpectedToken, span, msg).help(
+                        "a cell is a roll with its play (`64: 24/18 18/14`), a cube action (`Doubles => 2`, `Takes`, `Drops`) or a result (`Wins 1 point`)",
+                    ));
+                    k += 1;
+                    continue;
+                };
+                // The common token: a well-formed step (what `parse_step` would return).
+                if let Some(step) = fast_step(word.as_bytes(), span.offset) {
+                    stage.moves.steps.push(steps, step);
+                    last_end = span;
+                    k += 1;
+                    continue;
+                }
+                if word.eq_ignore_ascii_case("cannot")
+                    && k + 1 < toks.len()
+                    && toks[k + 1].text.eq_ignore_ascii_case("move")
+                {
+                    let s = span.join(Span::of(whole, toks[k + 1].text));
+                    stage.moves.markers().cannot_move = Some(s);
+                    last_end = s;
+                    k += 2;
+                    continue;
+                }
+                if word.len() >= 3 && word.bytes().all(|b| b == b'?') {
+                    stage.moves.markers().unknown = Some(span);
+                } else if word.starts_with("Illegal play (") {
+                    stage.moves.markers().illegal = Some(span);
+                } else if word.contains('/') {
+                    match parse_step(word, span.offset) {
+                        Ok(s) => stage.moves.steps.push(steps, s),
+                        Err(e) => errors.push(e),
+                    }
+                } else {
+                    errors.push(
+                        SyntaxError::new(Code::UnexpectedToken, span, format!("unexpected `{}`", abbreviate(word)))
+                            .help("after a roll write its steps (`24/18 18/14`), `Cannot Move`, or nothing"),
+                    );
+                }
+                last_end = span;
+                k += 1;
+            }
+        }
+    }
+    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+    let n = out.len();
+    if n > 2 {
+        let extra = out[2].span.join(out[n - 1].span);
+        errors.push(
+            SyntaxError::new(
+                Code::TooManyCells,
+                extra,
+                "a line holds at most two cells (left player, right player)",
+            )
+            .help("put each turn on its own numbered line"),
+        );
+    }
+    if n >= 2 {
+        for c in &mut out[1..] {
+            c.column = Column::Right;
+        }
+    } else if n == 1 && column_of(line, first_at) >= RIGHT_COLUMN {
+        out[0].column = Column::Right;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::document::LineKind;
+    use super::super::lines::parse_document;
+    use super::*;
+
+    fn turn(line: &str) -> (Vec<Cell>, Vec<SyntaxError>) {
+        let d = parse_document(line);
+        match &d.lines[0].kind {
+            LineKind::Turn { cells, .. } | LineKind::Result { cells } => {
+                (cells.of(&d.cells).to_vec(), d.errors)
+            }
+            k => panic!("not a turn line: {k:?}"),
+        }
+    }
+
+    #[test]
+    fn a_lone_cell_far_right_belongs_to_the_right_player() {
+        let (c, e) = turn("  1)                             43: 13/9 13/10");
+        assert!(e.is_empty());
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].column, Column::Right);
+    }
+
+    #[test]
+    fn the_right_cell_starts_at_a_received_stage_after_an_empty_chain_stage() {
+        let line =
+            " 16) 11: 11/10 10/9 6/5(2) +22:  (22): 20/18(2) 7/5 5/3 (33): 15/12 65: 18/12 12/7";
+        let (c, e) = turn(line);
+        assert!(e.is_empty(), "{e:?}");
+        assert_eq!(c.len(), 2);
+        let stages = parse_document(line).stages;
+        match &c[0].body {
+            CellBody::Turn { stages: range } => {
+                let t = range.split(&stages);
+                assert!(t.received.is_empty());
+                assert_eq!(t.roll.unwrap().a, 1);
+                assert_eq!(t.chain.len(), 1);
+                assert!(t.chain[0].moves.is_blank());
+            }
+            b => panic!("{b:?}"),
+        }
+        match &c[1].body {
+            CellBody::Turn { stages: range } => {
+                let t = range.split(&stages);
+                assert_eq!(t.received.len(), 2);
+                assert_eq!(t.roll.unwrap().a, 6);
+                assert!(t.chain.is_empty());
+            }
+            b => panic!("{b:?}"),
+        }
+        assert_eq!(
+            &line[c[1].span.offset..c[1].span.end()],
+            "(22): 20/18(2) 7/5 5/3 (33): 15/12 65: 18/12 12/7"
+        );
+    }
+
+    /// A misplaced chain stage before a received one: the range holds them as received, roll,
+    /// chain, whatever the written order, and the steps stay with the stage they were
+    /// written for.
+    #[test]
+    fn stage_ranges_split_into_received_roll_and_chain() {
+        let d = parse_document("  7) +22: 1/3 (33): 3/6");
+        let c = d.cells.first().expect("a cell");
+        let CellBody::Turn { stages: range } = c.body else {
+            panic!("{:?}", c.body);
+        };
+        assert_eq!(range.len(), 2);
+        let t = range.split(&d.stages);
+        assert_eq!(t.received.len(), 1);
+        assert_eq!(t.received[0].kind, StageKind::Received);
+        assert!(t.roll.is_none());
+        assert_eq!(t.chain.len(), 1);
+        assert_eq!(t.chain[0].kind, StageKind::Chain);
+        assert_eq!(t.chain[0].moves.steps.len(), 2);
+        assert!(t.received[0].moves.steps.is_empty());
+        // A range over another list is empty, never a panic.
+        assert!(range.of(&[]).is_empty());
+        assert!(range.split(&[]).roll.is_none());
+        // The usual cell: a roll, then chain stages.
+        let d = parse_document("  7) 11: 24/23(4) +22: 23/21(2) +33:");
+        let CellBody::Turn { stages: range } = d.cells[0].body else {
+            panic!();
+        };
+        let t = range.split(&d.stages);
+        assert!(t.received.is_empty());
+        assert_eq!(t.roll.map(|r| (r.a, r.b)), Some((1, 1)));
+        assert_eq!(t.chain.len(), 2);
+    }
+
+    #[test]
+    fn galaxy_losses_and_wins_share_a_line() {
+        let (c, e) = turn(
+            " 24)  Losses 1 point                                               Wins 1 point and the match",
+        );
+        assert!(e.is_empty());
+        assert!(matches!(c[0].body, CellBody::Losses { points: 1, .. }));
+        assert!(matches!(
+            c[1].body,
+            CellBody::Wins {
+                points: 1,
+                and_match: true,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn dice_out_of_range_are_a_syntax_error_on_the_token() {
+        let (_, e) = turn("  3) 77: 24/17");
+        assert_eq!(e[0].code, Code::BadDice);
+        assert_eq!(e[0].span, Span::new(5, 3));
+    }
+}
