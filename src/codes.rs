@@ -717,6 +717,17 @@ step, naming the point in both numberings. Check the move and the columns.
 Example (Mehmet's 7 is Ljubica's 19, where one of her checkers stands):
       4) 62: 13/7 7/5                42: 24/22 11/7"#;
 
+    HitClaim = "tavla::play::hit-claim",
+    summary: "A hit claim that does not match the board.",
+    explanation: r#"A single play may mark hits: `*` after a point in the mover-relative form (`13/7*`), `x` or
+`×` before a point in the board-letter form (`1Ax7A`, notations.md). The play is judged by
+the board, not by its marks, so a wrong mark does not make it illegal; `tavla check` warns
+when a marked point has no blot to hit, or when a play that marks hits leaves one unmarked.
+Remove or add the mark.
+
+Example (seed 003 writes a hit on 7A, where nothing stands at the start):
+    tavla check --roll 63 -- '6/3 = 1A-4A and 1Ax7A'"#;
+
     Pinned = "tavla::rules::pinned",
     summary: "A step of a pinned checker.",
     explanation: r#"In the pinning games (Tapa, Plakoto) a checker on which an opposing checker has landed is

@@ -32,6 +32,11 @@ enum Command {
     Validate(ValidateArgs),
     /// Convert records to JSON (one document, or one match per line) or back to `.mat`.
     Convert(ConvertArgs),
+    /// Check single plays against a position: legal or not, why, the play in both notations,
+    /// the resulting position and, for an illegal play, the nearest legal ones.
+    Check(CheckArgs),
+    /// List the distinct legal plays of a position and roll, one per line.
+    Legal(LegalArgs),
     /// Explain a diagnostic code, or list them all.
     Explain {
         /// A code such as `tavla::rules::blocked` (omit to list every code).
@@ -166,6 +171,87 @@ struct ConvertArgs {
     output: Option<PathBuf>,
 }
 
+/// The side to move.
+#[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
+enum SideArg {
+    /// White (the left column of a record; `W`, `Б` in the board-letter form).
+    White,
+    /// Black (the right column; `B`, `Ч`).
+    Black,
+}
+
+/// Output of `check` and `legal`.
+#[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
+enum PlayFormat {
+    /// For people.
+    Human,
+    /// One JSON document.
+    Json,
+    /// One JSON object per play.
+    Jsonl,
+}
+
+/// Which notation `legal` prints.
+#[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
+enum Notation {
+    /// Mover-relative: `24/18 13/9`.
+    Standard,
+    /// Board letters (seed 003): `6/4 = 1A-7A and 12A-9`.
+    Letters,
+}
+
+/// The position a play is checked against.
+#[derive(Args, Debug, Clone)]
+struct PositionArgs {
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// `start`, a GNU Backgammon Position ID (`4HPwATDgc/ABMA`, or `PositionID:MatchID`), an
+    /// XGID, the JSON position of `convert --to json`, or a file holding one of them.
+    #[arg(long, value_name = "start|ID|XGID|FILE", help_heading = "Position")]
+    position: Option<String>,
+    /// The side to move (default: the position's player on roll, else the play's own `W`/`B`,
+    /// else White).
+    #[arg(long, value_enum, help_heading = "Position")]
+    side: Option<SideArg>,
+    /// The dice, e.g. `64` (default: the play's own `d/d =`, else the position's dice).
+    #[arg(long, value_name = "DD", help_heading = "Position")]
+    roll: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// More plays, one per line (`-`: standard input).
+    #[arg(long = "plays", value_name = "FILE|-")]
+    plays_file: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = PlayFormat::Human, help_heading = "Output")]
+    format: PlayFormat,
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE", help_heading = "Output")]
+    output: Option<PathBuf>,
+    /// Plays in either notation: `24/18 13/9`, `6/4 = 1A-7A and 12A-9` (quote each play).
+    #[arg(value_name = "PLAY")]
+    plays: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+struct LegalArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The notation of the plays printed.
+    #[arg(long, value_enum, default_value_t = Notation::Standard, help_heading = "Output")]
+    notation: Notation,
+    /// Use the typographic dash `–` in the board-letter form.
+    #[arg(long, help_heading = "Output")]
+    typographic: bool,
+    #[arg(long, value_enum, default_value_t = PlayFormat::Human, help_heading = "Output")]
+    format: PlayFormat,
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE", help_heading = "Output")]
+    output: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -181,6 +267,8 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Validate(a) => bin_support::validate(a),
         Command::Convert(a) => bin_support::convert(a),
+        Command::Check(a) => bin_support::check(a),
+        Command::Legal(a) => bin_support::legal(a),
         Command::Explain { code } => bin_support::explain(code),
         Command::Schema => bin_support::schema(),
         Command::Completions { shell } => bin_support::completions(shell, Cli::command()),

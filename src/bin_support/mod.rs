@@ -3,11 +3,13 @@
 //!
 //! Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error (2 outranks 1).
 
+mod check;
 mod convert;
 mod reference;
 mod setup;
 mod validate;
 
+pub(crate) use check::{check, legal};
 pub(crate) use convert::convert;
 pub(crate) use reference::{completions, explain, man, schema};
 pub(crate) use validate::validate;

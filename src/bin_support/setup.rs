@@ -54,6 +54,26 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     Ok(o)
 }
 
+/// The rules of `--variant`, `--rules` and `--rule` for a single position (no record header):
+/// backgammon unless `--variant` names another game.
+pub(crate) fn ruleset(a: &RuleArgs) -> Result<RuleSet, String> {
+    let o = overrides(a)?;
+    let (variant, _) = tavla::rules::header_variant(None).ok_or("no default variant")?;
+    let mut rules = RuleSet::default_for(o.variant.unwrap_or(variant));
+    let implied = a
+        .variant
+        .as_deref()
+        .and_then(Variant::from_name)
+        .and_then(|(_, p)| p);
+    if let Some(p) = o.preset.as_deref().or(implied) {
+        rules = rules.with_preset(p).map_err(|e| format!("--rules {p}: {e}"))?;
+    }
+    for kv in &o.rules {
+        rules.set(kv).map_err(|e| format!("--rule {kv}: {e}"))?;
+    }
+    Ok(rules)
+}
+
 /// Check one record: the verdict, decoding findings included. With `traces` false the
 /// verdict carries no replay traces (see [`check_findings`]).
 pub(crate) fn check_source(src: &Source, o: &Overrides, traces: bool) -> Verdict {
@@ -70,7 +90,7 @@ pub(crate) fn check_source(src: &Source, o: &Overrides, traces: bool) -> Verdict
 }
 
 /// Standard output, or the `--output` file, buffered.
-fn open_output(path: &Option<PathBuf>) -> Result<Box<dyn Write>, String> {
+pub(crate) fn open_output(path: &Option<PathBuf>) -> Result<Box<dyn Write>, String> {
     Ok(match path {
         Some(p) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,

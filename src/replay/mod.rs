@@ -17,8 +17,7 @@ use crate::rules::{Position, RuleSet, Side, StageDice, Step};
 
 pub use render::{render_play, render_steps};
 pub use setup::Overrides;
-pub use words::PlayContext;
-pub(crate) use words::problem_finding;
+pub use words::{PlayContext, problem_finding};
 
 /// How serious a finding is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -52,7 +51,7 @@ pub struct Finding {
 }
 
 impl Finding {
-    pub(crate) fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
             code,
             severity: Severity::Error,
@@ -63,21 +62,21 @@ impl Finding {
             help: None,
         }
     }
-    pub(crate) fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
             severity: Severity::Warning,
             ..Finding::error(code, span, message)
         }
     }
-    pub(crate) fn label(mut self, l: impl Into<String>) -> Self {
+    pub fn label(mut self, l: impl Into<String>) -> Self {
         self.label = l.into();
         self
     }
-    pub(crate) fn help(mut self, h: impl Into<String>) -> Self {
+    pub fn help(mut self, h: impl Into<String>) -> Self {
         self.help = Some(h.into());
         self
     }
-    pub(crate) fn related(mut self, span: Span, l: impl Into<String>) -> Self {
+    pub fn related(mut self, span: Span, l: impl Into<String>) -> Self {
         self.related.push((span, l.into()));
         self
     }

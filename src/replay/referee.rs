@@ -283,3 +283,71 @@ pub fn check_play(
 pub fn legal_plays(rules: &RuleSet, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
     rules.legal_plays(pos, side, dice)
 }
+
+/// Up to `n` legal results of `set`, nearest first to the written hops `segments` (the
+/// mover's numbering): first those that keep the most written hops (a written `from/to` kept
+/// when one checker of the legal play passes `from` and then `to`), then those whose steps
+/// are closest to the written ones (the smallest sum, over written hops, of the distance to
+/// the nearest legal step), then in notation order.
+pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Position, Vec<Step>)> {
+    let mut scored: Vec<(usize, u32, String, &(Position, Vec<Step>))> = set
+        .results
+        .iter()
+        .map(|r| {
+            let paths = checker_paths(&r.1);
+            let kept = segments
+                .iter()
+                .filter(|s| {
+                    paths.iter().any(|p| {
+                        p.iter().position(|&x| x == s.from).is_some_and(|i| p[i + 1..].contains(&s.to))
+                    })
+                })
+                .count();
+            let dist: u32 = segments
+                .iter()
+                .map(|s| {
+                    r.1.iter()
+                        .map(|st| s.from.abs_diff(st.from) as u32 + s.to.abs_diff(st.to) as u32)
+                        .min()
+                        .unwrap_or(50)
+                })
+                .sum();
+            (kept, dist, super::render_steps(&r.1), r)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    scored.into_iter().take(n).map(|s| s.3.clone()).collect()
+}
+
+/// Each checker's path through a play: consecutive steps of one checker joined.
+fn checker_paths(steps: &[Step]) -> Vec<Vec<u8>> {
+    let mut paths: Vec<Vec<u8>> = Vec::new();
+    for s in steps {
+        match paths
+            .iter_mut()
+            .rev()
+            .find(|p| p.last().is_some_and(|&l| l == s.from && l != 0))
+        {
+            Some(p) => p.push(s.to),
+            None => paths.push(vec![s.from, s.to]),
+        }
+    }
+    paths
+}
+
+/// The written hops of a play (each token's hops, repeated as written), in the mover's
+/// numbering.
+pub fn written_segments(play: &Play) -> Vec<Segment> {
+    let mut out = Vec::new();
+    for st in &play.steps {
+        for _ in 0..st.repeat.max(1) {
+            for (a, b) in st.path.hops() {
+                out.push(Segment {
+                    from: a.0.index(),
+                    to: b.0.index(),
+                });
+            }
+        }
+    }
+    out
+}

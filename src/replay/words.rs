@@ -37,7 +37,7 @@ pub(crate) fn loc_name(p: u8) -> String {
 }
 
 /// The finding for a problem the referee found with a written play.
-pub(crate) fn problem_finding(c: &PlayContext<'_>, problem: Problem) -> Finding {
+pub fn problem_finding(c: &PlayContext<'_>, problem: Problem) -> Finding {
     let (side, dice) = (c.side, c.dice);
     let Problem {
         kind,

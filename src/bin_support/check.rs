@@ -1,0 +1,482 @@
+//! `tavla check` (single plays against a position) and `tavla legal` (the legal plays of a
+//! position), in either notation.
+
+use std::io::Write;
+
+use serde_json::{Value, json};
+use tavla::codes::Code;
+use tavla::ids::{self, MatchContext, PositionSpec};
+use tavla::notation::{Column, Play, SyntaxError, parse_letter_play, parse_play, write_letters};
+use tavla::replay::referee::{HitClaim, Problem, check_play, nearest_plays, written_segments};
+use tavla::replay::{Finding, PlayContext, problem_finding, render_steps};
+use tavla::report::json::position_json;
+use tavla::report::{LineIndex, Style, finding_json, render_human};
+use tavla::rules::{Position, Roll, RuleSet, Side, StageDice, Step};
+
+use super::setup::{open_output, ruleset};
+use super::{EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
+use crate::{CheckArgs, LegalArgs, Notation, PlayFormat, PositionArgs};
+
+/// The position, side and dice every play is checked against.
+struct Board {
+    rules: RuleSet,
+    spec: PositionSpec,
+    side: Option<Side>,
+    roll: Option<Roll>,
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+fn parse_roll(s: &str) -> Result<Roll, String> {
+    let d: Vec<u8> = s
+        .chars()
+        .filter(|c| !matches!(c, '-' | '/' | ' '))
+        .map(|c| c.to_digit(10).map(|d| d as u8))
+        .collect::<Option<Vec<u8>>>()
+        .ok_or_else(|| format!("--roll `{s}`: write two dice, e.g. 64"))?;
+    match d.as_slice() {
+        [a, b] if (1..=6).contains(a) && (1..=6).contains(b) => Ok(Roll { a: *a, b: *b }),
+        _ => Err(format!("--roll `{s}`: write two dice from 1 to 6, e.g. 64")),
+    }
+}
+
+/// Read `--position` (a spec, or a file holding one) under the rules.
+fn board(p: &PositionArgs) -> Result<Board, String> {
+    let rules = ruleset(&p.rules)?;
+    let side = p.side.map(|s| match s {
+        crate::SideArg::White => Side::White,
+        crate::SideArg::Black => Side::Black,
+    });
+    let raw = p.position.clone().unwrap_or_else(|| "start".into());
+    let text = match std::fs::metadata(&raw) {
+        Ok(m) if m.is_file() => {
+            std::fs::read_to_string(&raw).map_err(|e| format!("--position {raw}: {e}"))?
+        }
+        _ => raw.clone(),
+    };
+    let spec = ids::parse_position_as(
+        text.trim(),
+        rules.variant(),
+        rules.start(),
+        side.unwrap_or(Side::White),
+    )
+    .map_err(|e| format!("--position: {e}"))?;
+    if let (Some(s), Some(on)) = (side, spec.on_roll)
+        && s != on
+    {
+        return Err(format!(
+            "--side {} contradicts the position, where {} is on roll",
+            side_name(s).to_lowercase(),
+            side_name(on)
+        ));
+    }
+    let roll = p.roll.as_deref().map(parse_roll).transpose()?;
+    Ok(Board {
+        rules,
+        spec,
+        side,
+        roll,
+    })
+}
+
+/// A written play in either notation, with what it says about the mover and the dice.
+struct Written {
+    text: String,
+    play: Play,
+    side: Side,
+    roll: Roll,
+}
+
+/// Is `text` in the board-letter form (`6/4 = 1A-7A …`, `1A-7A and 1A-5A`)? Every play of the
+/// mover-relative form has a `/` and no `=`.
+fn is_letters(text: &str) -> bool {
+    text.contains('=') || !text.contains('/')
+}
+
+/// Parse one play; `Err(Ok(findings))` for a play that cannot be read (exit 1), `Err(Err(_))`
+/// for a usage error (exit 2: a side or roll that contradicts the arguments).
+fn read_play(b: &Board, text: &str) -> Result<Written, Result<Vec<Finding>, String>> {
+    let syntax = |errs: Vec<SyntaxError>| Ok(errs.iter().map(Finding::from_syntax).collect());
+    let (play, own_side, own_roll) = if is_letters(text) {
+        let lp = parse_letter_play(text).map_err(syntax)?;
+        let own_side = lp.player.map(|(c, _)| match c {
+            Column::Left => Side::White,
+            Column::Right => Side::Black,
+        });
+        let side = own_side.or(b.side).or(b.spec.on_roll).unwrap_or(Side::White);
+        let col = match side {
+            Side::White => Column::Left,
+            Side::Black => Column::Right,
+        };
+        (lp.play(col), own_side, lp.roll.map(|(a, d, _)| Roll { a, b: d }))
+    } else {
+        (parse_play(text).map_err(syntax)?, None, None)
+    };
+    if let (Some(own), Some(arg)) = (own_side, b.side)
+        && own != arg
+    {
+        return Err(Err(format!(
+            "`{text}` is written as {}'s play, but --side says {}",
+            side_name(own),
+            side_name(arg).to_lowercase()
+        )));
+    }
+    let side = own_side.or(b.side).or(b.spec.on_roll).unwrap_or(Side::White);
+    let same = |x: Roll, y: Roll| x.high() == y.high() && x.low() == y.low();
+    if let (Some(own), Some(arg)) = (own_roll, b.roll)
+        && !same(own, arg)
+    {
+        return Err(Err(format!(
+            "`{text}` is written with the roll {own}, but --roll says {arg}"
+        )));
+    }
+    let roll = own_roll.or(b.roll).or(b.spec.dice).ok_or_else(|| {
+        Err(format!(
+            "`{text}`: no roll; give --roll DD (or write the play as `d/d = …`)"
+        ))
+    })?;
+    Ok(Written {
+        text: text.to_string(),
+        play,
+        side,
+        roll,
+    })
+}
+
+/// A legal play in both notations.
+fn both_notations(steps: &[Step], side: Side, roll: Roll, typographic: bool) -> (String, String) {
+    let standard = render_steps(steps);
+    let letters = match parse_play(&standard) {
+        Ok(p) if !steps.is_empty() => {
+            let col = match side {
+                Side::White => Column::Left,
+                Side::Black => Column::Right,
+            };
+            write_letters(&p, col, Some((roll.high(), roll.low())), typographic)
+        }
+        _ => format!("{}/{} = no move", roll.high(), roll.low()),
+    };
+    (standard, letters)
+}
+
+/// The position's identifiers: Position ID and XGID for the backgammon family (after the play
+/// the other side is on roll), the JSON position for every game.
+fn position_ids(rules: &RuleSet, pos: &Position, on_roll: Side) -> Value {
+    let mut v = json!({ "json": position_json(pos, rules.opposite_fn()) });
+    if rules.hits() && ids::validate(pos, rules.variant()).is_ok() {
+        v["position_id"] = json!(ids::gnubg::position_id(pos, on_roll));
+        v["xgid"] = json!(ids::xgid::xgid(pos, on_roll, None, &MatchContext::default()));
+    }
+    v
+}
+
+/// The verdict on one play, as printed and as JSON.
+struct Verdict {
+    legal: bool,
+    findings: Vec<Finding>,
+    doc: Value,
+}
+
+fn judge(b: &Board, w: &Written) -> Verdict {
+    let dice: StageDice = w.roll.stage();
+    let pos = &b.spec.position;
+    let set = b.rules.legal_plays(pos, w.side, dice);
+    match check_play(&b.rules, pos, w.side, dice, &w.play) {
+        Ok(c) => {
+            let (standard, letters) = both_notations(&c.steps, w.side, w.roll, false);
+            let findings: Vec<Finding> = c
+                .hit_claims
+                .iter()
+                .map(|h| match *h {
+                    HitClaim::NoBlot { point, span } => Finding::warning(
+                        Code::HitClaim,
+                        span,
+                        format!("the play claims a hit on point {point}, but no blot is hit there"),
+                    )
+                    .label("no blot here")
+                    .help("remove the hit mark (`*` or `x`): the play is legal without it"),
+                    HitClaim::Unmarked { point } => Finding::warning(
+                        Code::HitClaim,
+                        whole_span(&w.text),
+                        format!("the play hits a blot on point {point} without marking it"),
+                    )
+                    .label("unmarked hit")
+                    .help("mark every hit, or none"),
+                })
+                .collect();
+            Verdict {
+                legal: true,
+                doc: json!({
+                    "play": w.text,
+                    "side": w.side.name(),
+                    "roll": [w.roll.high(), w.roll.low()],
+                    "legal": true,
+                    "standard": standard,
+                    "letters": letters,
+                    "steps": c.steps,
+                    "result": position_ids(&b.rules, &c.position, w.side.other()),
+                    "legal_plays": set.len(),
+                }),
+                findings,
+            }
+        }
+        Err(problem) => {
+            let segments = written_segments(&w.play);
+            let p: Problem = *problem;
+            let ctx = PlayContext {
+                rules: &b.rules,
+                pos,
+                side: w.side,
+                dice,
+                who: side_name(w.side).to_string(),
+                dice_span: None,
+            };
+            let f = problem_finding(&ctx, p);
+            let nearest: Vec<Value> = nearest_plays(&set, &segments, 3)
+                .iter()
+                .map(|(q, steps)| {
+                    let (standard, letters) = both_notations(steps, w.side, w.roll, false);
+                    json!({
+                        "standard": standard,
+                        "letters": letters,
+                        "result": position_ids(&b.rules, q, w.side.other()),
+                    })
+                })
+                .collect();
+            Verdict {
+                legal: false,
+                doc: json!({
+                    "play": w.text,
+                    "side": w.side.name(),
+                    "roll": [w.roll.high(), w.roll.low()],
+                    "legal": false,
+                    "nearest": nearest,
+                    "legal_plays": set.len(),
+                }),
+                findings: vec![f],
+            }
+        }
+    }
+}
+
+fn whole_span(text: &str) -> tavla::notation::Span {
+    tavla::notation::Span::new(0, text.len())
+}
+
+/// The plays of the arguments and of `--plays`, one per line.
+fn plays_of(a: &CheckArgs) -> Result<Vec<String>, String> {
+    let mut out: Vec<String> = a.plays.clone();
+    if let Some(path) = &a.plays_file {
+        let text = if path.as_os_str() == "-" {
+            let mut s = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+                .map_err(|e| format!("--plays -: {e}"))?;
+            s
+        } else {
+            std::fs::read_to_string(path).map_err(|e| format!("--plays {}: {e}", path.display()))?
+        };
+        out.extend(
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from),
+        );
+    }
+    if out.is_empty() {
+        return Err("no play given: write plays as arguments or give --plays FILE".into());
+    }
+    Ok(out)
+}
+
+/// `tavla check`.
+pub(crate) fn check(a: CheckArgs) -> u8 {
+    match check_inner(&a) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tavla check: {e}");
+            EXIT_ERROR
+        }
+    }
+}
+
+fn check_inner(a: &CheckArgs) -> Result<u8, String> {
+    let b = board(&a.position)?;
+    let plays = plays_of(a)?;
+    let mut out = open_output(&a.output)?;
+    let mut all_legal = true;
+    let mut docs = Vec::new();
+    for text in &plays {
+        let (verdict, name) = match read_play(&b, text) {
+            Ok(w) => (judge(&b, &w), text.clone()),
+            Err(Ok(findings)) => (
+                Verdict {
+                    legal: false,
+                    doc: json!({ "play": text, "legal": false }),
+                    findings,
+                },
+                text.clone(),
+            ),
+            Err(Err(usage)) => return Err(usage),
+        };
+        all_legal &= verdict.legal;
+        let mut doc = verdict.doc;
+        let idx = LineIndex::new(text);
+        doc["findings"] = Value::Array(
+            verdict
+                .findings
+                .iter()
+                .map(|f| finding_json("play", text, &idx, f))
+                .collect(),
+        );
+        match a.format {
+            PlayFormat::Human => {
+                let w = human(&doc, &name, text, &verdict.findings);
+                out.write_all(w.as_bytes()).map_err(|e| e.to_string())?;
+            }
+            PlayFormat::Jsonl => {
+                writeln!(out, "{doc}").map_err(|e| e.to_string())?;
+            }
+            PlayFormat::Json => docs.push(doc),
+        }
+    }
+    if a.format == PlayFormat::Json {
+        let s = serde_json::to_string_pretty(&Value::Array(docs)).map_err(|e| e.to_string())?;
+        writeln!(out, "{s}").map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    Ok(if all_legal { EXIT_VALID } else { EXIT_INVALID })
+}
+
+/// One play's verdict for people: the verdict line, both notations and the result's IDs, or
+/// the diagnostic and the nearest legal plays.
+fn human(doc: &Value, name: &str, text: &str, findings: &[Finding]) -> String {
+    let mut s = String::new();
+    let legal = doc["legal"].as_bool().unwrap_or(false);
+    if legal {
+        s.push_str(&format!(
+            "{name}: legal\n  standard: {}\n  letters:  {}\n",
+            doc["standard"].as_str().unwrap_or(""),
+            doc["letters"].as_str().unwrap_or("")
+        ));
+        push_ids(&mut s, &doc["result"], "  ");
+    } else {
+        s.push_str(&format!("{name}: illegal\n"));
+    }
+    if !findings.is_empty() {
+        let style = Style {
+            color: false,
+            unicode: false,
+            width: 100,
+        };
+        s.push_str(&render_human("play", text, findings, style));
+    }
+    if let Some(near) = doc["nearest"].as_array()
+        && !near.is_empty()
+    {
+        s.push_str(&format!(
+            "  nearest legal plays (of {}):\n",
+            doc["legal_plays"].as_u64().unwrap_or(0)
+        ));
+        for n in near {
+            s.push_str(&format!(
+                "    {}   ({})\n",
+                n["standard"].as_str().unwrap_or(""),
+                n["letters"].as_str().unwrap_or("")
+            ));
+        }
+    }
+    s
+}
+
+fn push_ids(s: &mut String, ids: &Value, indent: &str) {
+    if let Some(id) = ids["position_id"].as_str() {
+        s.push_str(&format!("{indent}position: {id}\n"));
+    }
+    if let Some(x) = ids["xgid"].as_str() {
+        s.push_str(&format!("{indent}{x}\n"));
+    }
+}
+
+/// `tavla legal`.
+pub(crate) fn legal(a: LegalArgs) -> u8 {
+    match legal_inner(&a) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tavla legal: {e}");
+            EXIT_ERROR
+        }
+    }
+}
+
+fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
+    let b = board(&a.position)?;
+    let side = b.side.or(b.spec.on_roll).unwrap_or(Side::White);
+    let roll = b
+        .roll
+        .or(b.spec.dice)
+        .ok_or("no roll: give --roll DD (or a position that has its dice, such as an XGID)")?;
+    let set = b.rules.legal_plays(&b.spec.position, side, roll.stage());
+    let mut rows: Vec<(String, String, &Position)> = set
+        .results
+        .iter()
+        .map(|(p, steps)| {
+            let (standard, letters) = both_notations(steps, side, roll, a.typographic);
+            (standard, letters, p)
+        })
+        .collect();
+    rows.sort_by(|x, y| x.0.cmp(&y.0));
+    let mut out = open_output(&a.output)?;
+    let docs: Vec<Value> = rows
+        .iter()
+        .map(|(standard, letters, p)| {
+            json!({
+                "standard": standard,
+                "letters": letters,
+                "result": position_ids(&b.rules, p, side.other()),
+            })
+        })
+        .collect();
+    let w = |e: std::io::Error| e.to_string();
+    match a.format {
+        PlayFormat::Human => {
+            for (doc, (standard, letters, _)) in docs.iter().zip(&rows) {
+                let shown = match a.notation {
+                    Notation::Standard => standard,
+                    Notation::Letters => letters,
+                };
+                match doc["result"]["position_id"].as_str() {
+                    Some(id) => writeln!(out, "{shown}\t{id}").map_err(w)?,
+                    None => writeln!(out, "{shown}").map_err(w)?,
+                }
+            }
+            eprintln!(
+                "{} legal play(s) for {} with {}",
+                rows.len(),
+                side_name(side),
+                roll
+            );
+        }
+        PlayFormat::Jsonl => {
+            for d in &docs {
+                writeln!(out, "{d}").map_err(w)?;
+            }
+        }
+        PlayFormat::Json => {
+            let doc = json!({
+                "side": side.name(),
+                "roll": [roll.high(), roll.low()],
+                "max_steps": set.max_steps,
+                "plays": docs,
+            });
+            let s = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+            writeln!(out, "{s}").map_err(w)?;
+        }
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    Ok(EXIT_VALID)
+}
