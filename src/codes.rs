@@ -139,6 +139,25 @@ points; there is no point 26.
 Example:
       6) 53: 26/23 7/2               64: 24/20 24/18"#;
 
+    BadLetterPlay = "tavla::parse::bad-letter-play",
+    summary: "A single play in the board-letter form that cannot be read.",
+    explanation: r#"The board-letter form of single plays (notations.md §1, from seed 003's booklet) writes
+`[W|B|Б|Ч] [d/d =] HOP-CHAIN {and HOP-CHAIN}`, each chain `[Nx] POINT {- POINT}` with points
+`1`-`12` and `1A`-`12A`, `bar` and `off`; `x` or `×` between two points claims a hit.
+tavla reports the first token that does not fit, e.g. a letter other than A, a `*` (the
+mover-relative form's hit mark), a dangling dash or a chain without a second point.
+
+Example:
+    tavla check --roll 64 -- '6/4 = 1A-7Q'"#;
+
+    BadPoint = "tavla::parse::bad-point",
+    summary: "A point of the board-letter form outside 1-12 and 1A-12A.",
+    explanation: r#"The board-letter form numbers the points 1-12 on White's side and 1A-12A on Black's
+(notations.md §1): there is no `0`, `13` or `13A`. tavla reports the point as written.
+
+Example:
+    tavla check --roll 64 -- '6/4 = 13A-7A'"#;
+
     BadDice = "tavla::parse::bad-dice",
     summary: "A roll that is not two digits 1-6, or a chain/remainder stage that is not a doublet.",
     explanation: r#"A roll is two dice 1-6 followed by a colon (`64:`), and a chain stage `+nn:` or a received

@@ -108,12 +108,19 @@ fn read_play(b: &Board, text: &str) -> Result<Written, Result<Vec<Finding>, Stri
             Column::Left => Side::White,
             Column::Right => Side::Black,
         });
-        let side = own_side.or(b.side).or(b.spec.on_roll).unwrap_or(Side::White);
+        let side = own_side
+            .or(b.side)
+            .or(b.spec.on_roll)
+            .unwrap_or(Side::White);
         let col = match side {
             Side::White => Column::Left,
             Side::Black => Column::Right,
         };
-        (lp.play(col), own_side, lp.roll.map(|(a, d, _)| Roll { a, b: d }))
+        (
+            lp.play(col),
+            own_side,
+            lp.roll.map(|(a, d, _)| Roll { a, b: d }),
+        )
     } else {
         (parse_play(text).map_err(syntax)?, None, None)
     };
@@ -126,7 +133,10 @@ fn read_play(b: &Board, text: &str) -> Result<Written, Result<Vec<Finding>, Stri
             side_name(arg).to_lowercase()
         )));
     }
-    let side = own_side.or(b.side).or(b.spec.on_roll).unwrap_or(Side::White);
+    let side = own_side
+        .or(b.side)
+        .or(b.spec.on_roll)
+        .unwrap_or(Side::White);
     let same = |x: Roll, y: Roll| x.high() == y.high() && x.low() == y.low();
     if let (Some(own), Some(arg)) = (own_roll, b.roll)
         && !same(own, arg)
@@ -170,7 +180,12 @@ fn position_ids(rules: &RuleSet, pos: &Position, on_roll: Side) -> Value {
     let mut v = json!({ "json": position_json(pos, rules.opposite_fn()) });
     if rules.hits() && ids::validate(pos, rules.variant()).is_ok() {
         v["position_id"] = json!(ids::gnubg::position_id(pos, on_roll));
-        v["xgid"] = json!(ids::xgid::xgid(pos, on_roll, None, &MatchContext::default()));
+        v["xgid"] = json!(ids::xgid::xgid(
+            pos,
+            on_roll,
+            None,
+            &MatchContext::default()
+        ));
     }
     v
 }

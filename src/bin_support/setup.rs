@@ -66,7 +66,9 @@ pub(crate) fn ruleset(a: &RuleArgs) -> Result<RuleSet, String> {
         .and_then(Variant::from_name)
         .and_then(|(_, p)| p);
     if let Some(p) = o.preset.as_deref().or(implied) {
-        rules = rules.with_preset(p).map_err(|e| format!("--rules {p}: {e}"))?;
+        rules = rules
+            .with_preset(p)
+            .map_err(|e| format!("--rules {p}: {e}"))?;
     }
     for kv in &o.rules {
         rules.set(kv).map_err(|e| format!("--rule {kv}: {e}"))?;

@@ -267,8 +267,9 @@ impl CellRange {
     pub fn of(self, cells: &[Cell]) -> &[Cell] {
         cells.get(self.start..self.start + self.len).unwrap_or(&[])
     }
-    /// The index of the first cell in the document's list.
-    pub fn start(self) -> usize {
+    /// The index of the first cell in the document's list (for the record model, which
+    /// walks the list alongside).
+    pub(crate) fn start(self) -> usize {
         self.start
     }
     /// Number of cells.

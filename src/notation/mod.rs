@@ -3,10 +3,17 @@
 //!
 //! It knows no rules: `24/13` is a hop from 24 to 13, whether or not any die allows it.
 //! Syntax errors are [`SyntaxError`]s; illegal moves are found later by `replay`.
+//!
+//! A [`Document`] keeps its cells, stages and steps in one list each; a line, a turn cell and
+//! a stage hold a [`CellRange`], [`StageRange`] or [`StepRange`] into them. The range types
+//! are public because they are the types of public fields (enum variant fields cannot be
+//! narrowed), but they can only be read (`of`, `split`, `len`): how they are built stays
+//! inside the layer.
 
 mod cells;
 mod document;
 mod fast;
+mod letters;
 mod lines;
 mod play;
 mod scan;
@@ -17,6 +24,7 @@ pub use document::{
     Cell, CellBody, CellRange, Column, Document, Line, LineKind, Moves, NameScore, Stage,
     StageKind, StageRange, StepRange, TurnStages,
 };
+pub use letters::{LetterPlay, parse_letter_play, write_letters, write_point};
 pub use lines::parse_document;
 pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
 pub use span::Span;

@@ -94,7 +94,7 @@ impl Path {
         }
     }
     /// Add a point; `at` must start at or after the base.
-    fn push(&mut self, loc: Loc, hit: bool, at: Span) -> bool {
+    pub(super) fn push(&mut self, loc: Loc, hit: bool, at: Span) -> bool {
         let k = self.len as usize;
         if k >= MAX_PATH {
             return false;

@@ -290,7 +290,9 @@ pub fn legal_plays(rules: &RuleSet, pos: &Position, side: Side, dice: StageDice)
 /// are closest to the written ones (the smallest sum, over written hops, of the distance to
 /// the nearest legal step), then in notation order.
 pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Position, Vec<Step>)> {
-    let mut scored: Vec<(usize, u32, String, &(Position, Vec<Step>))> = set
+    // (written hops kept, distance, the play in notation, the result)
+    type Scored<'a> = (usize, u32, String, &'a (Position, Vec<Step>));
+    let mut scored: Vec<Scored<'_>> = set
         .results
         .iter()
         .map(|r| {
@@ -299,7 +301,9 @@ pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Posi
                 .iter()
                 .filter(|s| {
                     paths.iter().any(|p| {
-                        p.iter().position(|&x| x == s.from).is_some_and(|i| p[i + 1..].contains(&s.to))
+                        p.iter()
+                            .position(|&x| x == s.from)
+                            .is_some_and(|i| p[i + 1..].contains(&s.to))
                     })
                 })
                 .count();
