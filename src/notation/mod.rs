@@ -5,6 +5,7 @@
 //! Syntax errors are [`SyntaxError`]s; illegal moves are found later by `replay`.
 
 mod file;
+pub mod layout;
 mod play;
 mod span;
 
