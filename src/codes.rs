@@ -153,7 +153,9 @@ Example:
     BadPoint = "tavla::parse::bad-point",
     summary: "A point of the board-letter form outside 1-12 and 1A-12A.",
     explanation: r#"The board-letter form numbers the points 1-12 on White's side and 1A-12A on Black's
-(notations.md §1): there is no `0`, `13` or `13A`. tavla reports the point as written.
+(notations.md §1): there is no `0`, `13` or `13A`; the letter may be Latin or Cyrillic A and
+may stand after a space (`12 A`). tavla reports the point as written, and reads on after the
+next separator, so every bad point of a play is reported at once.
 
 Example:
     tavla check --roll 64 -- '6/4 = 13A-7A'"#;
@@ -747,6 +749,16 @@ Remove or add the mark.
 Example (seed 003 writes a hit on 7A, where nothing stands at the start):
     tavla check --roll 63 -- '6/3 = 1A-4A and 1Ax7A'"#;
 
+    Backwards = "tavla::rules::backwards",
+    summary: "A step that runs the wrong way.",
+    explanation: r#"Every checker runs from its owner's 24 point towards 1 and off (backgammon.md, gul-bara.md
+§1); in the board-letter form White runs 1A → 12A → 12 → 1 and Black the other way round
+(notations.md §1). tavla reports a written hop whose destination is higher than its origin
+in the mover's own numbering, e.g. a play written for the wrong side.
+
+Example (seed 003's `6/1 = 12Ax7A and 7-8`: for White 12A is 13 and 7A is 18):
+    tavla check -- '6/1 = 12Ax7A and 7-8'"#;
+
     Pinned = "tavla::rules::pinned",
     summary: "A step of a pinned checker.",
     explanation: r#"In the pinning games (Tapa, Plakoto) a checker on which an opposing checker has landed is
@@ -955,7 +967,7 @@ mod tests {
             let s = c.as_str();
             let rest = s.strip_prefix("tavla::").unwrap_or_else(|| panic!("{s}"));
             let (ns, name) = rest.split_once("::").unwrap_or_else(|| panic!("{s}"));
-            assert!(["parse", "io", "record", "rules"].contains(&ns), "{s}");
+            assert!(["parse", "io", "record", "rules", "play"].contains(&ns), "{s}");
             assert!(
                 !name.is_empty()
                     && name

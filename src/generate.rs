@@ -4,6 +4,8 @@
 //! Every play is drawn uniformly from the distinct legal results of its stage, so every
 //! record written here must validate without a diagnostic.
 
+use crate::notation::StageKind;
+use crate::notation::layout::{self, CubeCell, MatText};
 use crate::replay::render_steps;
 use crate::rules::options::{NextGameStarter, Opening};
 use crate::rules::{ChainNext, Position, Roll, RuleSet, Side, StageDice, Step};
@@ -74,13 +76,15 @@ impl Settings {
     }
 }
 
-struct Writer {
-    lines: Vec<String>,
+/// Cells grouped into turn lines as play goes: the left player's cell, then the right
+/// player's on the same line; a right cell closes its line.
+struct Writer<'a> {
+    text: &'a mut MatText,
     cells: [Option<String>; 2],
-    number: u32,
+    number: usize,
 }
 
-impl Writer {
+impl Writer<'_> {
     fn put(&mut self, side: Side, cell: String) {
         if side == Side::White && (self.cells[0].is_some() || self.cells[1].is_some()) {
             self.flush();
@@ -98,25 +102,18 @@ impl Writer {
             return;
         }
         self.number += 1;
-        let mut s = format!("{:>3}) ", self.number);
-        if let Some(l) = self.cells[0].take() {
-            s.push_str(&l);
-        }
-        if let Some(r) = self.cells[1].take() {
-            let w = s.chars().count();
-            let pad = if w + 2 > 33 { 2 } else { 33 - w };
-            s.push_str(&" ".repeat(pad));
-            s.push_str(&r);
-        }
-        self.lines.push(s.trim_end().to_string());
+        let [left, right] = std::mem::take(&mut self.cells);
+        self.text
+            .turn_line(self.number, left.as_deref(), right.as_deref());
     }
 }
 
+/// The steps of a stage in notation (nothing for no step).
 fn play_text(steps: &[Step]) -> String {
     if steps.is_empty() {
         String::new()
     } else {
-        format!(" {}", render_steps(steps))
+        render_steps(steps)
     }
 }
 
@@ -144,32 +141,28 @@ fn roll(rng: &mut Rng, bias: f64) -> Roll {
 /// Play and write a random match.
 pub fn random_match(settings: &Settings, seed: u64) -> String {
     let mut rng = Rng::new(seed);
-    let mut out: Vec<String> = Vec::new();
+    let mut out = MatText::new();
     match settings.rules {
         RuleSet::GulBara(o) => {
-            out.push("; [Variation \"Gul Bara\"]".into());
-            out.push(format!("; [Rules \"{}\"]", o.preset));
+            out.tag("Variation", "Gul Bara");
+            out.tag("Rules", o.preset);
         }
         RuleSet::Backgammon(o) => {
-            out.push(format!(
-                "; [Variation \"{}\"]",
+            out.tag(
+                "Variation",
                 match o.preset {
                     "nackgammon" => "NackGammon",
                     "short-nardy" => "Short Nardy",
                     _ => "Backgammon",
-                }
-            ));
+                },
+            );
             if !o.cube {
-                out.push("; [CubeLimit \"1\"]".into());
+                out.tag("CubeLimit", "1");
             }
-            out.push(format!(
-                "; [Jacoby \"{}\"]",
-                if o.jacoby { "On" } else { "Off" }
-            ));
+            out.tag("Jacoby", if o.jacoby { "On" } else { "Off" });
         }
     }
-    out.push(String::new());
-    out.push(format!(" {} point match", settings.length));
+    out.match_length(Some(settings.length));
     let mut score = [0u64; 2];
     let mut prev_winner: Option<Side> = None;
     let mut crawford_done = false;
@@ -182,16 +175,8 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
         if settings.length > 0 && score.iter().any(|&s| s >= settings.length) {
             break;
         }
-        out.push(String::new());
-        out.push(format!(" Game {game_no}"));
-        let left = format!(" {} : {}", settings.names.0, score[0]);
-        let pad = 31usize.saturating_sub(left.chars().count()).max(2);
-        out.push(format!(
-            "{left}{}{} : {}",
-            " ".repeat(pad),
-            settings.names.1,
-            score[1]
-        ));
+        out.game(game_no.into());
+        out.score_line(&settings.names.0, score[0], &settings.names.1, score[1]);
         let crawford = settings.length > 1
             && game_no > 1
             && !crawford_done
@@ -199,22 +184,18 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
         if crawford {
             crawford_done = true;
         }
-        let (winner, points, lines) =
-            play_game(settings, &mut rng, prev_winner, game_no, score, crawford);
+        let (winner, points) =
+            play_game(settings, &mut rng, &mut out, prev_winner, game_no, crawford);
         score[winner.index()] += points;
         let and_match = settings.length > 0 && score[winner.index()] >= settings.length;
-        let mut lines = lines;
-        let indent = if winner == Side::White { 6 } else { 34 };
-        lines.push(format!(
-            "{}Wins {points} point{}{}",
-            " ".repeat(indent),
-            if points == 1 { "" } else { "s" },
-            if and_match { " and the match" } else { "" }
-        ));
-        out.extend(lines);
+        let result = layout::wins(points, and_match);
+        match winner {
+            Side::White => out.result_line(Some(&result), None),
+            Side::Black => out.result_line(None, Some(&result)),
+        }
         prev_winner = Some(winner);
     }
-    out.join("\n") + "\n"
+    out.finish()
 }
 
 struct Cube {
@@ -223,18 +204,18 @@ struct Cube {
     turned: bool,
 }
 
-/// Play one game; returns the winner, the points and the game's turn lines.
+/// Play one game, writing its turn lines; returns the winner and the points.
 fn play_game(
     s: &Settings,
     rng: &mut Rng,
+    text: &mut MatText,
     prev_winner: Option<Side>,
     game_no: u32,
-    score: [u64; 2],
     crawford: bool,
-) -> (Side, u64, Vec<String>) {
+) -> (Side, u64) {
     let rules = &s.rules;
     let mut w = Writer {
-        lines: Vec::new(),
+        text,
         cells: [None, None],
         number: 0,
     };
@@ -272,7 +253,8 @@ fn play_game(
     };
     let money = s.length == 0;
     loop {
-        let mut cell = String::new();
+        // The turn cell's stages, as written.
+        let mut cell: Vec<String> = Vec::new();
         // Received remainder.
         for st in std::mem::take(&mut pending) {
             let StageDice::Double { value, .. } = st else {
@@ -280,12 +262,16 @@ fn play_game(
             };
             let (p, steps) = choose(rng, rules, &pos, side, st);
             pos = p;
-            cell.push_str(&format!("({value}{value}):{} ", play_text(&steps)));
+            cell.push(layout::stage(
+                StageKind::Received,
+                &[value],
+                &play_text(&steps),
+            ));
             if pos.off(side) == 15 {
-                w.put(side, cell.trim_end().to_string());
+                w.put(side, cell.join(" "));
                 let pts = rules.level(&pos, side).points() as u64 * cube.value;
                 w.flush();
-                return (side, pts, w.lines);
+                return (side, pts);
             }
         }
         // Resignation.
@@ -302,7 +288,7 @@ fn play_game(
                     .last()
                     .map_or(1, |l| l.points() as u64)
             };
-            return (winner, pts, w.lines);
+            return (winner, pts);
         }
         // Cube (backgammon): double before rolling.
         {
@@ -314,14 +300,13 @@ fn play_game(
                 && cube.value < 64;
             if may && rng.chance(s.double_rate) {
                 let value = cube.value * 2;
-                w.put(side, format!(" Doubles => {value}"));
+                w.put(side, layout::cube(CubeCell::Doubles(value)));
                 if rng.chance(0.25) {
-                    w.put(side.other(), " Drops".into());
+                    w.put(side.other(), layout::cube(CubeCell::Drops));
                     w.flush();
-                    let _ = money;
-                    return (side, cube.value, w.lines);
+                    return (side, cube.value);
                 }
-                w.put(side.other(), " Takes".into());
+                w.put(side.other(), layout::cube(CubeCell::Takes));
                 cube = Cube {
                     value,
                     owner: Some(side.other()),
@@ -336,7 +321,11 @@ fn play_game(
         let mut dice = plan.first();
         let (p, steps) = choose(rng, rules, &pos, side, dice);
         pos = p;
-        cell.push_str(&format!("{}{}:{}", r.a, r.b, play_text(&steps)));
+        cell.push(layout::stage(
+            StageKind::Roll,
+            &[r.a, r.b],
+            &play_text(&steps),
+        ));
         let mut played = steps.len() as u8;
         let mut k = 1;
         let mut finished = pos.off(side) == 15;
@@ -347,7 +336,7 @@ fn play_game(
                         dice = StageDice::Double { value: v, count: 4 };
                         let (p, steps) = choose(rng, rules, &pos, side, dice);
                         pos = p;
-                        cell.push_str(&format!(" +{v}{v}:{}", play_text(&steps)));
+                        cell.push(layout::stage(StageKind::Chain, &[v], &play_text(&steps)));
                         played = steps.len() as u8;
                         finished = pos.off(side) == 15;
                         k += 1;
@@ -359,7 +348,7 @@ fn play_game(
                 }
             }
         }
-        w.put(side, cell);
+        w.put(side, cell.join(" "));
         if pos.off(side) == 15 {
             w.flush();
             let level = rules.level(&pos, side).points() as u64;
@@ -369,8 +358,7 @@ fn play_game(
                 level
             };
             let pts = level * cube.value;
-            let _ = score;
-            return (side, pts, w.lines);
+            return (side, pts);
         }
         side = side.other();
     }

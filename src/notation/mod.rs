@@ -13,6 +13,7 @@
 mod cells;
 mod document;
 mod fast;
+pub mod layout;
 mod letters;
 mod lines;
 mod play;

@@ -120,6 +120,16 @@ fn play_error(
             format!("more steps written than {dice} allows ({n})"),
         )
         .label("one step too many"),
+        PlayError::Backwards { segment } => Finding::error(
+            Code::Backwards,
+            spans[segment],
+            format!(
+                "{} runs backwards: {} moves from its 24 point towards 1",
+                seg_str(segment),
+                c.who
+            ),
+        )
+        .label("wrong direction"),
         PlayError::NoDice { segment, remaining } => Finding::error(
             Code::NoDie,
             spans[segment],

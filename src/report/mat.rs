@@ -1,54 +1,43 @@
 //! Writing a match back as a `.mat` record in a canonical layout, from its document.
 //!
-//! Canonical layout: header tags and comments first, ` N point match`, then per game
-//! ` Game N`, the score line, numbered turn lines with the left cell at column 5 and the right
-//! cell at column 33, results on their own unnumbered line in the winner's column.
+//! Canonical layout ([`crate::notation::layout`]): header tags and comments first,
+//! ` N point match`, then per game ` Game N`, the score line, numbered turn lines with the left
+//! cell at column 5 and the right cell at column 33, results on their own unnumbered line in
+//! the winner's column. Actions that share a source line share a written line.
 
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::json::{ActionDoc, GameDoc, MatchDoc, SideDoc, StageDoc};
+use super::json::{ActionDoc, GameDoc, MatchDoc, SideDoc};
+use crate::notation::StageKind;
+use crate::notation::layout::{self, CubeCell, MatText};
 
-const RIGHT: usize = 33;
-
-fn stage_text(s: &StageDoc, prefix: &str, suffix: &str) -> String {
-    let d = match s.dice.as_slice() {
-        [a] => format!("{a}{a}"),
-        [a, b] => format!("{a}{b}"),
-        _ => String::from("??"),
-    };
-    if s.play.is_empty() {
-        format!("{prefix}{d}{suffix}:")
-    } else {
-        format!("{prefix}{d}{suffix}: {}", s.play)
-    }
-}
-
+/// The text of a cell, as [`layout`] writes it.
 fn cell_text(a: &ActionDoc) -> String {
-    let points = |p: u64| if p == 1 { "" } else { "s" };
     match a {
         ActionDoc::Turn(t) => {
-            let mut parts = Vec::new();
-            for s in &t.received {
-                parts.push(stage_text(s, "(", ")"));
-            }
-            for (k, s) in t.stages.iter().enumerate() {
-                parts.push(stage_text(s, if k == 0 { "" } else { "+" }, ""));
-            }
-            parts.join(" ")
+            let received = t
+                .received
+                .iter()
+                .map(|s| layout::stage(StageKind::Received, &s.dice, &s.play));
+            // The first of `stages` is the roll, whatever its document kind says.
+            let stages = t.stages.iter().enumerate().map(|(k, s)| {
+                let kind = if k == 0 {
+                    StageKind::Roll
+                } else {
+                    StageKind::Chain
+                };
+                layout::stage(kind, &s.dice, &s.play)
+            });
+            received.chain(stages).collect::<Vec<_>>().join(" ")
         }
-        ActionDoc::Double(c) => format!(" Doubles => {}", c.value),
-        ActionDoc::Beaver(c) => format!(" Beavers => {}", c.value),
-        ActionDoc::Raccoon(c) => format!(" Raccoons => {}", c.value),
-        ActionDoc::Take(_) => " Takes".into(),
-        ActionDoc::Drop(_) => " Drops".into(),
-        ActionDoc::Wins(w) => format!(
-            "Wins {} point{}{}",
-            w.points,
-            points(w.points),
-            if w.and_match { " and the match" } else { "" }
-        ),
-        ActionDoc::Losses(l) => format!("Losses {} point{}", l.points, points(l.points)),
+        ActionDoc::Double(c) => layout::cube(CubeCell::Doubles(c.value)),
+        ActionDoc::Beaver(c) => layout::cube(CubeCell::Beavers(c.value)),
+        ActionDoc::Raccoon(c) => layout::cube(CubeCell::Raccoons(c.value)),
+        ActionDoc::Take(_) => layout::cube(CubeCell::Takes),
+        ActionDoc::Drop(_) => layout::cube(CubeCell::Drops),
+        ActionDoc::Wins(w) => layout::wins(w.points, w.and_match),
+        ActionDoc::Losses(l) => layout::losses(l.points),
     }
 }
 
@@ -56,12 +45,8 @@ fn is_result(a: &ActionDoc) -> bool {
     matches!(a, ActionDoc::Wins(_) | ActionDoc::Losses(_))
 }
 
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-fn write_game(out: &mut String, g: &GameDoc) {
-    out.push_str(&format!("\n Game {}\n", g.number));
+fn write_game(out: &mut MatText, g: &GameDoc) {
+    out.game(g.number);
     if let Some(players) = &g.players {
         let ratings = g.ratings.clone().unwrap_or_default();
         let name = |n: &str, r: &Option<String>| match r {
@@ -69,13 +54,12 @@ fn write_game(out: &mut String, g: &GameDoc) {
             None => n.to_string(),
         };
         let (ws, bs) = g.score_before.map(|s| (s.white, s.black)).unwrap_or((0, 0));
-        let left = format!(" {} : {ws}", name(&players.white, &ratings.white));
-        let pad = (RIGHT - 2).saturating_sub(left.chars().count()).max(2);
-        out.push_str(&format!(
-            "{left}{}{} : {bs}\n",
-            " ".repeat(pad),
-            name(&players.black, &ratings.black),
-        ));
+        out.score_line(
+            &name(&players.white, &ratings.white),
+            ws,
+            &name(&players.black, &ratings.black),
+            bs,
+        );
     }
     // Group actions by their source line (at most two cells a line); results go on their own
     // lines.
@@ -98,62 +82,37 @@ fn write_game(out: &mut String, g: &GameDoc) {
             [x, y] => (Some(*x), Some(*y)),
             _ => (None, None),
         };
-        let mut text = if results_line {
-            String::new()
+        let left = left.map(cell_text);
+        // The canonical layout starts a right cube cell at its word, not at gnubg's space.
+        let right = right.map(|r| cell_text(r).trim_start().to_string());
+        if results_line {
+            out.result_line(left.as_deref(), right.as_deref());
         } else {
             number += 1;
-            format!("{number:>3}) ")
-        };
-        if results_line && left.is_some() {
-            text.push_str("      ");
+            out.turn_line(number, left.as_deref(), right.as_deref());
         }
-        if let Some(l) = left {
-            text.push_str(&cell_text(l));
-        }
-        if let Some(r) = right {
-            let width = text.chars().count();
-            let target = if results_line { RIGHT + 1 } else { RIGHT };
-            let pad = if width + 2 > target {
-                2
-            } else {
-                target - width
-            };
-            text.push_str(&" ".repeat(pad));
-            text.push_str(cell_text(r).trim_start());
-        }
-        out.push_str(text.trim_end());
-        out.push('\n');
         i = j;
     }
     for _ in 0..g.empty_turn_lines.unwrap_or(0) {
         number += 1;
-        out.push_str(&format!("{number:>3})\n"));
+        out.turn_line(number, None, None);
     }
 }
 
 /// Write the match of a typed document (as produced by [`super::json::match_doc`]) as `.mat`.
 pub fn write_mat_doc(doc: &MatchDoc) -> String {
-    let mut out = String::new();
+    let mut out = MatText::new();
     for t in &doc.tags {
-        out.push_str(&format!("; [{} \"{}\"]\n", t.name, escape(&t.value)));
+        out.tag(&t.name, &t.value);
     }
     for c in &doc.comments {
-        if c.text.is_empty() {
-            out.push_str(";\n")
-        } else {
-            out.push_str(&format!("; {}\n", c.text))
-        }
+        out.comment(&c.text);
     }
-    if !out.is_empty() {
-        out.push('\n');
-    }
-    if let Some(n) = doc.match_length {
-        out.push_str(&format!(" {n} point match\n"));
-    }
+    out.match_length(doc.match_length);
     for g in &doc.games {
         write_game(&mut out, g);
     }
-    out
+    out.finish()
 }
 
 /// Write the match of a JSON document (as produced by [`super::json::match_json`]) as `.mat`.

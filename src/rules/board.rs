@@ -946,6 +946,10 @@ fn segment_error<M: Movement>(
             }
         }
     }
+    // Checkers move from the mover's 24 point towards 1 (and off).
+    if seg.to != OFF && seg.to >= seg.from {
+        return PlayError::Backwards { segment: index };
+    }
     // A missing checker, a checker on the bar or one that may not leave is the plainest
     // explanation: the origin half of the step rule.
     if let Err(e) = origin::<M>(pos, side, seg.from, highest(pos, side)) {

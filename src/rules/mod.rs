@@ -290,6 +290,11 @@ pub enum PlayError {
         /// The point where the hit would happen.
         point: u8,
     },
+    /// A written hop runs the wrong way (towards the mover's 24 point).
+    Backwards {
+        /// Written segment index.
+        segment: usize,
+    },
     /// Every segment is playable alone, but no order plays them all.
     NoOrder,
     /// Every step can be played, but a play-level rule of the variant forbids the play.
