@@ -967,7 +967,10 @@ mod tests {
             let s = c.as_str();
             let rest = s.strip_prefix("tavla::").unwrap_or_else(|| panic!("{s}"));
             let (ns, name) = rest.split_once("::").unwrap_or_else(|| panic!("{s}"));
-            assert!(["parse", "io", "record", "rules", "play"].contains(&ns), "{s}");
+            assert!(
+                ["parse", "io", "record", "rules", "play"].contains(&ns),
+                "{s}"
+            );
             assert!(
                 !name.is_empty()
                     && name

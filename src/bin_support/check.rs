@@ -159,15 +159,27 @@ fn read_play(b: &Board, text: &str) -> Result<Written, Result<Vec<Finding>, Stri
 }
 
 /// A legal play in both notations.
-fn both_notations(steps: &[Step], side: Side, roll: Roll, typographic: bool) -> (String, String) {
+fn both_notations(
+    rules: &RuleSet,
+    steps: &[Step],
+    side: Side,
+    roll: Roll,
+    typographic: bool,
+) -> (String, String) {
     let standard = render_steps(steps);
     let letters = match parse_play(&standard) {
         Ok(p) if !steps.is_empty() => {
-            let col = match side {
-                Side::White => Column::Left,
-                Side::Black => Column::Right,
+            // In White's numbering, which the letters name.
+            let white = match side {
+                Side::White => p,
+                Side::Black => p.map_points(|q| rules.opposite(q)),
             };
-            write_letters(&p, col, Some((roll.high(), roll.low())), typographic)
+            write_letters(
+                &white,
+                Column::Left,
+                Some((roll.high(), roll.low())),
+                typographic,
+            )
         }
         _ => format!("{}/{} = no move", roll.high(), roll.low()),
     };
@@ -203,7 +215,7 @@ fn judge(b: &Board, w: &Written) -> Verdict {
     let set = b.rules.legal_plays(pos, w.side, dice);
     match check_play(&b.rules, pos, w.side, dice, &w.play) {
         Ok(c) => {
-            let (standard, letters) = both_notations(&c.steps, w.side, w.roll, false);
+            let (standard, letters) = both_notations(&b.rules, &c.steps, w.side, w.roll, false);
             let findings: Vec<Finding> = c
                 .hit_claims
                 .iter()
@@ -255,7 +267,8 @@ fn judge(b: &Board, w: &Written) -> Verdict {
             let nearest: Vec<Value> = nearest_plays(&set, &segments, 3)
                 .iter()
                 .map(|(q, steps)| {
-                    let (standard, letters) = both_notations(steps, w.side, w.roll, false);
+                    let (standard, letters) =
+                        both_notations(&b.rules, steps, w.side, w.roll, false);
                     json!({
                         "standard": standard,
                         "letters": letters,
@@ -440,7 +453,7 @@ fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
         .results
         .iter()
         .map(|(p, steps)| {
-            let (standard, letters) = both_notations(steps, side, roll, a.typographic);
+            let (standard, letters) = both_notations(&b.rules, steps, side, roll, a.typographic);
             (standard, letters, p)
         })
         .collect();

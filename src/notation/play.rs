@@ -189,6 +189,34 @@ pub struct Play {
     pub steps: Vec<StepText>,
 }
 
+impl Play {
+    /// The same play with every point renumbered by `f` (the bar and off stay), spans and hit
+    /// marks kept: e.g. one side's numbering into the other's, given the game's mapping.
+    pub fn map_points(&self, f: impl Fn(u8) -> u8) -> Play {
+        Play {
+            steps: self
+                .steps
+                .iter()
+                .map(|st| {
+                    let mut path = Path::new(st.path.base);
+                    for (loc, hit, span) in st.path.iter() {
+                        let loc = match loc {
+                            Loc::Point(p) => Loc::from_index(f(p).clamp(1, 24)),
+                            other => other,
+                        };
+                        path.push(loc, hit, span);
+                    }
+                    StepText {
+                        path,
+                        repeat: st.repeat,
+                        span: st.span,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, s) in self.steps.iter().enumerate() {
