@@ -1,5 +1,72 @@
-//! tavla: reads records of tables games, replays them through a rules engine, and points at
-//! every illegal move.
+//! tavla reads records of tables games (Gul bara, backgammon), replays every turn through a
+//! rules engine, and tells exactly which move is illegal, where, why, and what was legal.
+//!
+//! The same engine answers single questions: is this play legal here, what are the legal
+//! plays, what position does a play reach. The items re-exported at the crate root are the
+//! public API; the layer modules below them (`notation` → `record` → `rules` → `replay` →
+//! `report`) are public for tools that need the syntax tree or the trace of a replay.
+//!
+//! # Glossary
+//! - **step**: one checker hop by one die (`13/8` with a 5);
+//! - **play**: the steps of one roll or one chain stage;
+//! - **turn**: a player's roll with its plays (Gul bara: with its chain and remainder stages);
+//! - **action**: a record entry (turn, cube action, result).
+//!
+//! # Example
+//! ```
+//! use tavla::{RuleSet, Roll, Side, Variant};
+//!
+//! // A variant with its options, and its starting position.
+//! let rules = RuleSet::default_for(Variant::Backgammon);
+//! let start = rules.start();
+//! let dice = Roll { a: 6, b: 4 }.stage();
+//!
+//! // A play in the mover-relative notation, checked.
+//! let play = tavla::parse_play("24/18 13/9").unwrap();
+//! let checked = tavla::check_play(&rules, &start, Side::White, dice, &play).unwrap();
+//! assert_eq!(checked.steps.len(), 2);
+//!
+//! // The same kind of play in the board-letter notation of rule books (`1A`-`12A`).
+//! let letters = tavla::parse_letter_play("W 6/4 = 1A-7A and 12A-9").unwrap();
+//! let same = tavla::check_play(&rules, &start, Side::White, dice, &letters.play(tavla::Column::Left));
+//! assert_eq!(same.unwrap().position, checked.position);
+//!
+//! // An illegal play: the reason is typed and points at the step it concerns.
+//! let bad = tavla::parse_play("13/7 24/19").unwrap();
+//! let six_five = Roll { a: 6, b: 5 }.stage();
+//! let problem = tavla::check_play(&rules, &start, Side::White, six_five, &bad).unwrap_err();
+//! assert_eq!(problem.span.offset, 5); // `24/19`: point 19 is Black's 6 point
+//! assert!(matches!(
+//!     problem.kind,
+//!     tavla::ProblemKind::Steps(tavla::PlayError::Step { error: tavla::StepError::Blocked { .. }, .. })
+//! ));
+//! println!("{problem}");
+//!
+//! // Every distinct legal result, printed in both notations.
+//! let set = tavla::legal_plays(&rules, &start, Side::White, dice);
+//! assert_eq!(set.len(), 14);
+//! let (_, steps) = &set.results[0];
+//! let text = tavla::render_steps(steps);
+//! let play = tavla::parse_play(&text).unwrap();
+//! println!("{text} = {}", tavla::write_letters(&play, tavla::Column::Left, Some((6, 4)), false));
+//!
+//! // Positions from GNU Backgammon Position IDs, XGIDs or the JSON of `tavla convert`.
+//! let spec = tavla::parse_position("4HPwATDgc/ABMA", Variant::Backgammon, rules.start()).unwrap();
+//! assert_eq!(spec.position, start);
+//! let spec = tavla::parse_position(
+//!     "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10",
+//!     Variant::Backgammon,
+//!     rules.start(),
+//! )
+//! .unwrap();
+//! assert_eq!(spec.dice.map(|r| (r.high(), r.low())), Some((5, 2)));
+//!
+//! // A whole record.
+//! let record = " 1 point match\n\n Game 1\n White : 0                          Black : 0\n  1) 64: 24/18 13/9                  65: 24/13\n";
+//! let verdict = tavla::check_record(record, &tavla::Overrides::default());
+//! assert_eq!(verdict.errors(), 0);
+//! ```
+
 pub mod codes;
 pub mod generate;
 pub mod ids;
@@ -11,3 +78,15 @@ pub mod report;
 pub mod rules;
 
 pub use codes::Code;
+pub use ids::{PositionError, PositionSpec, parse_position};
+pub use notation::{
+    Column, LetterPlay, Play, Span, SyntaxError, parse_letter_play, parse_play, write_letters,
+};
+pub use replay::referee::{
+    CheckedPlay, HitClaim, Problem, ProblemKind, check_play, legal_plays, nearest_plays,
+};
+pub use replay::{Finding, Overrides, Severity, Verdict, check as check_record, render_steps};
+pub use rules::{
+    ForcedError, PlayError, PlaySet, Position, Roll, RuleSet, Side, StageDice, Step, StepError,
+    Variant,
+};

@@ -33,6 +33,7 @@ pub use span::Span;
 use crate::codes::Code;
 
 /// A syntax error: what was expected, where.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
     /// Stable code, one of the `tavla::parse::…` codes, e.g. [`Code::BadStep`].
@@ -73,3 +74,18 @@ pub(crate) fn push_in_place<T>(v: &mut Vec<T>, make: impl FnOnce() -> T) {
         v.push(make());
     }
 }
+
+impl std::fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} at bytes {}..{}: {}",
+            self.code,
+            self.span.offset,
+            self.span.end(),
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for SyntaxError {}

@@ -26,6 +26,7 @@ pub enum ProblemKind {
 }
 
 /// A problem with a written play, located on the play's text.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     /// What is wrong.
@@ -355,3 +356,19 @@ pub fn written_segments(play: &Play) -> Vec<Segment> {
     }
     out
 }
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = (self.span.offset, self.span.end());
+        match &self.kind {
+            ProblemKind::NoBar => write!(f, "bytes {}..{}: the game has no bar", at.0, at.1),
+            ProblemKind::NoHitting => {
+                write!(f, "bytes {}..{}: the game has no hitting", at.0, at.1)
+            }
+            ProblemKind::Steps(e) => write!(f, "bytes {}..{}: {e}", at.0, at.1),
+            ProblemKind::Forced(e) => write!(f, "bytes {}..{}: {e}", at.0, at.1),
+        }
+    }
+}
+
+impl std::error::Error for Problem {}

@@ -216,6 +216,7 @@ pub struct Step {
 }
 
 /// Why a single step is illegal.
+#[non_exhaustive]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum StepError {
     /// No checker of the mover on the origin.
@@ -254,6 +255,7 @@ pub enum StepError {
 }
 
 /// Why a written play could not be carried out step by step.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
     /// More steps written than dice available.
@@ -305,6 +307,7 @@ pub enum PlayError {
 }
 
 /// Why a play that can be carried out is still not allowed.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ForcedError {
     /// Fewer dice used than possible.
@@ -505,3 +508,79 @@ pub(crate) fn check_forced_at(
         }),
     }
 }
+
+impl fmt::Display for StepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            StepError::NoChecker { from } => write!(f, "no checker on {from}"),
+            StepError::Blocked { point, count } => {
+                write!(f, "point {point} is held by {count} opposing checker(s)")
+            }
+            StepError::MustEnter => f.write_str("a checker on the bar must enter first"),
+            StepError::NotAllHome { outside } => {
+                write!(f, "bearing off while a checker stands on {outside}")
+            }
+            StepError::HigherChecker { higher } => {
+                write!(
+                    f,
+                    "bearing off with a larger die while a checker stands on {higher}"
+                )
+            }
+            StepError::NoBar => f.write_str("the game has no bar"),
+            StepError::Pinned { from } => write!(f, "the checker on {from} is pinned"),
+            StepError::Restricted(r) => write!(f, "a rule of the game forbids it ({r:?})"),
+        }
+    }
+}
+
+impl std::error::Error for StepError {}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::TooManySteps { dice, .. } => {
+                write!(f, "more steps written than the {dice} dice allow")
+            }
+            PlayError::NoDice { segment, remaining } => write!(
+                f,
+                "no die left for written hop {} (dice left: {remaining:?})",
+                segment + 1
+            ),
+            PlayError::Step { segment, error, .. } => {
+                write!(f, "written hop {}: {error}", segment + 1)
+            }
+            PlayError::HitOnTheWay { segment, point } => write!(
+                f,
+                "written hop {} can only be played by hitting on {point} on the way",
+                segment + 1
+            ),
+            PlayError::Backwards { segment } => {
+                write!(f, "written hop {} runs backwards", segment + 1)
+            }
+            PlayError::NoOrder => f.write_str("the steps cannot all be played in any order"),
+            PlayError::Restricted { rule } => {
+                write!(f, "a rule of the game forbids the play ({rule:?})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl fmt::Display for ForcedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ForcedError::TooFewDice { used, max } => {
+                write!(f, "the play uses {used} dice, but {max} can be played")
+            }
+            ForcedError::LargerDie { larger } => {
+                write!(
+                    f,
+                    "only one die can be played, and it must be the larger, {larger}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ForcedError {}

@@ -5,7 +5,7 @@
 //! what a landing point means (open, a blot that is hit, a blot that is pinned, a point held
 //! by the opponent), whether a checker may leave its point at all, whether the game has a bar,
 //! and how one side's numbering maps onto the other's. A [`Movement`] policy answers exactly
-//! those questions; [`step_rule`] is the only place where a step is judged, and move
+//! those questions; `step_rule` is the only place where a step is judged, and move
 //! generation, the stepwise resolution of written plays and every fast path call it.
 //!
 //! Restrictions on a whole play (a head rule, a forbidden prime) are the policy's too:

@@ -91,6 +91,7 @@ pub struct BackgammonOptions {
 }
 
 /// A rule option or preset that could not be applied.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
     /// The preset name is unknown for the variant.
@@ -381,3 +382,5 @@ impl fmt::Display for OptionError {
         }
     }
 }
+
+impl std::error::Error for OptionError {}
