@@ -5,8 +5,13 @@
 //!
 //! `tests/data/seed003-openings.txt` is lines 106–123 of `seeds/003_*.txt` verbatim: each line
 //! holds the play twice (the English, then the Russian column), the last line once.
+//!
+//! The verdicts (§1: which plays are legal, which carry wrong hit claims) are judged with the
+//! referee from White's initial position, with the dice of each play's own roll.
 
-use tavla::notation::{Column, SyntaxError, parse_letter_play, parse_play, write_letters};
+use tavla::notation::{Column, Play, SyntaxError, parse_letter_play, parse_play, write_letters};
+use tavla::replay::referee::{CheckedPlay, HitClaim, Problem, ProblemKind, check_play};
+use tavla::rules::{PlayError, Position, Roll, RuleSet, Side, Variant};
 
 /// The play of one table line: the text up to its repeat.
 fn first_column(line: &str) -> &str {
@@ -288,4 +293,196 @@ fn errors_point_at_the_offending_text() {
             p("bad-letter-play", "-")
         ]
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// Verdicts (`notations.md` §1): the plays judged from White's initial position.
+
+/// The verdict on a letter play of White from the backgammon start, with the dice of its own
+/// `d/d =`.
+fn judged(text: &str) -> Result<CheckedPlay, Box<Problem>> {
+    let rules = RuleSet::default_for(Variant::Backgammon);
+    let lp = parse_letter_play(text).unwrap_or_else(|e| panic!("{text:?}: {e:?}"));
+    let (a, b, _) = lp.roll.unwrap_or_else(|| panic!("{text:?} has no roll"));
+    check_play(
+        &rules,
+        &rules.start(),
+        Side::White,
+        Roll { a, b }.stage(),
+        &lp.play(Column::Left),
+    )
+}
+
+/// The result of the mover-relative play `text` of White from the start with `roll`.
+fn standard_result(text: &str, roll: (u8, u8)) -> Position {
+    let rules = RuleSet::default_for(Variant::Backgammon);
+    let play: Play = parse_play(text).unwrap();
+    let dice = Roll {
+        a: roll.0,
+        b: roll.1,
+    }
+    .stage();
+    match check_play(&rules, &rules.start(), Side::White, dice, &play) {
+        Ok(c) => c.position,
+        Err(p) => panic!("{text}: {p:?}"),
+    }
+}
+
+/// The text of the hop a `Backwards` problem concerns (its segment's span).
+fn backwards_hop<'t>(text: &'t str, p: &Problem) -> &'t str {
+    let ProblemKind::Steps(PlayError::Backwards { segment }) = p.kind else {
+        panic!("{text}: not a hop backwards: {p:?}");
+    };
+    let span = p.segment_spans[segment];
+    &text[span.offset..span.end()]
+}
+
+/// The wrong hit claims of a checked play: the text of each marked point.
+fn no_blot_claims<'t>(text: &'t str, checked: &CheckedPlay) -> Vec<(u8, &'t str)> {
+    checked
+        .hit_claims
+        .iter()
+        .map(|h| match *h {
+            HitClaim::NoBlot { point, span } => (point, &text[span.offset..span.end()]),
+            HitClaim::Unmarked { point } => panic!("{text}: unmarked hit on {point}"),
+        })
+        .collect()
+}
+
+/// Given the opening table of seed 003 (lines 106–123, White, initial position), when every
+/// play is judged with its own roll, then all are legal but `6/1 = 12Ax7A and 7-8` (a hop
+/// backwards, located on `12Ax7A`), the `x` of `6/3`, `6/2` and `5/4` are warned about on the
+/// marked points, and no other play carries a hit claim.
+#[test]
+fn the_opening_table_of_seed_003_is_legal_but_one_play_and_three_hit_claims() {
+    let data = include_str!("data/seed003-openings.txt");
+    let plays: Vec<&str> = data.lines().map(first_column).collect();
+    assert_eq!(plays.len(), 18);
+    let wrong_claims: [(&str, &[(u8, &str)]); 3] = [
+        ("6/3 = 1A-4A and 1Ax7A", &[(18, "7A")]),
+        ("6/2 = 1Ax3A and 1Ax7A", &[(22, "3A"), (18, "7A")]),
+        ("5/4 = 1Ax5A and 12A-8", &[(20, "5A")]),
+    ];
+    let (mut legal, mut illegal, mut claimed, mut claims) = (0, 0, 0, 0);
+    for text in plays {
+        match judged(text) {
+            Ok(c) => {
+                legal += 1;
+                let got = no_blot_claims(text, &c);
+                let want: &[(u8, &str)] = wrong_claims
+                    .iter()
+                    .find(|(t, _)| *t == text)
+                    .map_or(&[], |(_, w)| w);
+                assert_eq!(got, want, "{text}");
+                claimed += usize::from(!got.is_empty());
+                claims += got.len();
+                // No hit on the board at all: every `x` of the table is a slip.
+                assert!(c.steps.iter().all(|s| !s.hit), "{text}: {:?}", c.steps);
+                // The same play in the mover-relative form, without the slips, lands on the
+                // same position.
+                let rules = RuleSet::default_for(Variant::Backgammon);
+                let lp = parse_letter_play(text).unwrap();
+                let (a, b, _) = lp.roll.unwrap();
+                let standard = tavla::replay::render_steps(&c.steps);
+                assert_eq!(standard_result(&standard, (a, b)), c.position, "{text}");
+                assert_ne!(c.position, rules.start(), "{text}");
+            }
+            Err(p) => {
+                illegal += 1;
+                assert_eq!(text, "6/1 = 12Ax7A and 7-8");
+                assert!(
+                    matches!(
+                        p.kind,
+                        ProblemKind::Steps(PlayError::Backwards { segment: 0 })
+                    ),
+                    "{p:?}"
+                );
+                assert_eq!(backwards_hop(text, &p), "12Ax7A");
+                assert_eq!(p.segments.len(), 2, "{p:?}");
+            }
+        }
+    }
+    assert_eq!((legal, illegal), (17, 1));
+    assert_eq!((claimed, claims), (3, 4));
+}
+
+/// Given the examples of `notations.md`'s table, when judged for White from the start, then
+/// each has the table's verdict: legal and landing where its mover-relative form lands, a
+/// warning for the `x` on the empty 7A, an error for the hop backwards.
+#[test]
+fn the_notation_table_examples_have_their_verdicts() {
+    enum Verdict {
+        Legal,
+        Warning(&'static str),
+        Backwards(&'static str),
+    }
+    use Verdict::*;
+    let table = [
+        ("W 6/4 = 1A – 7A and 1A – 5A", "24/18 24/20", Legal),
+        ("Б 6/4 = 1А – 7А и 1А – 5А", "24/18 24/20", Legal),
+        ("W 6/4 = 12A – 9 – 3", "13/9/3", Legal),
+        ("6/6 = 2x1A-7A and 2x12A-7", "24/18(2) 13/7(2)", Legal),
+        ("5/5 = 2x12A-8-3", "13/8/3(2)", Legal),
+        ("2/2 = 2x1A-3A-5A", "24/22/20(2)", Legal),
+        ("6/3 = 1A-4A and 1Ax7A", "24/21 24/18", Warning("7A")),
+        ("6/1 = 12Ax7A and 7-8", "", Backwards("12Ax7A")),
+    ];
+    let mut seen = [0; 3];
+    for (text, standard, verdict) in table {
+        let lp = parse_letter_play(text).unwrap();
+        // The player, when written, is White (`W`, `Б`).
+        assert!(lp.player.is_none_or(|(c, _)| c == Column::Left), "{text}");
+        let (a, b, _) = lp.roll.unwrap();
+        match (judged(text), verdict) {
+            (Ok(c), Legal) => {
+                seen[0] += 1;
+                assert!(c.hit_claims.is_empty(), "{text}: {:?}", c.hit_claims);
+                assert_eq!(c.position, standard_result(standard, (a, b)), "{text}");
+            }
+            (Ok(c), Warning(at)) => {
+                seen[1] += 1;
+                assert_eq!(no_blot_claims(text, &c), [(18, at)], "{text}");
+                assert_eq!(c.position, standard_result(standard, (a, b)), "{text}");
+            }
+            (Err(p), Backwards(at)) => {
+                seen[2] += 1;
+                assert_eq!(backwards_hop(text, &p), at, "{text}");
+            }
+            (got, _) => panic!("{text}: unexpected verdict {got:?}"),
+        }
+    }
+    assert_eq!(seen, [6, 1, 1]);
+}
+
+/// Given `notations.md` §2, when White's opening letters are judged as Black's play, then
+/// they run backwards (Black's own `1 → 7`: an error on the first hop); Black's `1-7 and 1-5`
+/// is Black's own `24/18 24/20`, legal.
+#[test]
+fn the_same_letters_are_backwards_for_black() {
+    let rules = RuleSet::default_for(Variant::Backgammon);
+    let dice = Roll { a: 6, b: 4 }.stage();
+    let black = |text: &str| {
+        let lp = parse_letter_play(text).unwrap();
+        check_play(
+            &rules,
+            &rules.start(),
+            Side::Black,
+            dice,
+            &lp.play(Column::Right),
+        )
+    };
+    let text = "6/4 = 1A-7A and 1A-5A";
+    let p = black(text).expect_err("backwards for Black");
+    assert_eq!(backwards_hop(text, &p), "1A-7A");
+    let c = black("B 6/4 = 1-7 and 1-5").expect("Black's 24/18 24/20");
+    let direct = check_play(
+        &rules,
+        &rules.start(),
+        Side::Black,
+        dice,
+        &parse_play("24/18 24/20").unwrap(),
+    )
+    .unwrap();
+    assert_eq!(c.position, direct.position);
+    assert!(c.hit_claims.is_empty());
 }
