@@ -5,8 +5,10 @@ use std::io::Write;
 
 use serde_json::{Value, json};
 use tavla::codes::Code;
-use tavla::ids::{self, MatchContext, PositionSpec};
-use tavla::notation::{Column, Play, SyntaxError, parse_letter_play, parse_play, write_letters};
+use tavla::ids::{self, MatchContext, PositionFormat, PositionSpec};
+use tavla::notation::{
+    Column, LetterPlay, Play, SyntaxError, parse_letter_play, parse_play, write_letters,
+};
 use tavla::replay::referee::{HitClaim, Problem, check_play, nearest_plays, written_segments};
 use tavla::replay::{Finding, PlayContext, problem_finding, render_steps};
 use tavla::report::json::position_json;
@@ -21,6 +23,10 @@ use crate::{CheckArgs, LegalArgs, Notation, PlayFormat, PositionArgs};
 struct Board {
     rules: RuleSet,
     spec: PositionSpec,
+    /// The position as given (read again for a bare Position ID and another side).
+    position_text: String,
+    /// The side a bare Position ID was laid out for.
+    assumed: Side,
     side: Option<Side>,
     roll: Option<Roll>,
 }
@@ -42,6 +48,13 @@ fn parse_roll(s: &str) -> Result<Roll, String> {
     match d.as_slice() {
         [a, b] if (1..=6).contains(a) && (1..=6).contains(b) => Ok(Roll { a: *a, b: *b }),
         _ => Err(format!("--roll `{s}`: write two dice from 1 to 6, e.g. 64")),
+    }
+}
+
+impl Board {
+    /// Cube and score as the position gave them (money play with a centred cube otherwise).
+    fn context(&self) -> MatchContext {
+        self.spec.context.unwrap_or_default()
     }
 }
 
@@ -79,6 +92,8 @@ fn board(p: &PositionArgs) -> Result<Board, String> {
     Ok(Board {
         rules,
         spec,
+        position_text: text.trim().to_string(),
+        assumed: side.unwrap_or(Side::White),
         side,
         roll,
     })
@@ -90,59 +105,114 @@ struct Written {
     play: Play,
     side: Side,
     roll: Roll,
+    /// The position the play starts from.
+    position: Position,
 }
 
 /// Is `text` in the board-letter form (`6/4 = 1A-7A …`, `1A-7A and 1A-5A`)? Every play of the
-/// mover-relative form has a `/` and no `=`.
+/// mover-relative form has a `/` and neither `=` nor a lettered point (`7A`).
 fn is_letters(text: &str) -> bool {
-    text.contains('=') || !text.contains('/')
+    let lettered = text.char_indices().any(|(i, c)| {
+        matches!(c, 'A' | 'a' | 'А' | 'а')
+            && text[..i].trim_end().ends_with(|d: char| d.is_ascii_digit())
+    });
+    text.contains('=') || lettered || !text.contains('/')
+}
+
+/// A written pass: `no move` or `Cannot Move`, alone or after the letter form's
+/// `[PLAYER] d/d =`. The prefix, if any, is returned for the letter parser.
+fn pass_prefix(text: &str) -> Option<&str> {
+    let t = text.trim_end();
+    let lower = t.to_lowercase();
+    let head_len = ["no move", "cannot move"]
+        .iter()
+        .find(|w| lower.ends_with(*w))
+        .map(|w| t.len() - w.len())?;
+    // `to_lowercase` keeps these ASCII words' byte lengths, so `head_len` is a boundary in `t`.
+    let head = t.get(..head_len)?.trim_end();
+    (head.is_empty() || head.ends_with('=')).then_some(head)
+}
+
+/// What a letter play's prefix says: the player and the roll.
+type Prefix = (Option<Side>, Option<Roll>);
+
+fn letter_prefix(lp: &LetterPlay) -> Prefix {
+    (
+        lp.player.map(|(c, _)| match c {
+            Column::Left => Side::White,
+            Column::Right => Side::Black,
+        }),
+        lp.roll.map(|(a, d, _)| Roll { a, b: d }),
+    )
 }
 
 /// Parse one play; `Err(Ok(findings))` for a play that cannot be read (exit 1), `Err(Err(_))`
-/// for a usage error (exit 2: a side or roll that contradicts the arguments).
+/// for a usage error (exit 2: a side or roll that contradicts the arguments or the position).
 fn read_play(b: &Board, text: &str) -> Result<Written, Result<Vec<Finding>, String>> {
     let syntax = |errs: Vec<SyntaxError>| Ok(errs.iter().map(Finding::from_syntax).collect());
-    let (play, own_side, own_roll) = if is_letters(text) {
-        let lp = parse_letter_play(text).map_err(syntax)?;
-        let own_side = lp.player.map(|(c, _)| match c {
-            Column::Left => Side::White,
-            Column::Right => Side::Black,
-        });
-        let side = own_side
-            .or(b.side)
-            .or(b.spec.on_roll)
-            .unwrap_or(Side::White);
-        let col = match side {
-            Side::White => Column::Left,
-            Side::Black => Column::Right,
+    // The play in White's numbering when it is in letters (they name the board as White sees
+    // it), else in the mover's own numbering.
+    let (play, letters, (own_side, own_roll)) = if let Some(head) = pass_prefix(text) {
+        let prefix = if head.is_empty() {
+            (None, None)
+        } else {
+            // `W 6/4 =` with a dummy chain, only to read the prefix.
+            let probe = format!("{head} 1-2");
+            letter_prefix(&parse_letter_play(&probe).map_err(syntax)?)
         };
-        (
-            lp.play(col),
-            own_side,
-            lp.roll.map(|(a, d, _)| Roll { a, b: d }),
-        )
+        (Play::default(), false, prefix)
+    } else if is_letters(text) {
+        let lp = parse_letter_play(text).map_err(syntax)?;
+        (lp.play(Column::Left), true, letter_prefix(&lp))
     } else {
-        (parse_play(text).map_err(syntax)?, None, None)
+        (parse_play(text).map_err(syntax)?, false, (None, None))
     };
-    if let (Some(own), Some(arg)) = (own_side, b.side)
-        && own != arg
-    {
-        return Err(Err(format!(
-            "`{text}` is written as {}'s play, but --side says {}",
-            side_name(own),
-            side_name(arg).to_lowercase()
-        )));
+    if let Some(own) = own_side {
+        if let Some(arg) = b.side
+            && arg != own
+        {
+            return Err(Err(format!(
+                "`{text}` is written as {}'s play, but --side says {}",
+                side_name(own),
+                side_name(arg).to_lowercase()
+            )));
+        }
+        if let Some(on) = b.spec.on_roll
+            && on != own
+        {
+            return Err(Err(format!(
+                "`{text}` is written as {}'s play, but the position has {} on roll",
+                side_name(own),
+                side_name(on)
+            )));
+        }
     }
     let side = own_side
         .or(b.side)
         .or(b.spec.on_roll)
         .unwrap_or(Side::White);
+    let play = if letters && side == Side::Black {
+        // Black's own points through the game's own mapping of the two numberings.
+        play.map_points(|p| b.rules.opposite(p))
+    } else {
+        play
+    };
     let same = |x: Roll, y: Roll| x.high() == y.high() && x.low() == y.low();
-    if let (Some(own), Some(arg)) = (own_roll, b.roll)
-        && !same(own, arg)
+    let given = [(b.roll, "--roll"), (b.spec.dice, "the position's dice")];
+    for (arg, by) in given {
+        if let (Some(own), Some(arg)) = (own_roll, arg)
+            && !same(own, arg)
+        {
+            return Err(Err(format!(
+                "`{text}` is written with the roll {own}, but {by} says {arg}"
+            )));
+        }
+    }
+    if let (Some(arg), Some(pos)) = (b.roll, b.spec.dice)
+        && !same(arg, pos)
     {
         return Err(Err(format!(
-            "`{text}` is written with the roll {own}, but --roll says {arg}"
+            "--roll {arg} contradicts the position's dice {pos}"
         )));
     }
     let roll = own_roll.or(b.roll).or(b.spec.dice).ok_or_else(|| {
@@ -150,11 +220,19 @@ fn read_play(b: &Board, text: &str) -> Result<Written, Result<Vec<Finding>, Stri
             "`{text}`: no roll; give --roll DD (or write the play as `d/d = …`)"
         ))
     })?;
+    // A bare Position ID is laid out for the side on roll: read it again for the play's side.
+    let spec = if b.spec.format == PositionFormat::PositionId && side != b.assumed {
+        ids::parse_position_as(&b.position_text, b.rules.variant(), b.rules.start(), side)
+            .map_err(|e| Err(format!("--position: {e}")))?
+    } else {
+        b.spec
+    };
     Ok(Written {
         text: text.to_string(),
         play,
         side,
         roll,
+        position: spec.position,
     })
 }
 
@@ -188,16 +266,11 @@ fn both_notations(
 
 /// The position's identifiers: Position ID and XGID for the backgammon family (after the play
 /// the other side is on roll), the JSON position for every game.
-fn position_ids(rules: &RuleSet, pos: &Position, on_roll: Side) -> Value {
+fn position_ids(rules: &RuleSet, pos: &Position, on_roll: Side, ctx: &MatchContext) -> Value {
     let mut v = json!({ "json": position_json(pos, rules.opposite_fn()) });
     if rules.hits() && ids::validate(pos, rules.variant()).is_ok() {
         v["position_id"] = json!(ids::gnubg::position_id(pos, on_roll));
-        v["xgid"] = json!(ids::xgid::xgid(
-            pos,
-            on_roll,
-            None,
-            &MatchContext::default()
-        ));
+        v["xgid"] = json!(ids::xgid::xgid(pos, on_roll, None, ctx));
     }
     v
 }
@@ -211,7 +284,7 @@ struct Verdict {
 
 fn judge(b: &Board, w: &Written) -> Verdict {
     let dice: StageDice = w.roll.stage();
-    let pos = &b.spec.position;
+    let pos = &w.position;
     let set = b.rules.legal_plays(pos, w.side, dice);
     match check_play(&b.rules, pos, w.side, dice, &w.play) {
         Ok(c) => {
@@ -246,7 +319,7 @@ fn judge(b: &Board, w: &Written) -> Verdict {
                     "standard": standard,
                     "letters": letters,
                     "steps": c.steps,
-                    "result": position_ids(&b.rules, &c.position, w.side.other()),
+                    "result": position_ids(&b.rules, &c.position, w.side.other(), &b.context()),
                     "legal_plays": set.len(),
                 }),
                 findings,
@@ -272,7 +345,7 @@ fn judge(b: &Board, w: &Written) -> Verdict {
                     json!({
                         "standard": standard,
                         "letters": letters,
-                        "result": position_ids(&b.rules, q, w.side.other()),
+                        "result": position_ids(&b.rules, q, w.side.other(), &b.context()),
                     })
                 })
                 .collect();
@@ -465,7 +538,7 @@ fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
             json!({
                 "standard": standard,
                 "letters": letters,
-                "result": position_ids(&b.rules, p, side.other()),
+                "result": position_ids(&b.rules, p, side.other(), &b.context()),
             })
         })
         .collect();

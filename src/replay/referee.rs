@@ -130,7 +130,8 @@ impl<'r> Referee<'r> {
                     }
                     PlayError::NoDice { segment, .. }
                     | PlayError::Step { segment, .. }
-                    | PlayError::HitOnTheWay { segment, .. } => spans[*segment],
+                    | PlayError::HitOnTheWay { segment, .. }
+                    | PlayError::Backwards { segment } => spans[*segment],
                     _ => whole(written),
                 };
                 return Err(Box::new(Problem {
