@@ -261,6 +261,11 @@ fn both_notations(
         }
         _ => format!("{}/{} = no move", roll.high(), roll.low()),
     };
+    // White's plays are written bare, as in the rule books; Black's say whose they are.
+    let letters = match side {
+        Side::White => letters,
+        Side::Black => format!("B {letters}"),
+    };
     (standard, letters)
 }
 
