@@ -90,3 +90,8 @@ pub use rules::{
     ForcedError, PlayError, PlaySet, Position, Roll, RuleSet, Side, StageDice, Step, StepError,
     Variant,
 };
+
+/// The README's Rust examples, compiled and run with the doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
