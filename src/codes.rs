@@ -233,6 +233,16 @@ following lines.
 Example:
      11) 64: 11/5 9/5                54: 24/19 6/2    31: 13/12 10/7"#;
 
+    JoinedLines = "tavla::parse::joined-lines",
+    summary: "A second line label (`N)`) on a turn line: two lines written as one.",
+    explanation: r#"Each turn line holds one numbered turn; a result stands in a cell of its own or on its own
+line (records.md §1, §2). tavla reports a second label `N)` inside a turn line, with the
+result or cells after it, as two lines run together, and does not read the rest of the line.
+Split the line before the second label, and write that part on the next line.
+
+Example (the result belongs on a line of its own):
+     24) 43: 21/18 18/14              24)  Losses 2 point"#;
+
     MisplacedLine = "tavla::parse::misplaced-line",
     summary: "A line outside its place: a score line after turns, turns before `Game N`, a second match length.",
     explanation: r#"Every line has its place (records.md §1): one `N point match` line before the first game,
@@ -377,6 +387,17 @@ Example (Bob, in the left column, won game 1 by a mars):
           Wins 2 points
      Game 2
      Bob : 1                        Ali : 0"#;
+
+    StartsMidMatch = "tavla::record::starts-mid-match",
+    summary: "A record whose first score line is not 0 : 0: a fragment of a match.",
+    explanation: r#"Game 1 of a match starts 0 : 0; a record whose first score line gives other scores starts
+in the middle of a match (GridGammon writes such fragments), which is not an error
+(records.md §6). tavla warns once, and checks the later score lines from the written
+scores. Nothing needs fixing; add the earlier games if you have them.
+
+Example (a 7 point match):
+     Game 1
+     BlueNote,1780 : 1                nori,1830 : 0"#;
 
     NoScoreLine = "tavla::record::no-score-line",
     summary: "A game without its score line.",
@@ -881,6 +902,19 @@ Example (a 3 point match; Black reached 2 in game 1):
       1)                             43: 6/2 24/21
       2) 41: 24/20 24/23*            41: 25/21 24/23
       3)  Doubles => 2                Takes"#;
+
+    CrawfordUnknown = "tavla::rules::crawford-unknown",
+    summary: "Note: a double in a fragment's first game at match point minus one, maybe the Crawford game.",
+    explanation: r#"A note, not an error. Whether a game at match point minus one is the Crawford game depends
+on the game before it (backgammon.md "Cube, results, matches"); in a record that starts
+mid-match (records.md §6) that game is not in the record, so a double there may be legal
+(after the Crawford game) or not. tavla notes the double and checks the game on.
+
+Example (a fragment of a 7 point match; was game 0 the Crawford game?):
+     Game 1
+     BlueNote,1780 : 6                nori,1830 : 3
+      1)                             43: 6/2 24/21
+      2)  Doubles => 2                Takes"#;
 
     DoubleNotOwner = "tavla::rules::double-not-owner",
     summary: "A double by the player who does not own the cube.",

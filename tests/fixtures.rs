@@ -208,6 +208,92 @@ fn every_invalid_fixture_gets_exactly_its_expected_diagnostics() {
     );
 }
 
+/// Every finding, notes included, as `severity code line column`.
+fn all_findings(text: &str, v: &Verdict) -> Vec<String> {
+    let idx = LineIndex::new(text);
+    v.findings
+        .iter()
+        .map(|f| {
+            let (l, c) = idx.locate(text, f.span.offset);
+            let sev = match f.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Advice => "note",
+            };
+            format!("{sev} {} {l} {c}", f.code)
+        })
+        .collect()
+}
+
+/// The writers' dialects seen in public archives (issue 12), built from real records in each
+/// writer's layout: each `.mat` gets exactly the findings of its `.expect`, notes included; an
+/// `.expect` with comments only means a record without a single finding.
+#[test]
+fn every_archive_dialect_fixture_gets_exactly_its_expected_findings() {
+    let mut bad = Vec::new();
+    let all = files("fixtures/backgammon/archives", "mat");
+    assert!(all.len() >= 13);
+    for p in &all {
+        let Ok(exp) = std::fs::read_to_string(p.with_extension("expect")) else {
+            bad.push(format!("{}: no .expect file", p.display()));
+            continue;
+        };
+        let want: Vec<String> = exp
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        let (text, v) = load(p);
+        let got = all_findings(&text, &v);
+        if got != want || v.rules.is_none() {
+            bad.push(format!("{}:\n  want {want:?}\n  got  {got:?}", p.display()));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// What the archive fixtures replay to: every game checked to its end where it should be, the
+/// results and scores the dialects mean.
+#[test]
+fn archive_dialects_replay_to_the_results_they_mean() {
+    let game = |name: &str| {
+        let (_, v) = load(Path::new(&format!(
+            "fixtures/backgammon/archives/{name}.mat"
+        )));
+        v
+    };
+    // An empty name is a name; an unreadable score line costs the line, not the game.
+    for name in ["galaxy-empty-name", "score-line-unreadable"] {
+        let v = game(name);
+        assert_eq!(v.games.len(), 2, "{name}");
+        assert!(
+            v.games
+                .iter()
+                .all(|g| g.turns_checked > 0 && g.result.is_some()),
+            "{name}"
+        );
+    }
+    let v = game("galaxy-empty-name");
+    assert_eq!(v.games[0].names.as_ref().map(|n| n.1.as_str()), Some(""));
+    // The forced play is applied before `Wins`: a bear-off worth 4, not a resignation.
+    let v = game("gridgammon-forced-before-wins");
+    let r = v.games[0].result.as_ref().unwrap();
+    assert_eq!((r.how, r.full, r.written), ("bear-off", Some(4), Some(4)));
+    // The unindented `Losses` belongs to the loser (Black), whatever its column.
+    let v = game("galaxy-unindented-losses");
+    let losses = v.games[1].actions.iter().find_map(|a| match a {
+        ActionTrace::Result {
+            wins: false, side, ..
+        } => Some(*side),
+        _ => None,
+    });
+    assert_eq!(losses, Some(Side::Black));
+    // A fragment's first game at match point minus one is checked to its end.
+    let v = game("gridgammon-fragment-crawford");
+    assert!(v.games[0].result.is_some() && !v.games[0].crawford);
+}
+
 #[test]
 fn the_real_corpus_gets_exactly_the_findings_in_its_expectation_file() {
     let corpus = Path::new("../shared/corpus/mat");
@@ -270,6 +356,7 @@ fn every_fixture_survives_the_json_and_mat_round_trip() {
     let mut all = valid_fixtures();
     all.extend(files("fixtures/gulbara/invalid", "mat"));
     all.extend(files("fixtures/backgammon/invalid", "mat"));
+    all.extend(files("fixtures/backgammon/archives", "mat"));
     for p in all {
         let (text, v) = load(&p);
         // Turn numbers are layout: the canonical writer numbers lines afresh.

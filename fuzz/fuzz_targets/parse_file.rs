@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     }
     for line in &doc.lines {
         check_span(&text, line.span, "line");
-        if let LineKind::Turn { cells, .. } | LineKind::Result { cells } = line.kind {
+        if let LineKind::Turn { cells, .. } | LineKind::Result { cells, .. } = line.kind {
             assert_eq!(cells.of(&doc.cells).len(), cells.len(), "cell range {cells:?}");
         }
     }

@@ -306,6 +306,36 @@ pub(super) fn cells<'a>(
             continue;
         }
         let word = t.text;
+        // A second line label (`24)`): two lines run together. The rest of the line is not read.
+        if word.len() > 1
+            && word.ends_with(')')
+            && word[..word.len() - 1].bytes().all(|b| b.is_ascii_digit())
+        {
+            let tail = Span::of(whole, toks[toks.len() - 1].text);
+            let glued = &whole[span.offset..tail.offset + tail.len];
+            let result = toks
+                .get(k + 1)
+                .is_some_and(|n| matches!(keyword(n.text), Some("wins" | "losses")));
+            let kept = &line[..t.at];
+            errors.push(
+                SyntaxError::new(
+                    Code::JoinedLines,
+                    span.join(tail),
+                    if result {
+                        format!("a second line label `{word}` and a result stand on this turn line")
+                    } else {
+                        format!("a second line label `{word}` stands on this turn line")
+                    },
+                )
+                .help(format!(
+                    "two lines were written as one; split the line before `{word}`:\n{}\n {}",
+                    kept.trim_end(),
+                    abbreviate(glued)
+                )),
+            );
+            finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+            break;
+        }
         let lower = keyword(word).unwrap_or("");
         match lower {
             "doubles" | "beavers" | "raccoons" | "redoubles" => {
@@ -510,7 +540,7 @@ mod tests {
     fn turn(line: &str) -> (Vec<Cell>, Vec<SyntaxError>) {
         let d = parse_document(line);
         match &d.lines[0].kind {
-            LineKind::Turn { cells, .. } | LineKind::Result { cells } => {
+            LineKind::Turn { cells, .. } | LineKind::Result { cells, .. } => {
                 (cells.of(&d.cells).to_vec(), d.errors)
             }
             k => panic!("not a turn line: {k:?}"),

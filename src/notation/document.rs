@@ -93,6 +93,8 @@ pub enum LineKind {
     Result {
         /// The result cells: a range of [`Document::cells`].
         cells: CellRange,
+        /// The column its text starts at (leading blanks; a tab to the next multiple of 8).
+        indent: usize,
     },
     /// A line that could not be classified (an error was recorded).
     Unknown,

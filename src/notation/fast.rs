@@ -74,7 +74,10 @@ pub(super) fn fast_turn_line(
                 None => push_in_place(&mut doc.lines, || Line {
                     number,
                     span,
-                    kind: LineKind::Result { cells },
+                    kind: LineKind::Result {
+                        cells,
+                        indent: column_of(&text[i..first], first - i),
+                    },
                     broken: false,
                 }),
             }

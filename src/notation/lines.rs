@@ -182,6 +182,7 @@ fn parse_line<'a>(
     {
         LineKind::Result {
             cells: turn_cells(whole, content, trimmed, doc, toks),
+            indent: super::cells::column_of(content, content.len() - trimmed.len()),
         }
     } else if let Some(kind) = score_line(whole, trimmed, &mut doc.errors) {
         kind
@@ -379,9 +380,11 @@ fn score_line(whole: &str, t: &str, errors: &mut Vec<SyntaxError>) -> Option<Lin
         return None;
     }
     let s1 = &mid[..digits_end];
+    // Either name may be empty: Backgammon Galaxy writes ` lasse : 0      : 0` when a
+    // player's name is unknown.
     let name2 = trim(&mid[digits_end..]);
     let s2 = trim(p2);
-    if name2.is_empty() || s2.is_empty() || !s2.bytes().all(|b| b.is_ascii_digit()) {
+    if s2.is_empty() || !s2.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let name1 = trim(p0);
@@ -453,6 +456,23 @@ mod tests {
                 assert_eq!(right.rating.as_deref(), Some("1666"));
             }
             k => panic!("{k:?}"),
+        }
+    }
+
+    #[test]
+    fn an_empty_name_is_a_name() {
+        for (line, l, r) in [
+            (" lasse : 0                        : 0", "lasse", ""),
+            ("  : 1                 nori,1830 : 0", "", "nori"),
+        ] {
+            let d = parse_document(line);
+            assert!(d.errors.is_empty(), "{line:?}: {:?}", d.errors);
+            match &d.lines[0].kind {
+                LineKind::Score { left, right } => {
+                    assert_eq!((left.name.as_str(), right.name.as_str()), (l, r));
+                }
+                k => panic!("{k:?}"),
+            }
         }
     }
 }

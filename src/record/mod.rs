@@ -45,6 +45,9 @@ pub struct Action {
     pub broken: bool,
     /// Span of the written turn number.
     pub turn_span: Option<Span>,
+    /// For a cell on an unnumbered result line, the column the line's text starts at
+    /// (leading blanks; a tab to the next multiple of 8); `None` on a turn line.
+    pub result_indent: Option<usize>,
 }
 
 impl Action {
@@ -70,8 +73,12 @@ pub struct Game {
     /// Empty numbered lines (`  36)`), kept so nothing is dropped: (line, written number,
     /// span of the number).
     pub empty_lines: Vec<(usize, u64, Span)>,
-    /// Lines of this game that had a syntax error: (line, span).
+    /// Lines of this game that had a syntax error: (line, span). An unreadable line in the
+    /// score line's place is not among them: see [`Game::score_unreadable`].
     pub broken_lines: Vec<(usize, Span)>,
+    /// An unreadable line where the score line stands (after `Game N`, before the first cell,
+    /// in a game without a score line): its syntax error costs the score line, not the game.
+    pub score_unreadable: Option<(usize, Span)>,
 }
 
 /// A whole match record.
@@ -117,7 +124,7 @@ impl Match {
         for line in &doc.lines {
             match &line.kind {
                 LineKind::Game { .. } => sizes.push(0),
-                LineKind::Turn { cells, .. } | LineKind::Result { cells } => {
+                LineKind::Turn { cells, .. } | LineKind::Result { cells, .. } => {
                     if let Some(n) = sizes.last_mut() {
                         *n += cells.len();
                     }
@@ -168,6 +175,7 @@ impl Match {
                     actions: Vec::with_capacity(sizes.next().unwrap_or(0)),
                     empty_lines: Vec::new(),
                     broken_lines: Vec::new(),
+                    score_unreadable: None,
                 }),
                 LineKind::Score { left, right } => match m.games.last_mut() {
                     Some(g) if g.score.is_none() && g.actions.is_empty() => {
@@ -198,6 +206,7 @@ impl Match {
                                 turn_number: Some(*number),
                                 broken: line.broken,
                                 turn_span: Some(*number_span),
+                                result_indent: None,
                             });
                         }
                     }
@@ -210,7 +219,7 @@ impl Match {
                         .help("start each game with ` Game N` and its score line"),
                     ),
                 },
-                LineKind::Result { cells } => match m.games.last_mut() {
+                LineKind::Result { cells, indent } => match m.games.last_mut() {
                     Some(g) => {
                         for c in cells_of(&mut left, total, *cells) {
                             push_in_place(&mut g.actions, || Action {
@@ -219,6 +228,7 @@ impl Match {
                                 turn_number: None,
                                 broken: line.broken,
                                 turn_span: None,
+                                result_indent: Some(*indent),
                             });
                         }
                     }
@@ -236,7 +246,18 @@ impl Match {
             if line.broken
                 && let Some(g) = m.games.last_mut()
             {
-                g.broken_lines.push((line.number, line.span));
+                let score_place = matches!(line.kind, LineKind::Unknown)
+                    && g.line != line.number
+                    && g.score.is_none()
+                    && g.score_unreadable.is_none()
+                    && g.actions.is_empty()
+                    && g.empty_lines.is_empty()
+                    && g.broken_lines.is_empty();
+                if score_place {
+                    g.score_unreadable = Some((line.number, line.span));
+                } else {
+                    g.broken_lines.push((line.number, line.span));
+                }
             }
         }
         m

@@ -574,9 +574,11 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
         let mut actions = Vec::new();
         for (ai, a) in g.actions.iter().enumerate() {
             let t = trace.and_then(|t| t.actions.get(ai));
-            let side = match a.cell.column {
-                Column::Left => Side::White,
-                Column::Right => Side::Black,
+            let side = match (t, a.cell.column) {
+                // Backgammon Galaxy's unindented `Losses` line: the replay knows the loser.
+                (Some(ActionTrace::Result { side, .. }), _) => *side,
+                (_, Column::Left) => Side::White,
+                (_, Column::Right) => Side::Black,
             };
             let base = ActionBaseDoc {
                 line: a.line,

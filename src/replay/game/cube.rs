@@ -1,6 +1,6 @@
 //! The doubling cube: doubles, beavers, raccoons, takes and drops.
 
-use super::super::{ActionTrace, Finding};
+use super::super::{ActionTrace, Finding, Severity};
 use super::{GameWalker, Over, Stop};
 use crate::codes::Code;
 use crate::notation::Span;
@@ -66,6 +66,23 @@ impl GameWalker<'_> {
                             .help("the first turn of a game is the opening roll; doubling starts after it"),
                     );
                     return Err(Stop);
+                }
+                if self.cube.crawford_unknown {
+                    // Noted once: the check of the game goes on either way.
+                    self.cube.crawford_unknown = false;
+                    self.push(Finding {
+                        severity: Severity::Advice,
+                        ..Finding::error(
+                            Code::CrawfordUnknown,
+                            span,
+                            format!(
+                                "a double in game {} at match point minus one: the record starts mid-match, so whether this is the Crawford game is not known",
+                                self.game.number
+                            ),
+                        )
+                        .label("maybe the Crawford game")
+                        .help("the game before it is not in the record; if it reached match point minus one, this is the Crawford game and the double is illegal")
+                    });
                 }
                 if self.cube.crawford {
                     self.push(

@@ -64,6 +64,8 @@ pub(crate) fn replay_match(
     };
     let mut traces = Vec::new();
     let mut expected_number = 1u64;
+    // Whether the record starts mid-match (its first score line is not 0 : 0).
+    let mut fragment = false;
     for (index, game) in record.games.iter().enumerate() {
         // A `Game N` line whose number could not be read is already a syntax error.
         let number_unreadable = game.broken_lines.first().is_some_and(|b| b.0 == game.line);
@@ -138,7 +140,21 @@ pub(crate) fn replay_match(
                     .is_some_and(|t: &GameTrace| t.result.is_none());
             // After a game cut short by a syntax error the score line is taken as written.
             let previous_broken = index > 0 && !record.games[index - 1].broken_lines.is_empty();
-            if previous_broken {
+            if index == 0 && got != (0, 0) {
+                fragment = true;
+                findings.push(
+                    Finding::warning(
+                        Code::StartsMidMatch,
+                        l.score_span.join(r.score_span),
+                        format!(
+                            "the record starts mid-match: the score before its first game is {} : {}, not 0 : 0",
+                            got.0, got.1
+                        ),
+                    )
+                    .label("scores of a match under way")
+                    .help("a fragment of a match is read as it stands; later score lines are checked from these scores"),
+                );
+            } else if previous_broken {
             } else if previous_unfinished && got == want {
                 findings.push(
                     Finding::error(
@@ -184,7 +200,8 @@ pub(crate) fn replay_match(
             // Continue from the written scores so one mistake is reported once.
             ms.scores[identity[0]] = got.0;
             ms.scores[identity[1]] = got.1;
-        } else {
+        } else if game.score_unreadable.is_none() {
+            // (An unreadable score line is already reported as a syntax error.)
             findings.push(
                 Finding::warning(
                     Code::NoScoreLine,
@@ -195,13 +212,17 @@ pub(crate) fn replay_match(
                 .help("after `Game N` write ` Left : score     Right : score`"),
             );
         }
-        let crawford = rules.cube().crawford
+        let at_match_point = rules.cube().crawford
             && length > 1
             && !ms.crawford_done
             && ms.scores.iter().any(|&s| s + 1 == length);
-        if crawford {
+        if at_match_point {
             ms.crawford_done = true;
         }
+        // In a fragment's first game, match point minus one may have been reached in the game
+        // before it, which is not in the record: this game may be the Crawford game or a later one.
+        let crawford_unknown = at_match_point && fragment && index == 0;
+        let crawford = at_match_point && !crawford_unknown;
         let needed = if length > 0 {
             [
                 Some(length.saturating_sub(ms.scores[identity[0]])),
@@ -239,9 +260,11 @@ pub(crate) fn replay_match(
                 offer: None,
                 turned: false,
                 crawford,
+                crawford_unknown,
             },
             result: ResultState::default(),
             needed,
+            length,
             trace: Vec::new(),
             traces: keep_traces,
             turns_checked: 0,

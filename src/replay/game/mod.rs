@@ -70,6 +70,9 @@ pub(super) struct CubeState {
     pub(super) turned: bool,
     /// Whether this is the Crawford game.
     pub(super) crawford: bool,
+    /// Whether this may or may not be the Crawford game (the first game of a fragment, at
+    /// match point minus one): a double is noted, not reported.
+    pub(super) crawford_unknown: bool,
 }
 
 /// How a game ended and what the record writes about it.
@@ -99,6 +102,8 @@ pub(super) struct GameWalker<'a> {
     pub(super) result: ResultState,
     /// Points each player (by column) still needs to win the match (`None`: money).
     pub(super) needed: [Option<u64>; 2],
+    /// The match length (0: money).
+    pub(super) length: u64,
     pub(super) trace: Vec<ActionTrace>,
     /// Whether to record `trace` (and the stage traces inside it).
     pub(super) traces: bool,
@@ -386,6 +391,7 @@ impl GameWalker<'_> {
                 points,
                 points_span,
             } => {
+                let side = self.loser_of_lone_losses(i).unwrap_or(side);
                 self.record(ActionTrace::Result {
                     line: a.line,
                     side,
@@ -397,6 +403,28 @@ impl GameWalker<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// Backgammon Galaxy's unindented `Losses` line: a `Losses` alone on an unnumbered line
+    /// that starts in column 0 or 1, before a `Wins` of the game, is the loser's whatever its
+    /// column. Returns the loser (the other side of that `Wins`).
+    pub(super) fn loser_of_lone_losses(&self, i: usize) -> Option<Side> {
+        let actions = &self.game.actions;
+        let a = &actions[i];
+        if a.turn_number.is_some() || a.result_indent.is_none_or(|c| c > 1) {
+            return None;
+        }
+        let alone = |j: Option<usize>| {
+            j.and_then(|j| actions.get(j))
+                .is_none_or(|b| b.line != a.line)
+        };
+        if !alone(i.checked_sub(1)) || !alone(Some(i + 1)) {
+            return None;
+        }
+        actions[i + 1..].iter().find_map(|b| match b.cell.body {
+            CellBody::Wins { .. } => Some(side_of(b.column()).other()),
+            _ => None,
+        })
     }
 
     #[inline]

@@ -1,7 +1,7 @@
 //! The end of a game: bearing off, drops and resignations, the written result and its value.
 
 use super::super::{ActionTrace, Finding, GameResult};
-use super::{GameWalker, Over, Stop};
+use super::{GameWalker, Over, Stop, column_name};
 use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::Action;
@@ -86,8 +86,19 @@ impl GameWalker<'_> {
             );
         }
         let needed = self.needed[side.index()];
-        let capped_ok =
-            |full: u64| points == full || needed.is_some_and(|n| n < full && points == n);
+        let length = self.length;
+        // On the game that ends the match, a value capped at the points needed, or (older
+        // Backgammon Galaxy exports) at the match length when that lies between the two.
+        let capped_ok = |full: u64| {
+            points == full
+                || needed.is_some_and(|n| {
+                    n < full && (points == n || (n < length && length < full && points == length))
+                })
+        };
+        let needed_note = match needed {
+            Some(n) => format!("; {} needed {n} point(s) for the match", self.who(side)),
+            None => String::new(),
+        };
         match self.result.over {
             Some(Over::BearOff { winner, full }) | Some(Over::Drop { winner, full }) => {
                 if winner != side {
@@ -117,7 +128,7 @@ impl GameWalker<'_> {
                         Finding::error(
                             code,
                             span,
-                            format!("the game is worth {full} point(s), not {points}"),
+                            format!("the game is worth {full} point(s), not {points}{needed_note}"),
                         )
                         .label("written value")
                         .help(why),
@@ -152,7 +163,7 @@ impl GameWalker<'_> {
                             code,
                             span,
                             format!(
-                                "the game is still running, so this is a resignation by {}; it can be worth {} point(s), not {points}",
+                                "the game is still running, so this is a resignation by {}; it can be worth {} point(s), not {points}{needed_note}",
                                 self.who(resigner),
                                 allowed.join(" or ")
                             ),
@@ -198,36 +209,66 @@ impl GameWalker<'_> {
             if !self.game.broken_lines.is_empty() || (!self.last_game && self.next_game_scored) {
                 return None;
             }
+            // Located where the record of the game stops: its last entry.
+            let last = self.game.actions.last().map(|a| a.cell.span);
+            let last = self
+                .game
+                .empty_lines
+                .last()
+                .map(|e| e.2)
+                .filter(|e| last.is_none_or(|l| e.offset > l.offset))
+                .or(last)
+                .or(self
+                    .game
+                    .score
+                    .as_ref()
+                    .map(|(l, r)| l.name_span.join(r.score_span)))
+                .unwrap_or(self.game.number_span);
             self.push(
                 Finding::warning(
                     Code::GameUnfinished,
-                    self.game.number_span,
+                    last,
                     format!(
                         "game {} has no result: the record ends while the game is running",
                         self.game.number
                     ),
                 )
-                .label("unfinished game")
+                .label("the record of the game stops here")
                 .help(
                     "records are often truncated; if the game ended, add its ` Wins N points` line",
                 ),
             );
             return None;
         };
-        // Losses lines must agree.
+        // Losses lines must agree: the loser's, with the same value.
         if let Some((ws, wp, _)) = self.result.wins {
             for (ls, lp, lspan) in self.result.losses.clone() {
-                if ls == ws || lp != wp {
-                    self.push(
-                        Finding::error(
-                            Code::LossesMismatch,
-                            lspan,
-                            format!("`Losses {lp}` disagrees with `Wins {wp}` of {}", self.who(ws)),
-                        )
-                        .label("losses")
-                        .help("Backgammon Galaxy writes `Losses N` in the loser's column beside the winner's `Wins N`"),
-                    );
+                let (player, value) = (ls == ws, lp != wp);
+                if !player && !value {
+                    continue;
                 }
+                let what = match (player, value) {
+                    (true, false) => format!(
+                        "`Losses {lp}` stands in the column of {}, who wins the game: the value agrees, the player does not",
+                        self.who(ws)
+                    ),
+                    (false, true) => format!(
+                        "`Losses {lp}` disagrees with `Wins {wp}` of {}: the player agrees, the value does not",
+                        self.who(ws)
+                    ),
+                    _ => format!(
+                        "`Losses {lp}` disagrees with `Wins {wp}` of {} in both player and value: it stands in the winner's column",
+                        self.who(ws)
+                    ),
+                };
+                self.push(
+                    Finding::error(Code::LossesMismatch, lspan, what)
+                        .label(if player { "the winner's column" } else { "losses" })
+                        .help(format!(
+                            "Backgammon Galaxy writes `Losses {wp}` in the loser's column ({}) beside the winner's `Wins {wp}`, or alone at the start of its own line before the `Wins` line",
+                            column_name(ws.other())
+                        )),
+                );
             }
         }
         let (winner, full, how) = match over {

@@ -449,13 +449,6 @@ impl GameWalker<'_> {
                 return Ok(self.stage_done(out, stage, dice, &[]));
             }
             let set = rules.legal_plays(&self.turn.pos, side, dice);
-            // Roll, then resignation.
-            if stage.kind == StageKind::Roll
-                && moves.cannot_move().is_none()
-                && self.followed_by_resignation(i)
-            {
-                return Ok(self.stage_done(out, stage, dice, &[]));
-            }
             // A truncated record: the last entry of the file is a roll not yet played.
             if stage.kind == StageKind::Roll
                 && moves.cannot_move().is_none()
@@ -463,6 +456,8 @@ impl GameWalker<'_> {
             {
                 return Ok(self.stage_done(out, stage, dice, &[]));
             }
+            // The omitted forced play comes first, even before a `Wins`: that result is then
+            // judged on the position after it (a bear-off, or a resignation if the game runs).
             if rules.forced_play_may_be_omitted() && moves.cannot_move().is_none() && set.len() == 1
             {
                 let (p, steps) = set.results[0].clone();
@@ -477,6 +472,13 @@ impl GameWalker<'_> {
                 );
                 self.turn.pos = p;
                 return Ok(self.stage_done(out, stage, dice, &steps));
+            }
+            // Roll, then resignation.
+            if stage.kind == StageKind::Roll
+                && moves.cannot_move().is_none()
+                && self.followed_by_resignation(i)
+            {
+                return Ok(self.stage_done(out, stage, dice, &[]));
             }
             let what = if moves.cannot_move().is_some() {
                 "`Cannot Move`"
