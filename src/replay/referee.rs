@@ -233,11 +233,11 @@ pub fn check_play(
 ) -> Result<CheckedPlay, Box<Problem>> {
     if play.steps.is_empty() {
         let set = rules.legal_plays(pos, side, dice);
-        if set.max_steps > 0 {
+        if set.max_steps() > 0 {
             return Err(Box::new(Problem {
                 kind: ProblemKind::Forced(ForcedError::TooFewDice {
                     used: 0,
-                    max: set.max_steps,
+                    max: set.max_steps(),
                 }),
                 span: Span::new(0, 0),
                 segments: Vec::new(),

@@ -130,10 +130,8 @@ pub fn tavla_results(rules: &Backgammon, case: &RollCase) -> Vec<Position> {
     };
     rules
         .legal_plays(&case.before, case.side, roll.stage())
-        .results
-        .into_iter()
-        .map(|(p, _)| p)
-        .collect()
+        .positions()
+        .to_vec()
 }
 
 /// Every legal result of a roll by bkgm (in bkgm's representation, turned around: seen

@@ -1,0 +1,350 @@
+//! The set of legal results of one stage ([`legal_plays`]), generated in canonical step orders.
+//!
+//! Every step is judged by [`step_rule`], the one step rule; this module only decides which
+//! steps to try and in what order, so that each result is met once (or nearly) instead of once
+//! per order of the dice:
+//!
+//! - A doublet's steps are tried by non-increasing origin. Any legal sequence of equal dice can
+//!   be reordered so: moving a higher checker earlier never makes a step illegal (the checker
+//!   lower down is still there, nobody has to enter first, a higher checker that is moved
+//!   first only lowers the highest point, which only helps a bear-off, and a hit taken by the
+//!   other step just moves to this one), and the result is the same. A sequence by
+//!   non-increasing origin is fixed by its multiset of origins, and that multiset by the
+//!   mover's result (from the top point down, each point's count of departures follows from
+//!   its change and the departures one die higher), so no two such sequences reach the same
+//!   result: doublets need no de-duplication at all.
+//! - A mixed roll tries the larger die then the smaller, and the smaller then the larger, each
+//!   with every pair of origins; the two orders reach many results twice, so results go
+//!   through a small open-addressing table keyed by the position.
+//!
+//! The longest sequences found so far are kept: a longer one clears the results (so the
+//! number of playable dice is never computed separately), and with one die of a mixed roll
+//! playable the larger die's results win. Variants with play-level rules
+//! ([`Movement::RESTRICTED`]) and dice outside 1..=6 (reachable through the public API only)
+//! go to the exhaustive search over every order of the dice (`board::legal_plays_dfs`), which
+//! also serves as the reference in the tests.
+
+use super::board::legal_plays_dfs;
+use super::movement::{Movement, apply, step_rule};
+use super::{BAR, OFF, Position, Side, StageDice, Step};
+
+/// The distinct legal results of one stage: each with one sequence of steps reaching it, all
+/// of [`PlaySet::max_steps`] steps. The order of the results is deterministic but not
+/// meaningful.
+#[derive(Clone, Debug)]
+pub struct PlaySet {
+    max_steps: u8,
+    positions: Vec<Position>,
+    /// The steps of result `k`: `steps[k * max_steps..(k + 1) * max_steps]`.
+    steps: Vec<Step>,
+}
+
+impl PlaySet {
+    /// A set from results that all use `max_steps` steps (`steps` flat, result after result).
+    pub(crate) fn from_parts(max_steps: u8, positions: Vec<Position>, steps: Vec<Step>) -> Self {
+        debug_assert_eq!(positions.len() * max_steps as usize, steps.len());
+        PlaySet {
+            max_steps,
+            positions,
+            steps,
+        }
+    }
+    /// Dice the best plays use (0 when nothing can be played).
+    pub fn max_steps(&self) -> u8 {
+        self.max_steps
+    }
+    /// Is `pos` one of the legal results?
+    pub fn contains(&self, pos: &Position) -> bool {
+        self.positions.contains(pos)
+    }
+    /// Number of distinct legal results.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+    /// True when there is no legal result (never: the empty play is a result when nothing moves).
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+    /// The distinct results.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+    /// The steps reaching result `k` (empty when `k` is out of range).
+    pub fn steps(&self, k: usize) -> &[Step] {
+        let m = self.max_steps as usize;
+        self.steps.get(k * m..(k + 1) * m).unwrap_or(&[])
+    }
+    /// Result `k` and the steps reaching it.
+    pub fn get(&self, k: usize) -> Option<(&Position, &[Step])> {
+        self.positions.get(k).map(|p| (p, self.steps(k)))
+    }
+    /// Each result with the steps reaching it.
+    pub fn results(&self) -> impl ExactSizeIterator<Item = (&Position, &[Step])> + '_ {
+        self.positions
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (p, self.steps(k)))
+    }
+}
+
+/// Every distinct legal result of a stage, with the variant's play-level rules and then the
+/// forced-play rules applied (the most dice, else the larger die).
+pub(crate) fn legal_plays<M: Movement>(pos: &Position, side: Side, dice: StageDice) -> PlaySet {
+    if !M::RESTRICTED {
+        match dice {
+            StageDice::Mixed { high, low } if 1 <= low && low < high && high <= 6 => {
+                return mixed::<M>(pos, side, high, low);
+            }
+            StageDice::Double { value, count } if (1..=6).contains(&value) && count <= 4 => {
+                return doublet::<M>(pos, side, value, count);
+            }
+            _ => {}
+        }
+    }
+    legal_plays_dfs::<M>(pos, side, dice)
+}
+
+/// Bit `p` set for each location 1..=25 where `side` has a checker.
+#[inline]
+fn occupied(pos: &Position, side: Side) -> u32 {
+    let mine = &pos.c[side.index()];
+    let mut m = 0u32;
+    for (p, &n) in mine.iter().enumerate().take(BAR as usize + 1).skip(1) {
+        m |= u32::from(n != 0) << p;
+    }
+    m
+}
+
+/// The highest occupied location of an [`occupied`] mask ([`super::movement::highest`]).
+#[inline(always)]
+fn top(mask: u32) -> u8 {
+    (31 - (mask | 1).leading_zeros()) as u8
+}
+
+/// The origins worth trying with the step rule: with a checker on the bar only the bar (every
+/// other origin fails with `MustEnter`), else every occupied point.
+#[inline(always)]
+fn origins(mask: u32, high: u8) -> u32 {
+    if high == BAR { 1 << BAR } else { mask }
+}
+
+/// The [`occupied`] mask after `st` was applied to `next`.
+#[inline(always)]
+fn after(mask: u32, next: &Position, side: Side, st: Step) -> u32 {
+    let mine = &next.c[side.index()];
+    let mut m = mask;
+    if mine[st.from as usize] == 0 {
+        m &= !(1 << st.from);
+    }
+    if st.to != OFF {
+        m |= 1 << st.to;
+    }
+    m
+}
+
+/// The results found so far: the longest sequences only.
+struct Found {
+    depth: u8,
+    positions: Vec<Position>,
+    steps: Vec<Step>,
+}
+
+impl Found {
+    fn new() -> Self {
+        Found {
+            depth: 0,
+            positions: Vec::with_capacity(32),
+            steps: Vec::with_capacity(64),
+        }
+    }
+    /// Make room for results of `depth` steps: false when longer ones are known.
+    #[inline(always)]
+    fn admit(&mut self, depth: u8) -> bool {
+        if depth < self.depth {
+            return false;
+        }
+        if depth > self.depth {
+            self.depth = depth;
+            self.positions.clear();
+            self.steps.clear();
+        }
+        true
+    }
+    #[inline(always)]
+    fn push(&mut self, pos: &Position, steps: &[Step]) {
+        self.positions.push(*pos);
+        self.steps.extend_from_slice(steps);
+    }
+    fn finish(self) -> PlaySet {
+        PlaySet::from_parts(self.depth, self.positions, self.steps)
+    }
+}
+
+/// A doublet: steps by non-increasing origin (see the module documentation), no table.
+fn doublet<M: Movement>(pos: &Position, side: Side, die: u8, count: u8) -> PlaySet {
+    struct Walk<M> {
+        side: Side,
+        die: u8,
+        count: u8,
+        seq: [Step; 4],
+        found: Found,
+        _m: std::marker::PhantomData<M>,
+    }
+    impl<M: Movement> Walk<M> {
+        /// Extend the sequence of `depth` steps that reached `pos` (its [`occupied`] mask
+        /// `mask`) with steps from origins at most `bound`.
+        fn walk(&mut self, pos: &Position, mask: u32, bound: u8, depth: u8) {
+            if depth == self.count {
+                if self.found.admit(depth) {
+                    self.found.push(pos, &self.seq[..depth as usize]);
+                }
+                return;
+            }
+            let high = top(mask);
+            let mut m = origins(mask, high) & ((2u32 << bound) - 1);
+            let mut any = false;
+            while m != 0 {
+                let from = top(m);
+                m &= !(1 << from);
+                let Ok(st) = step_rule::<M>(pos, self.side, from, self.die, high) else {
+                    continue;
+                };
+                any = true;
+                let mut next = *pos;
+                apply::<M>(&mut next, self.side, st);
+                self.seq[depth as usize & 3] = st;
+                let nm = after(mask, &next, self.side, st);
+                self.walk(&next, nm, from, depth + 1);
+            }
+            // No canonical continuation: a result if no longer sequence exists (a longer one
+            // has a canonical order too, which clears this one).
+            if !any && self.found.admit(depth) {
+                self.found.push(pos, &self.seq[..depth as usize]);
+            }
+        }
+    }
+    let blank = Step {
+        from: 0,
+        to: 0,
+        die: 0,
+        hit: false,
+    };
+    let mut w = Walk::<M> {
+        side,
+        die,
+        count,
+        seq: [blank; 4],
+        found: Found::new(),
+        _m: std::marker::PhantomData,
+    };
+    w.walk(pos, occupied(pos, side), BAR, 0);
+    w.found.finish()
+}
+
+/// Slots of the de-duplication table of a mixed roll (a power of two); past half of them the
+/// table gives way to a linear scan (only for boards far from any real game).
+const SLOTS: usize = 256;
+
+/// A hash of a whole position (its 52 bytes as words).
+#[inline(always)]
+fn hash(p: &Position) -> u64 {
+    let mut b = [0u8; 56];
+    b[..26].copy_from_slice(&p.c[0]);
+    b[26..52].copy_from_slice(&p.c[1]);
+    let mut h = 0u64;
+    for (i, w) in b.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+        h = h.wrapping_add(w.wrapping_mul(MULS[i]));
+    }
+    (h ^ (h >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+const MULS: [u64; 7] = [
+    0x9e37_79b9_7f4a_7c15,
+    0xbf58_476d_1ce4_e5b9,
+    0x94d0_49bb_1331_11eb,
+    0xd6e8_feb8_6659_fd93,
+    0xa076_1d64_78bd_642f,
+    0xe703_7ed1_a0b4_28db,
+    0x8ebc_6af0_9c88_c6e3,
+];
+
+/// A mixed roll: both orders of the dice, every pair of origins, results de-duplicated.
+fn mixed<M: Movement>(pos: &Position, side: Side, high: u8, low: u8) -> PlaySet {
+    let mut found = Found::new();
+    // Slot `i` holds 1 + the index of a result, 0 when free.
+    let mut slots = [0u16; SLOTS];
+    /// Is `p` new among the results? Insert it into the table if so.
+    fn fresh(found: &Found, slots: &mut [u16; SLOTS], p: &Position) -> bool {
+        let n = found.positions.len();
+        if n >= SLOTS / 2 {
+            return !found.positions.contains(p);
+        }
+        let mut i = (hash(p) >> 56) as usize;
+        loop {
+            let s = slots[i % SLOTS];
+            if s == 0 {
+                slots[i % SLOTS] = n as u16 + 1;
+                return true;
+            }
+            if found.positions.get(s as usize - 1) == Some(p) {
+                return false;
+            }
+            i += 1;
+        }
+    }
+    let mask0 = occupied(pos, side);
+    let high0 = top(mask0);
+    // Some single step of the larger die exists (then, with one die playable, it must be used).
+    let mut high_single = false;
+    for (d1, d2) in [(high, low), (low, high)] {
+        let mut m1 = origins(mask0, high0);
+        while m1 != 0 {
+            let x = top(m1);
+            m1 &= !(1 << x);
+            let Ok(s1) = step_rule::<M>(pos, side, x, d1, high0) else {
+                continue;
+            };
+            let mut p1 = *pos;
+            apply::<M>(&mut p1, side, s1);
+            let mask1 = after(mask0, &p1, side, s1);
+            let high1 = top(mask1);
+            let mut m2 = origins(mask1, high1);
+            let mut any = false;
+            while m2 != 0 {
+                let y = top(m2);
+                m2 &= !(1 << y);
+                let Ok(s2) = step_rule::<M>(&p1, side, y, d2, high1) else {
+                    continue;
+                };
+                any = true;
+                let mut p2 = p1;
+                apply::<M>(&mut p2, side, s2);
+                if found.depth < 2 {
+                    // The first result using both dice: shorter ones are dropped.
+                    if !found.positions.is_empty() {
+                        slots = [0; SLOTS];
+                    }
+                    found.admit(2);
+                }
+                if fresh(&found, &mut slots, &p2) {
+                    found.push(&p2, &[s1, s2]);
+                }
+            }
+            if !any {
+                if d1 == high {
+                    high_single = true;
+                } else if high_single {
+                    continue;
+                }
+                if found.admit(1) && fresh(&found, &mut slots, &p1) {
+                    found.push(&p1, &[s1]);
+                }
+            }
+        }
+    }
+    if found.positions.is_empty() {
+        found.push(pos, &[]);
+    }
+    found.finish()
+}
