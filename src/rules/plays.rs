@@ -150,11 +150,11 @@ struct Found {
 }
 
 impl Found {
-    fn new() -> Self {
+    fn new(results: usize, steps: usize) -> Self {
         Found {
             depth: 0,
-            positions: Vec::with_capacity(32),
-            steps: Vec::with_capacity(64),
+            positions: Vec::with_capacity(results),
+            steps: Vec::with_capacity(steps),
         }
     }
     /// Make room for results of `depth` steps: false when longer ones are known.
@@ -191,24 +191,35 @@ fn doublet<M: Movement>(pos: &Position, side: Side, die: u8, count: u8) -> PlayS
         _m: std::marker::PhantomData<M>,
     }
     impl<M: Movement> Walk<M> {
-        /// Extend the sequence of `depth` steps that reached `pos` (its [`occupied`] mask
-        /// `mask`) with steps from origins at most `bound`.
+        /// Extend the sequence of `depth < count` steps that reached `pos` (its [`occupied`]
+        /// mask `mask`) with steps from origins at most `bound`.
         fn walk(&mut self, pos: &Position, mask: u32, bound: u8, depth: u8) {
-            if depth == self.count {
-                if self.found.admit(depth) {
-                    self.found.push(pos, &self.seq[..depth as usize]);
-                }
-                return;
-            }
             let high = top(mask);
             let mut m = origins(mask, high) & ((2u32 << bound) - 1);
             let mut any = false;
+            let last = depth + 1 == self.count;
             while m != 0 {
                 let from = top(m);
                 m &= !(1 << from);
                 let Ok(st) = step_rule::<M>(pos, self.side, from, self.die, high) else {
                     continue;
                 };
+                if last {
+                    // Every die used: a result, built in place.
+                    if !any && !self.found.admit(self.count) {
+                        return;
+                    }
+                    any = true;
+                    self.found.positions.push(*pos);
+                    if let Some(p) = self.found.positions.last_mut() {
+                        apply::<M>(p, self.side, st);
+                    }
+                    self.found
+                        .steps
+                        .extend_from_slice(&self.seq[..depth as usize]);
+                    self.found.steps.push(st);
+                    continue;
+                }
                 any = true;
                 let mut next = *pos;
                 apply::<M>(&mut next, self.side, st);
@@ -234,10 +245,14 @@ fn doublet<M: Movement>(pos: &Position, side: Side, die: u8, count: u8) -> PlayS
         die,
         count,
         seq: [blank; 4],
-        found: Found::new(),
+        found: Found::new(64, 256),
         _m: std::marker::PhantomData,
     };
-    w.walk(pos, occupied(pos, side), BAR, 0);
+    if count == 0 {
+        w.found.push(pos, &[]);
+    } else {
+        w.walk(pos, occupied(pos, side), BAR, 0);
+    }
     w.found.finish()
 }
 
@@ -245,59 +260,115 @@ fn doublet<M: Movement>(pos: &Position, side: Side, die: u8, count: u8) -> PlayS
 /// table gives way to a linear scan (only for boards far from any real game).
 const SLOTS: usize = 256;
 
-/// A hash of a whole position (its 52 bytes as words).
-#[inline(always)]
-fn hash(p: &Position) -> u64 {
-    let mut b = [0u8; 56];
-    b[..26].copy_from_slice(&p.c[0]);
-    b[26..52].copy_from_slice(&p.c[1]);
-    let mut h = 0u64;
-    for (i, w) in b.chunks_exact(8).enumerate() {
-        let w = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
-        h = h.wrapping_add(w.wrapping_mul(MULS[i]));
+/// Random keys of the mover's locations: a position's key is the sum of the keys of its
+/// mover's checkers, so a step adds `KEYS[to] - KEYS[from]`. The opponent is left out (two
+/// results with the same mover's checkers but different hits share a key and are told apart
+/// by comparing the positions).
+const KEYS: [u64; 32] = {
+    let mut k = [0u64; 32];
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut i = 0;
+    while i < 32 {
+        // splitmix64
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        k[i] = z ^ (z >> 31);
+        i += 1;
     }
-    (h ^ (h >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    k
+};
+
+#[inline(always)]
+fn key_step(st: Step) -> u64 {
+    KEYS[st.to as usize & 31].wrapping_sub(KEYS[st.from as usize & 31])
 }
 
-const MULS: [u64; 7] = [
-    0x9e37_79b9_7f4a_7c15,
-    0xbf58_476d_1ce4_e5b9,
-    0x94d0_49bb_1331_11eb,
-    0xd6e8_feb8_6659_fd93,
-    0xa076_1d64_78bd_642f,
-    0xe703_7ed1_a0b4_28db,
-    0x8ebc_6af0_9c88_c6e3,
-];
+/// The de-duplication table of a mixed roll. Slot: the result's index + 1 in the low byte (0:
+/// free), 8 other bits of its key above.
+struct Table {
+    slots: [u16; SLOTS],
+    dirty: bool,
+}
 
-/// A mixed roll: both orders of the dice, every pair of origins, results de-duplicated.
-fn mixed<M: Movement>(pos: &Position, side: Side, high: u8, low: u8) -> PlaySet {
-    let mut found = Found::new();
-    // Slot `i` holds 1 + the index of a result, 0 when free.
-    let mut slots = [0u16; SLOTS];
-    /// Is `p` new among the results? Insert it into the table if so.
-    fn fresh(found: &Found, slots: &mut [u16; SLOTS], p: &Position) -> bool {
+impl Table {
+    /// Add the result of `steps` from `before` (`key`: the key of the steps) unless it is
+    /// already there.
+    #[inline(always)]
+    fn add<M: Movement>(
+        &mut self,
+        found: &mut Found,
+        before: &Position,
+        side: Side,
+        key: u64,
+        steps: &[Step],
+    ) {
+        let Some((&st, _)) = steps.split_last() else {
+            return;
+        };
         let n = found.positions.len();
+        let result = |p: &Position| {
+            let mut q = *p;
+            apply::<M>(&mut q, side, st);
+            q
+        };
         if n >= SLOTS / 2 {
-            return !found.positions.contains(p);
-        }
-        let mut i = (hash(p) >> 56) as usize;
-        loop {
-            let s = slots[i % SLOTS];
-            if s == 0 {
-                slots[i % SLOTS] = n as u16 + 1;
-                return true;
+            let q = result(before);
+            if !found.positions.contains(&q) {
+                found.push(&q, steps);
             }
-            if found.positions.get(s as usize - 1) == Some(p) {
-                return false;
+            return;
+        }
+        let tag = (key >> 32) as u16 & 0xff00;
+        let mut i = (key >> 56) as usize;
+        loop {
+            let slot = self.slots[i % SLOTS];
+            if slot == 0 {
+                self.slots[i % SLOTS] = tag | (n as u16 + 1);
+                self.dirty = true;
+                found.positions.push(*before);
+                if let Some(p) = found.positions.last_mut() {
+                    apply::<M>(p, side, st);
+                }
+                found.steps.extend_from_slice(steps);
+                return;
+            }
+            if slot & 0xff00 == tag {
+                let k = (slot & 0xff) as usize - 1;
+                if found.positions.get(k) == Some(&result(before)) {
+                    return;
+                }
             }
             i += 1;
         }
     }
+    fn clear(&mut self) {
+        if self.dirty {
+            self.slots = [0; SLOTS];
+            self.dirty = false;
+        }
+    }
+}
+
+/// A mixed roll: both orders of the dice, every pair of origins, results de-duplicated.
+fn mixed<M: Movement>(pos: &Position, side: Side, high: u8, low: u8) -> PlaySet {
+    let mut found = Found::new(32, 64);
+    let mut table = Table {
+        slots: [0; SLOTS],
+        dirty: false,
+    };
     let mask0 = occupied(pos, side);
     let high0 = top(mask0);
     // Some single step of the larger die exists (then, with one die playable, it must be used).
     let mut high_single = false;
+    // `larger_first[y]`: bit `x` when the larger die from `x`, then the smaller from `y`, is
+    // a legal play. The smaller die from `y` then the larger from `x` reaches the same
+    // position when it is legal too: both move the same checkers the same distances, and a
+    // blot on a landing point is hit once, by whichever step lands there first.
+    let mut larger_first = [0u32; 32];
     for (d1, d2) in [(high, low), (low, high)] {
+        let first = d1 == high;
         let mut m1 = origins(mask0, high0);
         while m1 != 0 {
             let x = top(m1);
@@ -307,9 +378,13 @@ fn mixed<M: Movement>(pos: &Position, side: Side, high: u8, low: u8) -> PlaySet 
             };
             let mut p1 = *pos;
             apply::<M>(&mut p1, side, s1);
+            let k1 = key_step(s1);
             let mask1 = after(mask0, &p1, side, s1);
             let high1 = top(mask1);
             let mut m2 = origins(mask1, high1);
+            if !first {
+                m2 &= !larger_first[x as usize & 31];
+            }
             let mut any = false;
             while m2 != 0 {
                 let y = top(m2);
@@ -317,28 +392,33 @@ fn mixed<M: Movement>(pos: &Position, side: Side, high: u8, low: u8) -> PlaySet 
                 let Ok(s2) = step_rule::<M>(&p1, side, y, d2, high1) else {
                     continue;
                 };
-                any = true;
-                let mut p2 = p1;
-                apply::<M>(&mut p2, side, s2);
-                if found.depth < 2 {
+                if !any && found.depth < 2 {
                     // The first result using both dice: shorter ones are dropped.
-                    if !found.positions.is_empty() {
-                        slots = [0; SLOTS];
-                    }
+                    table.clear();
                     found.admit(2);
                 }
-                if fresh(&found, &mut slots, &p2) {
-                    found.push(&p2, &[s1, s2]);
+                any = true;
+                if first {
+                    larger_first[y as usize & 31] |= 1 << x;
                 }
+                table.add::<M>(
+                    &mut found,
+                    &p1,
+                    side,
+                    k1.wrapping_add(key_step(s2)),
+                    &[s1, s2],
+                );
             }
+            // Without a second step (skipped ones included: then both dice are known to be
+            // playable and no single step is kept).
             if !any {
-                if d1 == high {
+                if first {
                     high_single = true;
                 } else if high_single {
                     continue;
                 }
-                if found.admit(1) && fresh(&found, &mut slots, &p1) {
-                    found.push(&p1, &[s1]);
+                if found.admit(1) {
+                    table.add::<M>(&mut found, pos, side, k1, &[s1]);
                 }
             }
         }
