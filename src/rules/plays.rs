@@ -24,6 +24,8 @@
 //! go to the exhaustive search over every order of the dice (`board::legal_plays_dfs`), which
 //! also serves as the reference in the tests.
 
+use std::cell::Cell;
+
 use super::board::legal_plays_dfs;
 use super::movement::{Movement, apply, step_rule};
 use super::{BAR, OFF, Position, Side, StageDice, Step};
@@ -37,6 +39,28 @@ pub struct PlaySet {
     positions: Vec<Position>,
     /// The steps of result `k`: `steps[k * max_steps..(k + 1) * max_steps]`.
     steps: Vec<Step>,
+}
+
+thread_local! {
+    /// The lists of the last set dropped on this thread, for the next set to fill: a stage's
+    /// generation then allocates nothing.
+    static SPARE: Cell<(Vec<Position>, Vec<Step>)> = const { Cell::new((Vec::new(), Vec::new())) };
+}
+
+/// Lists kept for reuse hold at most this many results.
+const SPARE_MAX: usize = 1024;
+
+impl Drop for PlaySet {
+    fn drop(&mut self) {
+        if self.positions.capacity() <= SPARE_MAX && self.steps.capacity() <= 4 * SPARE_MAX {
+            let lists = (
+                std::mem::take(&mut self.positions),
+                std::mem::take(&mut self.steps),
+            );
+            // Nothing to keep them in while the thread ends.
+            let _ = SPARE.try_with(|c| c.set(lists));
+        }
+    }
 }
 
 impl PlaySet {
@@ -150,11 +174,18 @@ struct Found {
 }
 
 impl Found {
+    /// Empty lists with room for `results` results and `steps` steps, reused from the last set
+    /// dropped if there is one.
     fn new(results: usize, steps: usize) -> Self {
+        let (mut positions, mut steps_list) = SPARE.try_with(Cell::take).unwrap_or_default();
+        positions.clear();
+        steps_list.clear();
+        positions.reserve(results);
+        steps_list.reserve(steps);
         Found {
             depth: 0,
-            positions: Vec::with_capacity(results),
-            steps: Vec::with_capacity(steps),
+            positions,
+            steps: steps_list,
         }
     }
     /// Make room for results of `depth` steps: false when longer ones are known.
@@ -176,7 +207,11 @@ impl Found {
         self.steps.extend_from_slice(steps);
     }
     fn finish(self) -> PlaySet {
-        PlaySet::from_parts(self.depth, self.positions, self.steps)
+        PlaySet {
+            max_steps: self.depth,
+            positions: self.positions,
+            steps: self.steps,
+        }
     }
 }
 
@@ -194,6 +229,7 @@ fn doublet<M: Movement>(pos: &Position, side: Side, die: u8, count: u8) -> PlayS
         /// Extend the sequence of `depth < count` steps that reached `pos` (its [`occupied`]
         /// mask `mask`) with steps from origins at most `bound`.
         fn walk(&mut self, pos: &Position, mask: u32, bound: u8, depth: u8) {
+            let (side, die) = (self.side, self.die);
             let high = top(mask);
             let mut m = origins(mask, high) & ((2u32 << bound) - 1);
             let mut any = false;
@@ -201,7 +237,7 @@ fn doublet<M: Movement>(pos: &Position, side: Side, die: u8, count: u8) -> PlayS
             while m != 0 {
                 let from = top(m);
                 m &= !(1 << from);
-                let Ok(st) = step_rule::<M>(pos, self.side, from, self.die, high) else {
+                let Ok(st) = step_rule::<M>(pos, side, from, die, high) else {
                     continue;
                 };
                 if last {
@@ -212,19 +248,22 @@ fn doublet<M: Movement>(pos: &Position, side: Side, die: u8, count: u8) -> PlayS
                     any = true;
                     self.found.positions.push(*pos);
                     if let Some(p) = self.found.positions.last_mut() {
-                        apply::<M>(p, self.side, st);
+                        apply::<M>(p, side, st);
                     }
-                    self.found
-                        .steps
-                        .extend_from_slice(&self.seq[..depth as usize]);
-                    self.found.steps.push(st);
+                    // Four steps copied at once (a copy of a variable length is a call), the
+                    // unused ones dropped.
+                    let mut seq = self.seq;
+                    seq[depth as usize & 3] = st;
+                    let end = self.found.steps.len() + self.count as usize;
+                    self.found.steps.extend_from_slice(&seq);
+                    self.found.steps.truncate(end);
                     continue;
                 }
                 any = true;
                 let mut next = *pos;
-                apply::<M>(&mut next, self.side, st);
+                apply::<M>(&mut next, side, st);
                 self.seq[depth as usize & 3] = st;
-                let nm = after(mask, &next, self.side, st);
+                let nm = after(mask, &next, side, st);
                 self.walk(&next, nm, from, depth + 1);
             }
             // No canonical continuation: a result if no longer sequence exists (a longer one
