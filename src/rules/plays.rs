@@ -226,48 +226,72 @@ fn doublet<M: Movement>(pos: &Position, side: Side, die: u8, count: u8) -> PlayS
         _m: std::marker::PhantomData<M>,
     }
     impl<M: Movement> Walk<M> {
-        /// Extend the sequence of `depth < count` steps that reached `pos` (its [`occupied`]
-        /// mask `mask`) with steps from origins at most `bound`.
+        /// Extend the sequence of `depth < count - 1` steps that reached `pos` (its
+        /// [`occupied`] mask `mask`) with steps from origins at most `bound`.
         fn walk(&mut self, pos: &Position, mask: u32, bound: u8, depth: u8) {
             let (side, die) = (self.side, self.die);
             let high = top(mask);
             let mut m = origins(mask, high) & ((2u32 << bound) - 1);
             let mut any = false;
-            let last = depth + 1 == self.count;
             while m != 0 {
                 let from = top(m);
                 m &= !(1 << from);
                 let Ok(st) = step_rule::<M>(pos, side, from, die, high) else {
                     continue;
                 };
-                if last {
-                    // Every die used: a result, built in place.
-                    if !any && !self.found.admit(self.count) {
-                        return;
-                    }
-                    any = true;
-                    self.found.positions.push(*pos);
-                    if let Some(p) = self.found.positions.last_mut() {
-                        apply::<M>(p, side, st);
-                    }
-                    // Four steps copied at once (a copy of a variable length is a call), the
-                    // unused ones dropped.
-                    let mut seq = self.seq;
-                    seq[depth as usize & 3] = st;
-                    let end = self.found.steps.len() + self.count as usize;
-                    self.found.steps.extend_from_slice(&seq);
-                    self.found.steps.truncate(end);
-                    continue;
-                }
                 any = true;
                 let mut next = *pos;
                 apply::<M>(&mut next, side, st);
                 self.seq[depth as usize & 3] = st;
                 let nm = after(mask, &next, side, st);
-                self.walk(&next, nm, from, depth + 1);
+                if depth + 2 == self.count {
+                    // The last step here rather than in a call.
+                    self.last(&next, nm, from, depth + 1);
+                } else {
+                    self.walk(&next, nm, from, depth + 1);
+                }
             }
-            // No canonical continuation: a result if no longer sequence exists (a longer one
-            // has a canonical order too, which clears this one).
+            self.dead_end(pos, depth, any);
+        }
+
+        /// The last step of the stage after the `depth = count - 1` steps that reached `pos`:
+        /// each is a result, built in place.
+        #[inline(always)]
+        fn last(&mut self, pos: &Position, mask: u32, bound: u8, depth: u8) {
+            let (side, die) = (self.side, self.die);
+            let high = top(mask);
+            let mut m = origins(mask, high) & ((2u32 << bound) - 1);
+            let mut any = false;
+            while m != 0 {
+                let from = top(m);
+                m &= !(1 << from);
+                let Ok(st) = step_rule::<M>(pos, side, from, die, high) else {
+                    continue;
+                };
+                if !any && !self.found.admit(self.count) {
+                    return;
+                }
+                any = true;
+                self.found.positions.push(*pos);
+                if let Some(p) = self.found.positions.last_mut() {
+                    apply::<M>(p, side, st);
+                }
+                // Four steps copied at once (a copy of a variable length is a call), the
+                // unused ones dropped.
+                let mut seq = self.seq;
+                seq[depth as usize & 3] = st;
+                let end = self.found.steps.len() + self.count as usize;
+                self.found.steps.extend_from_slice(&seq);
+                self.found.steps.truncate(end);
+            }
+            self.dead_end(pos, depth, any);
+        }
+
+        /// No canonical continuation of the `depth` steps that reached `pos` (`any` false): a
+        /// result if no longer sequence exists (a longer one has a canonical order too, which
+        /// clears this one).
+        #[inline(always)]
+        fn dead_end(&mut self, pos: &Position, depth: u8, any: bool) {
             if !any && self.found.admit(depth) {
                 self.found.push(pos, &self.seq[..depth as usize]);
             }
@@ -287,17 +311,17 @@ fn doublet<M: Movement>(pos: &Position, side: Side, die: u8, count: u8) -> PlayS
         found: Found::new(64, 256),
         _m: std::marker::PhantomData,
     };
-    if count == 0 {
-        w.found.push(pos, &[]);
-    } else {
-        w.walk(pos, occupied(pos, side), BAR, 0);
+    match count {
+        0 => w.found.push(pos, &[]),
+        1 => w.last(pos, occupied(pos, side), BAR, 0),
+        _ => w.walk(pos, occupied(pos, side), BAR, 0),
     }
     w.found.finish()
 }
 
 /// Slots of the de-duplication table of a mixed roll (a power of two); past half of them the
 /// table gives way to a linear scan (only for boards far from any real game).
-const SLOTS: usize = 256;
+const SLOTS: usize = 64;
 
 /// Random keys of the mover's locations: a position's key is the sum of the keys of its
 /// mover's checkers, so a step adds `KEYS[to] - KEYS[from]`. The opponent is left out (two
@@ -328,7 +352,7 @@ fn key_step(st: Step) -> u64 {
 /// free), 8 other bits of its key above.
 struct Table {
     slots: [u16; SLOTS],
-    dirty: bool,
+    used: usize,
 }
 
 impl Table {
@@ -352,7 +376,7 @@ impl Table {
             apply::<M>(&mut q, side, st);
             q
         };
-        if n >= SLOTS / 2 {
+        if self.used >= SLOTS / 2 || n >= 255 {
             let q = result(before);
             if !found.positions.contains(&q) {
                 found.push(&q, steps);
@@ -365,7 +389,7 @@ impl Table {
             let slot = self.slots[i % SLOTS];
             if slot == 0 {
                 self.slots[i % SLOTS] = tag | (n as u16 + 1);
-                self.dirty = true;
+                self.used += 1;
                 found.positions.push(*before);
                 if let Some(p) = found.positions.last_mut() {
                     apply::<M>(p, side, st);
@@ -383,9 +407,9 @@ impl Table {
         }
     }
     fn clear(&mut self) {
-        if self.dirty {
+        if self.used > 0 {
             self.slots = [0; SLOTS];
-            self.dirty = false;
+            self.used = 0;
         }
     }
 }
@@ -395,7 +419,7 @@ fn mixed<M: Movement>(pos: &Position, side: Side, high: u8, low: u8) -> PlaySet 
     let mut found = Found::new(32, 64);
     let mut table = Table {
         slots: [0; SLOTS],
-        dirty: false,
+        used: 0,
     };
     let mask0 = occupied(pos, side);
     let high0 = top(mask0);
@@ -440,13 +464,23 @@ fn mixed<M: Movement>(pos: &Position, side: Side, high: u8, low: u8) -> PlaySet 
                 if first {
                     larger_first[y as usize & 31] |= 1 << x;
                 }
-                table.add::<M>(
-                    &mut found,
-                    &p1,
-                    side,
-                    k1.wrapping_add(key_step(s2)),
-                    &[s1, s2],
-                );
+                if s1.to == OFF || s2.to == OFF || s2.from == s1.to || s2.to == s1.from {
+                    table.add::<M>(
+                        &mut found,
+                        &p1,
+                        side,
+                        k1.wrapping_add(key_step(s2)),
+                        &[s1, s2],
+                    );
+                } else {
+                    // A plain pair is the only play reaching its result (see the module
+                    // documentation): no look-up.
+                    found.positions.push(p1);
+                    if let Some(p) = found.positions.last_mut() {
+                        apply::<M>(p, side, s2);
+                    }
+                    found.steps.extend_from_slice(&[s1, s2]);
+                }
             }
             // Without a second step (skipped ones included: then both dice are known to be
             // playable and no single step is kept).
