@@ -1,8 +1,8 @@
 //! The set of legal results of one stage ([`legal_plays`]), generated in canonical step orders.
 //!
 //! Every step is judged by [`step_rule`], the one step rule; this module only decides which
-//! steps to try and in what order, so that each result is met once (or nearly) instead of once
-//! per order of the dice:
+//! steps to try and in what order, so that a result is met once, or a few times that a small
+//! table catches, instead of once per order of the dice:
 //!
 //! - A doublet's steps are tried by non-increasing origin. Any legal sequence of equal dice can
 //!   be reordered so: moving a higher checker earlier never makes a step illegal (the checker
@@ -13,13 +13,23 @@
 //!   mover's result (from the top point down, each point's count of departures follows from
 //!   its change and the departures one die higher), so no two such sequences reach the same
 //!   result: doublets need no de-duplication at all.
-//! - A mixed roll tries the larger die then the smaller, and the smaller then the larger, each
-//!   with every pair of origins; the two orders reach many results twice, so results go
-//!   through a small open-addressing table keyed by the position.
+//! - A mixed roll tries the larger die then the smaller, each with every pair of origins, then
+//!   the smaller die then the larger, skipping the pairs already found legal the other way
+//!   round (the same two steps in either order reach the same position: both move the same
+//!   checkers the same distances, and a blot on a landing point is hit once, by whichever step
+//!   lands there first). The mover's result of two steps takes one checker from each origin
+//!   and adds one at each landing point; unless a step bears off, or the second step leaves
+//!   the first one's landing point or lands on its origin, the origins and landings can be
+//!   read back from it, so such a plain pair is the only play of its order reaching its
+//!   result, and its other order was skipped: it is kept as it is. The rest (a checker moved
+//!   by both dice over either intermediate point, `13/7/2` against `13/8 8/2`, two checkers
+//!   borne off by either die) can only meet each other and go through a small open-addressing
+//!   table keyed by the mover's steps.
 //!
 //! The longest sequences found so far are kept: a longer one clears the results (so the
 //! number of playable dice is never computed separately), and with one die of a mixed roll
-//! playable the larger die's results win. Variants with play-level rules
+//! playable the larger die's results win. The results and their steps are written into two
+//! flat lists, reused from the last [`PlaySet`] dropped on the thread. Variants with play-level rules
 //! ([`Movement::RESTRICTED`]) and dice outside 1..=6 (reachable through the public API only)
 //! go to the exhaustive search over every order of the dice (`board::legal_plays_dfs`), which
 //! also serves as the reference in the tests.
