@@ -145,7 +145,7 @@ fn bench_movegen(c: &mut Criterion) {
         let set = gb.legal_plays(&pos, side, dice);
         assert!(!set.is_empty(), "chain stage {value}: no legal play");
         chain.push((pos, dice));
-        if let Some((next, _)) = set.results.first() {
+        if let Some(next) = set.positions().first() {
             pos = *next;
         }
     }

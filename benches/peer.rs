@@ -2,8 +2,8 @@
 //! roll of the committed gnubg records (about 30,000 positions with their dice), by tavla and
 //! by bkgm. Throughput is in positions (rolls) per second.
 //!
-//! - `peer/tavla`: `Rules::legal_plays` for each roll (through `tavla_results` of
-//!   `tests/peer/mod.rs`), its results collected into a `Vec`.
+//! - `peer/tavla`: `Rules::legal_plays` for each roll (through `tavla_count` of
+//!   `tests/peer/mod.rs`): the distinct results, each with its steps, in a `PlaySet`.
 //! - `peer/bkgm`: bkgm's `legal_positions_with::<ClassicRules, 15>` for each roll, its
 //!   results sorted and deduplicated (bkgm can list a bear-off result twice), so that both
 //!   produce the same distinct set (checked on every roll by `tests/bkgm_differential.rs`).
@@ -27,7 +27,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use peer::{bkgm_distinct, bkgm_results, gnubg_rolls, tavla_results, to_bkgm};
+use peer::{bkgm_distinct, bkgm_results, gnubg_rolls, tavla_count, tavla_results, to_bkgm};
 
 fn bench_peer(c: &mut Criterion) {
     let (rules, cases) = gnubg_rolls();
@@ -55,7 +55,7 @@ fn bench_peer(c: &mut Criterion) {
         b.iter(|| {
             cases
                 .iter()
-                .map(|c| tavla_results(&rules, black_box(c)).len())
+                .map(|c| tavla_count(&rules, black_box(c)))
                 .sum::<usize>()
         })
     });

@@ -125,11 +125,12 @@ fn choose(
     dice: StageDice,
 ) -> (Position, Vec<Step>) {
     let set = rules.legal_plays(pos, side, dice);
-    if set.max_steps == 0 {
+    if set.max_steps() == 0 {
         return (*pos, Vec::new());
     }
-    let k = rng.below(set.results.len());
-    set.results[k].clone()
+    let k = rng.below(set.len());
+    set.get(k)
+        .map_or((*pos, Vec::new()), |(p, s)| (*p, s.to_vec()))
 }
 
 fn roll(rng: &mut Rng, bias: f64) -> Roll {

@@ -45,7 +45,7 @@
 //! // Every distinct legal result, printed in both notations.
 //! let set = tavla::legal_plays(&rules, &start, Side::White, dice);
 //! assert_eq!(set.len(), 14);
-//! let (_, steps) = &set.results[0];
+//! let (_, steps) = set.get(0).unwrap();
 //! let text = tavla::render_steps(steps);
 //! let play = tavla::parse_play(&text).unwrap();
 //! println!("{text} = {}", tavla::write_letters(&play, tavla::Column::Left, Some((6, 4)), false));

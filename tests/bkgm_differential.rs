@@ -7,7 +7,8 @@ mod peer;
 use std::collections::{HashMap, HashSet};
 
 use peer::{
-    RollCase, bkgm_distinct, bkgm_results, from_bkgm, gnubg_rolls, show, tavla_results, to_bkgm,
+    RollCase, bkgm_distinct, bkgm_results, from_bkgm, gnubg_rolls, show, tavla_count,
+    tavla_results, to_bkgm,
 };
 use tavla::rules::Position;
 
@@ -23,6 +24,9 @@ fn compare(rules: &tavla::rules::backgammon::Backgammon, case: &RollCase) -> Opt
     let ours_set: HashSet<Position> = ours.iter().copied().collect();
     let theirs_set: HashSet<Position> = theirs.iter().copied().collect();
     let mut problems = Vec::new();
+    if tavla_count(rules, case) != ours.len() {
+        problems.push("tavla_count disagrees with tavla_results".to_string());
+    }
     if ours_set.len() != ours.len() {
         problems.push(format!(
             "tavla lists {} results, {} distinct",

@@ -120,10 +120,10 @@ fn given_an_exempt_doublet_with_too_few_playable_steps_then_the_rest_is_lost_not
     // Black's own 12 and 6 are W24... check a position where only two 6s move.
     let p = pos(&[(24, 1), (13, 14)], &[(6, 1)]); // Black 6 = W18: blocks 24/18; 13/7 is open.
     let set = g.legal_plays(&p, Side::White, Roll { a: 6, b: 6 }.stage());
-    assert_eq!(set.max_steps, 4);
+    assert_eq!(set.max_steps(), 4);
     let p = pos(&[(24, 14), (13, 1)], &[(6, 1), (19, 1)]); // W18 blocked; 13/7 blocked by Black 19 = W7.
     let set = g.legal_plays(&p, Side::White, Roll { a: 6, b: 6 }.stage());
-    assert_eq!(set.max_steps, 0);
+    assert_eq!(set.max_steps(), 0);
 }
 
 // §8.2 — Chain from each player's 4th roll (per-player) vs from the game's 4th roll (game scope).
@@ -425,7 +425,7 @@ fn given_a_full_prime_then_the_shut_in_player_has_no_legal_step_for_any_roll() {
     for a in 1..=6 {
         for b in 1..=a {
             let set = g.legal_plays(&p, Side::White, Roll { a, b }.stage());
-            assert_eq!(set.max_steps, 0, "roll {a}{b}");
+            assert_eq!(set.max_steps(), 0, "roll {a}{b}");
         }
     }
     // Open one point of the wall: the 1s can move again.
@@ -436,7 +436,7 @@ fn given_a_full_prime_then_the_shut_in_player_has_no_legal_step_for_any_roll() {
     let p = pos(&[(19, 15)], &black);
     assert_eq!(
         g.legal_plays(&p, Side::White, Roll { a: 6, b: 6 }.stage())
-            .max_steps,
+            .max_steps(),
         4
     );
 }
@@ -485,7 +485,7 @@ fn given_only_one_die_playable_when_the_smaller_is_played_then_it_is_illegal() {
     // Wait: not all home, so no bear-off: 10/4 (6) ok; 10/9 (1) blocked; after 10/4, 4/3 blocked.
     let dice = Roll { a: 6, b: 1 }.stage();
     let set = g.legal_plays(&p, Side::White, dice);
-    assert_eq!(set.max_steps, 1);
+    assert_eq!(set.max_steps(), 1);
     let r = g
         .resolve(&p, Side::White, dice, &[Segment { from: 10, to: 4 }])
         .unwrap();
@@ -494,7 +494,7 @@ fn given_only_one_die_playable_when_the_smaller_is_played_then_it_is_illegal() {
     let p = pos(&[(10, 1), (0, 14)], &[(opposite(3), 1), (24, 14)]);
     // 10/4 then 4/3 blocked; 10/9 then 9/3 blocked: one die only.
     let set = g.legal_plays(&p, Side::White, dice);
-    assert_eq!(set.max_steps, 1);
+    assert_eq!(set.max_steps(), 1);
     let small = g
         .resolve(&p, Side::White, dice, &[Segment { from: 10, to: 9 }])
         .unwrap();

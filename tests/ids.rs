@@ -53,7 +53,7 @@ fn random_positions<R: Rules>(rules: &R, seed: u64, games: usize) -> Vec<(Positi
                 b: rng.die(),
             };
             let set = rules.legal_plays(&pos, side, roll.stage());
-            pos = set.results[rng.below(set.results.len())].0;
+            pos = set.positions()[rng.below(set.len())];
             if pos.off(side) == 15 {
                 break;
             }

@@ -59,13 +59,13 @@ fn gul_bara_stage_counts_match_the_independent_vectors() {
                 None => (expect.parse::<usize>().unwrap(), None),
             };
             let set = rules.legal_plays(&pos, Side::White, roll.stage());
-            let got = if set.max_steps == 0 { 0 } else { set.len() };
+            let got = if set.max_steps() == 0 { 0 } else { set.len() };
             let full = roll.stage().len();
             let want_steps = steps.unwrap_or(full);
-            if got != count || set.max_steps != want_steps {
+            if got != count || set.max_steps() != want_steps {
                 failures.push(format!(
                     "position {name} roll {roll}: want {count}/{want_steps}, got {got}/{}",
-                    set.max_steps
+                    set.max_steps()
                 ));
             }
             checked += 1;
@@ -98,7 +98,7 @@ fn backgammon_legal_result_counts_match_gnubg() {
         };
         let want: usize = c[2].parse().unwrap();
         let set = rules.legal_plays(&pos, Side::White, roll.stage());
-        let got = if set.max_steps == 0 { 0 } else { set.len() };
+        let got = if set.max_steps() == 0 { 0 } else { set.len() };
         if got != want {
             failures.push(format!(
                 "{} {}: want {want}, got {got} ({})",

@@ -324,7 +324,7 @@ fn replay_independently(v: &Verdict) -> Result<(), String> {
                     return Err(format!(
                         "line {line}: the stage {dice} ends in a position outside its legal set ({} steps of at most {})",
                         st.steps.len(),
-                        set.max_steps
+                        set.max_steps()
                     ));
                 }
                 pos = p;

@@ -282,9 +282,9 @@ fn brute<R: Rules>(
 fn legals_are_legal<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice) {
     let set = r.legal_plays(pos, side, dice);
     assert!(!set.is_empty());
-    assert_eq!(r.can_move(pos, side, dice), set.max_steps > 0);
-    for (result, steps) in &set.results {
-        assert_eq!(steps.len(), set.max_steps as usize);
+    assert_eq!(r.can_move(pos, side, dice), set.max_steps() > 0);
+    for (result, steps) in set.results() {
+        assert_eq!(steps.len(), set.max_steps() as usize);
         let mut p = *pos;
         for st in steps {
             p = r.step(&p, side, st.from, st.die).expect("generated step").0;
@@ -318,7 +318,7 @@ fn legals_are_legal<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice
         high,
     );
     let max = b.reached.values().copied().max().unwrap_or(0);
-    assert_eq!(max, set.max_steps as usize);
+    assert_eq!(max, set.max_steps() as usize);
     let must_high = max == 1 && !b.by_high.is_empty();
     let expect: HashSet<Position> = b
         .reached
@@ -326,7 +326,7 @@ fn legals_are_legal<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice
         .filter(|(p, n)| **n == max && (!must_high || b.by_high.contains(p)))
         .map(|(p, _)| *p)
         .collect();
-    let got: HashSet<Position> = set.results.iter().map(|(p, _)| *p).collect();
+    let got: HashSet<Position> = set.positions().iter().copied().collect();
     assert_eq!(expect, got, "{dice}");
     assert_eq!(got.len(), set.len());
 }
@@ -357,7 +357,7 @@ fn random_games<R: Rules>(r: &R, seed: u64, games: usize) -> (usize, usize) {
                 bearing_off += 1;
             }
             let set = r.legal_plays(&pos, side, dice);
-            pos = set.results[rng.below(set.len())].0;
+            pos = set.positions()[rng.below(set.len())];
             side = side.other();
         }
     }

@@ -107,19 +107,19 @@ fn brute<R: Rules>(
 fn check_stage<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice) {
     let set = r.legal_plays(pos, side, dice);
     assert!(!set.is_empty(), "no result at all (the empty play is one)");
-    assert_eq!(set.len(), set.results.len());
+    assert_eq!(set.len(), set.results().len());
     assert_eq!(
         r.can_move(pos, side, dice),
-        set.max_steps > 0,
+        set.max_steps() > 0,
         "can_move disagrees with legal_plays for {dice}"
     );
 
     // Generated -> stepwise legal.
-    for (result, steps) in &set.results {
+    for (result, steps) in set.results() {
         assert!(set.contains(result));
         assert_eq!(
             steps.len(),
-            set.max_steps as usize,
+            set.max_steps() as usize,
             "a result uses too few dice"
         );
         let mut dice_left = dice.dice();
@@ -173,7 +173,7 @@ fn check_stage<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice) {
         high,
     );
     let max = b.reached.values().copied().max().unwrap_or(0);
-    assert_eq!(max, set.max_steps as usize, "max dice differ for {dice}");
+    assert_eq!(max, set.max_steps() as usize, "max dice differ for {dice}");
     let must_high = max == 1 && !b.by_high.is_empty();
     let expect: HashSet<Position> = b
         .reached
@@ -187,7 +187,7 @@ fn check_stage<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice) {
             "a stepwise-legal result of {dice} is not generated: {p:?}"
         );
     }
-    for (p, steps) in &set.results {
+    for (p, steps) in set.results() {
         assert!(
             expect.contains(p),
             "a generated result of {dice} is not stepwise-legal: {steps:?}"
@@ -212,7 +212,7 @@ fn run<R: Rules>(r: &R, bytes: &mut Bytes) {
         let d = bytes.byte();
         let set = r.legal_plays(&pos, side, roll_of(d).stage());
         let pick = bytes.byte() as usize * set.len() / 256;
-        pos = set.results[pick].0;
+        pos = set.positions()[pick];
         // Mostly alternate; sometimes the same side plays again (a chain stage, a remainder).
         if d < 216 {
             side = side.other();

@@ -528,8 +528,7 @@ fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
         .ok_or("no roll: give --roll DD (or a position that has its dice, such as an XGID)")?;
     let set = b.rules.legal_plays(&b.spec.position, side, roll.stage());
     let mut rows: Vec<(String, String, &Position)> = set
-        .results
-        .iter()
+        .results()
         .map(|(p, steps)| {
             let (standard, letters) = both_notations(&b.rules, steps, side, roll, a.typographic);
             (standard, letters, p)
@@ -576,7 +575,7 @@ fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
             let doc = json!({
                 "side": side.name(),
                 "roll": [roll.high(), roll.low()],
-                "max_steps": set.max_steps,
+                "max_steps": set.max_steps(),
                 "plays": docs,
             });
             let s = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;

@@ -235,11 +235,11 @@ pub fn check_play(
 ) -> Result<CheckedPlay, Box<Problem>> {
     if play.steps.is_empty() {
         let set = rules.legal_plays(pos, side, dice);
-        if set.max_steps > 0 {
+        if set.max_steps() > 0 {
             return Err(Box::new(Problem {
                 kind: ProblemKind::Forced(ForcedError::TooFewDice {
                     used: 0,
-                    max: set.max_steps,
+                    max: set.max_steps(),
                 }),
                 span: Span::new(0, 0),
                 segments: Vec::new(),
@@ -293,12 +293,11 @@ pub fn legal_plays(rules: &RuleSet, pos: &Position, side: Side, dice: StageDice)
 /// the nearest legal step), then in notation order.
 pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Position, Vec<Step>)> {
     // (written hops kept, distance, the play in notation, the result)
-    type Scored<'a> = (usize, u32, String, &'a (Position, Vec<Step>));
+    type Scored<'a> = (usize, u32, String, (&'a Position, &'a [Step]));
     let mut scored: Vec<Scored<'_>> = set
-        .results
-        .iter()
+        .results()
         .map(|r| {
-            let paths = checker_paths(&r.1);
+            let paths = checker_paths(r.1);
             let kept = segments
                 .iter()
                 .filter(|s| {
@@ -318,11 +317,15 @@ pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Posi
                         .unwrap_or(50)
                 })
                 .sum();
-            (kept, dist, super::render_steps(&r.1), r)
+            (kept, dist, super::render_steps(r.1), r)
         })
         .collect();
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-    scored.into_iter().take(n).map(|s| s.3.clone()).collect()
+    scored
+        .into_iter()
+        .take(n)
+        .map(|s| (*s.3.0, s.3.1.to_vec()))
+        .collect()
 }
 
 /// Each checker's path through a play: consecutive steps of one checker joined.

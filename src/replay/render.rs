@@ -55,7 +55,7 @@ pub fn render_steps(steps: &[Step]) -> String {
 
 /// Up to `limit` legal plays of a set, rendered and sorted, plus the total.
 pub fn render_play(set: &PlaySet, limit: usize) -> (Vec<String>, usize) {
-    let mut all: Vec<String> = set.results.iter().map(|(_, s)| render_steps(s)).collect();
+    let mut all: Vec<String> = set.results().map(|(_, s)| render_steps(s)).collect();
     all.sort();
     all.dedup();
     let total = set.len();

@@ -106,7 +106,7 @@ fn play_error(
     set: &crate::rules::PlaySet,
 ) -> Finding {
     let dice = c.dice;
-    let legal = if set.max_steps == 0 {
+    let legal = if set.max_steps() == 0 {
         format!("no step of {dice} can be played here: write the stage with no steps")
     } else {
         legal_help(set, dice)

@@ -4,6 +4,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+pub use super::plays::PlaySet;
+pub(crate) use super::plays::legal_plays;
+
 use super::movement::{Movement, apply, highest, origin, step_rule};
 use super::{BAR, OFF, PlayError, Position, Side, StageDice, Step, StepError};
 
@@ -23,31 +26,6 @@ pub struct Resolved {
     pub position: Position,
     /// The single-die steps, in an order that is legal.
     pub steps: Vec<Step>,
-}
-
-/// The distinct legal results of one stage.
-#[derive(Clone, Debug)]
-pub struct PlaySet {
-    /// Dice the best plays use (0 when nothing can be played).
-    pub max_steps: u8,
-    /// Each distinct result with one sequence of steps reaching it.
-    pub results: Vec<(Position, Vec<Step>)>,
-    index: HashSet<Position, FxBuild>,
-}
-
-impl PlaySet {
-    /// Is `pos` one of the legal results?
-    pub fn contains(&self, pos: &Position) -> bool {
-        self.index.contains(pos)
-    }
-    /// Number of distinct legal results.
-    pub fn len(&self) -> usize {
-        self.results.len()
-    }
-    /// True when there is no legal result (never: the empty play is a result when nothing moves).
-    pub fn is_empty(&self) -> bool {
-        self.results.is_empty()
-    }
 }
 
 /// One step of `side` from `from` with `die`, and the position after it.
@@ -245,8 +223,10 @@ impl<M: Movement> Gen<M> {
 }
 
 /// Every distinct legal result of a stage, with the variant's play-level rules and then the
-/// forced-play rules applied (the most dice, else the larger die).
-pub(crate) fn legal_plays<M: Movement>(pos: &Position, side: Side, dice: StageDice) -> PlaySet {
+/// forced-play rules applied (the most dice, else the larger die), by an exhaustive search
+/// over every order of the dice. The general path behind [`legal_plays`] (play-level rules,
+/// dice outside 1..=6) and its reference in the tests.
+pub(crate) fn legal_plays_dfs<M: Movement>(pos: &Position, side: Side, dice: StageDice) -> PlaySet {
     let high = match dice {
         StageDice::Mixed { high, .. } => high,
         StageDice::Double { .. } => 0,
@@ -268,20 +248,16 @@ pub(crate) fn legal_plays<M: Movement>(pos: &Position, side: Side, dice: StageDi
     );
     let max_steps = gn.found.values().map(|e| e.0).max().unwrap_or(0);
     let any_high = max_steps == 1 && high > 0 && gn.found.values().any(|e| e.0 == 1 && e.1);
-    let mut results = Vec::new();
-    let mut index = HashSet::default();
+    let mut positions = Vec::new();
+    let mut steps = Vec::new();
     for p in gn.order {
         let (n, used_high, seq) = &gn.found[&p];
         if *n == max_steps && (!any_high || *used_high) {
-            index.insert(p);
-            results.push((p, seq.as_slice().to_vec()));
+            positions.push(p);
+            steps.extend_from_slice(seq.as_slice());
         }
     }
-    PlaySet {
-        max_steps,
-        results,
-        index,
-    }
+    PlaySet::from_parts(max_steps, positions, steps)
 }
 
 /// A short list held inline: a stage has at most four dice, so its dice, pending segments and
@@ -1274,6 +1250,127 @@ mod fast_path_tests {
         found
     }
 
+    /// The canonical-order generator against the exhaustive search over every order of the
+    /// dice: the same number of dice, the same results, each once, each reached by its steps.
+    fn same_plays<M: Movement>(pos: &Position, side: Side, dice: StageDice) {
+        let fast = legal_plays::<M>(pos, side, dice);
+        let slow = legal_plays_dfs::<M>(pos, side, dice);
+        let ctx = || format!("{pos:?} {side:?} {dice}");
+        assert_eq!(fast.max_steps(), slow.max_steps(), "{}", ctx());
+        let got: HashSet<Position> = fast.positions().iter().copied().collect();
+        let want: HashSet<Position> = slow.positions().iter().copied().collect();
+        assert_eq!(got.len(), fast.len(), "a result twice: {}", ctx());
+        assert_eq!(got, want, "{}", ctx());
+        let dv = stage_dice(dice).as_slice().to_vec();
+        for (result, steps) in fast.results() {
+            assert!(fast.contains(result));
+            assert_eq!(steps.len(), fast.max_steps() as usize, "{}", ctx());
+            let mut p = *pos;
+            let mut left = dv.clone();
+            for st in steps {
+                let (next, taken) = step::<M>(&p, side, st.from, st.die).expect("a legal step");
+                assert_eq!(taken, *st, "{}", ctx());
+                let i = left.iter().position(|&d| d == st.die).expect("a die left");
+                left.remove(i);
+                p = next;
+            }
+            assert_eq!(p, *result, "{}", ctx());
+        }
+    }
+
+    fn random_side(r: &mut Rng) -> Side {
+        if r.below(2) == 0 {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
+    #[test]
+    fn canonical_generation_matches_every_order_on_random_boards() {
+        let mut r = Rng::new(0x0123_4567_89ab_cdef);
+        for _ in 0..20_000 {
+            let pos = random_position::<Hitting>(&mut r);
+            let side = random_side(&mut r);
+            let dice = random_dice(&mut r);
+            same_plays::<Hitting>(&pos, side, dice);
+            let pos = random_position::<Holding>(&mut r);
+            same_plays::<Holding>(&pos, side, dice);
+        }
+    }
+
+    /// Games played from the start (random legal plays, partial doublet stages too), every
+    /// stage checked with every roll.
+    fn played_games<M: Movement>(r: &mut Rng, start: Position, games: usize) {
+        for _ in 0..games {
+            let mut pos = start;
+            let mut side = random_side(r);
+            for _ in 0..400 {
+                if pos.off(Side::White) == 15 || pos.off(Side::Black) == 15 {
+                    break;
+                }
+                for a in 1..=6 {
+                    for b in 1..=a {
+                        let dice = if a == b {
+                            StageDice::Double { value: a, count: 4 }
+                        } else {
+                            StageDice::Mixed { high: a, low: b }
+                        };
+                        same_plays::<M>(&pos, side, dice);
+                    }
+                    same_plays::<M>(
+                        &pos,
+                        side,
+                        StageDice::Double {
+                            value: a,
+                            count: r.below(4) as u8,
+                        },
+                    );
+                }
+                let dice = random_dice(r);
+                let set = legal_plays::<M>(&pos, side, dice);
+                pos = set.positions()[r.below(set.len())];
+                side = side.other();
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_generation_matches_every_order_in_played_games() {
+        let mut r = Rng::new(0x0005_eed0_fa11_d1ce);
+        let mut bg = Position::empty();
+        for side in [Side::White, Side::Black] {
+            for (pt, n) in [(24, 2), (13, 5), (8, 3), (6, 5)] {
+                bg.set(side, pt, n);
+            }
+        }
+        played_games::<Hitting>(&mut r, bg, 12);
+        played_games::<Holding>(&mut r, gul_start(), 12);
+    }
+
+    /// Dice no roll produces (0, 7 and more, a mixed stage of equal or swapped dice, more than
+    /// four steps of a doublet) take the exhaustive path and never panic.
+    #[test]
+    fn generation_accepts_any_dice() {
+        let mut r = Rng::new(0x0bad_d1ce);
+        for _ in 0..300 {
+            let pos = random_position::<Hitting>(&mut r);
+            let side = random_side(&mut r);
+            let a = r.below(10) as u8;
+            let b = r.below(10) as u8;
+            for dice in [
+                StageDice::Mixed { high: a, low: b },
+                StageDice::Double {
+                    value: a,
+                    count: r.below(7) as u8,
+                },
+            ] {
+                same_plays::<Hitting>(&pos, side, dice);
+                same_plays::<Holding>(&pos, side, dice);
+            }
+        }
+    }
+
     /// A play-level rule for the tests: Gul bara's movement with a head rule (at most one
     /// checker leaves the 24 point per play).
     #[derive(Copy, Clone, Debug, Default)]
@@ -1320,7 +1417,7 @@ mod fast_path_tests {
             Side::White,
             StageDice::Double { value: 6, count: 4 },
         );
-        assert_eq!(set.max_steps, 4);
+        assert_eq!(set.max_steps(), 4);
         assert_eq!(set.len(), 1);
     }
 
@@ -1333,15 +1430,15 @@ mod fast_path_tests {
             Side::White,
             StageDice::Double { value: 6, count: 4 },
         );
-        assert_eq!(set.max_steps, 1);
+        assert_eq!(set.max_steps(), 1);
         assert_eq!(set.len(), 1);
         // 6-5: one checker runs 24/13 (both orders reach one position); two head checkers
         // are not a legal play.
         let mixed = StageDice::Mixed { high: 6, low: 5 };
         let set = legal_plays::<HeadRule>(&gul_start(), Side::White, mixed);
-        assert_eq!(set.max_steps, 2);
+        assert_eq!(set.max_steps(), 2);
         assert_eq!(set.len(), 1);
-        assert_eq!(set.results[0].0.count(Side::White, 13), 1);
+        assert_eq!(set.positions()[0].count(Side::White, 13), 1);
         let free = legal_plays::<Holding>(&gul_start(), Side::White, mixed);
         assert_eq!(free.len(), 2);
     }

@@ -11,6 +11,7 @@ mod dispatch;
 pub mod gul_bara;
 pub mod movement;
 pub mod options;
+mod plays;
 pub mod turn;
 
 use std::fmt;
@@ -492,19 +493,19 @@ pub(crate) fn check_forced_at(
     if set.contains(position) {
         return Ok(());
     }
-    if used < set.max_steps {
+    if used < set.max_steps() {
         return Err(ForcedError::TooFewDice {
             used,
-            max: set.max_steps,
+            max: set.max_steps(),
         });
     }
     match dice {
-        StageDice::Mixed { high, .. } if set.max_steps == 1 => {
+        StageDice::Mixed { high, .. } if set.max_steps() == 1 => {
             Err(ForcedError::LargerDie { larger: high })
         }
         _ => Err(ForcedError::TooFewDice {
             used,
-            max: set.max_steps,
+            max: set.max_steps(),
         }),
     }
 }

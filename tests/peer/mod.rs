@@ -2,8 +2,8 @@
 //! rolls of the committed gnubg records. Shared by `tests/bkgm_differential.rs` (do both
 //! engines find the same results?) and `benches/peer.rs` (how fast?).
 //!
-//! Only two functions call tavla's rules API, [`tavla_rolls`] and [`tavla_results`]; the rest
-//! speaks bkgm or tavla's plain `Position`.
+//! Only three functions call tavla's rules API, [`tavla_rolls`], [`tavla_results`] and
+//! [`tavla_count`]; the rest speaks bkgm or tavla's plain `Position`.
 //!
 //! The two representations:
 //! - tavla: `Position` holds each side's checkers in that side's own numbering (0 borne off,
@@ -130,10 +130,20 @@ pub fn tavla_results(rules: &Backgammon, case: &RollCase) -> Vec<Position> {
     };
     rules
         .legal_plays(&case.before, case.side, roll.stage())
-        .results
-        .into_iter()
-        .map(|(p, _)| p)
-        .collect()
+        .positions()
+        .to_vec()
+}
+
+/// The number of distinct legal results of `case`'s roll by tavla: [`tavla_results`] without
+/// copying the results out of the `PlaySet` (what `benches/peer.rs` times).
+pub fn tavla_count(rules: &Backgammon, case: &RollCase) -> usize {
+    let roll = Roll {
+        a: case.dice.0,
+        b: case.dice.1,
+    };
+    rules
+        .legal_plays(&case.before, case.side, roll.stage())
+        .len()
 }
 
 /// Every legal result of a roll by bkgm (in bkgm's representation, turned around: seen

@@ -460,7 +460,9 @@ impl GameWalker<'_> {
             // judged on the position after it (a bear-off, or a resignation if the game runs).
             if rules.forced_play_may_be_omitted() && moves.cannot_move().is_none() && set.len() == 1
             {
-                let (p, steps) = set.results[0].clone();
+                let (p, steps) = set
+                    .get(0)
+                    .map_or((self.turn.pos, Vec::new()), |(p, s)| (*p, s.to_vec()));
                 self.push(
                     Finding::warning(
                         Code::ForcedPlayOmitted,
