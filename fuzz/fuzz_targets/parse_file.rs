@@ -31,13 +31,21 @@ fuzz_target!(|data: &[u8]| {
     for line in &doc.lines {
         check_span(&text, line.span, "line");
         if let LineKind::Turn { cells, .. } | LineKind::Result { cells } = line.kind {
-            assert_eq!(cells.of(&doc.cells).len(), cells.len(), "cell range {cells:?}");
+            assert_eq!(
+                cells.of(&doc.cells).len(),
+                cells.len(),
+                "cell range {cells:?}"
+            );
         }
     }
     for cell in &doc.cells {
         check_span(&text, cell.span, "cell");
         if let CellBody::Turn { stages } = cell.body {
-            assert_eq!(stages.of(&doc.stages).len(), stages.len(), "stage range {stages:?}");
+            assert_eq!(
+                stages.of(&doc.stages).len(),
+                stages.len(),
+                "stage range {stages:?}"
+            );
             let t = stages.split(&doc.stages);
             let n = t.received.len() + usize::from(t.roll.is_some()) + t.chain.len();
             assert_eq!(n, stages.len(), "the parts of {stages:?}");
@@ -46,7 +54,11 @@ fuzz_target!(|data: &[u8]| {
     for stage in &doc.stages {
         check_span(&text, stage.dice_span, "stage");
         let steps = stage.moves.steps;
-        assert_eq!(steps.of(&doc.steps).len(), steps.len(), "step range {steps:?}");
+        assert_eq!(
+            steps.of(&doc.steps).len(),
+            steps.len(),
+            "step range {steps:?}"
+        );
     }
     for step in &doc.steps {
         check_span(&text, step.span, "step");
