@@ -9,13 +9,16 @@
 use std::collections::{HashMap, HashSet};
 
 use tavla::input::decode;
-use tavla::notation::{Span, parse_document, parse_play};
-use tavla::replay::{Overrides, check};
+use tavla::notation::{
+    Column, Play, Span, parse_document, parse_letter_play, parse_play, write_letters,
+};
+use tavla::replay::referee::check_play;
+use tavla::replay::{Overrides, check, render_steps};
 use tavla::report::{json::match_json, mat::write_mat};
 use tavla::rules::backgammon::Backgammon;
 use tavla::rules::gul_bara::GulBara;
 use tavla::rules::options::{BackgammonOptions, GulBaraOptions};
-use tavla::rules::{Position, Roll, Rules, Segment, Side, StageDice, check_forced};
+use tavla::rules::{Position, Roll, RuleSet, Rules, Segment, Side, StageDice, Step, check_forced};
 
 /// `span` lies inside `text`, on `char` boundaries.
 fn assert_span(text: &str, span: Span, what: &str) {
@@ -391,5 +394,80 @@ fn backgammon_legal_plays_agree_with_the_stepwise_checker() {
             stages > 500 && bearing_off > 50,
             "{stages} stages, {bearing_off} bearing off"
         );
+    }
+}
+
+/// The `check_play` fuzz target's property for a written-out legal result: written in
+/// either notation and read back, the referee calls it legal, reaching `result`, with no
+/// hit-claim warning.
+fn written_result_is_legal(
+    rules: &RuleSet,
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+    (result, steps): (&Position, &[Step]),
+) {
+    let standard = render_steps(steps);
+    let play = if steps.is_empty() {
+        Play::default()
+    } else {
+        parse_play(&standard).unwrap_or_else(|e| panic!("{standard:?}: {e:?}"))
+    };
+    // The letters name the board as White sees it: Black's points through the game's mapping
+    // (an involution), both ways.
+    let as_white = |p: &Play| match side {
+        Side::White => p.clone(),
+        Side::Black => p.map_points(|q| rules.opposite(q)),
+    };
+    let letters = write_letters(&as_white(&play), Column::Left, None, false);
+    let from_letters = if steps.is_empty() {
+        Play::default()
+    } else {
+        let lp = parse_letter_play(&letters).unwrap_or_else(|e| panic!("{letters:?}: {e:?}"));
+        as_white(&lp.play(Column::Left))
+    };
+    for (text, play) in [(&standard, play), (&letters, from_letters)] {
+        let c = check_play(rules, pos, side, dice, &play)
+            .unwrap_or_else(|p| panic!("the legal {text:?} for {dice} is rejected: {p:?}"));
+        assert_eq!(&c.position, result, "{text:?} for {dice}");
+        assert!(c.hit_claims.is_empty(), "{text:?}: {:?}", c.hit_claims);
+    }
+}
+
+/// Given random games of each variant from fixed seeds, then at every stage every legal
+/// result, written out in either notation and read back, passes `check_play` and reaches it.
+#[test]
+fn legal_results_written_out_pass_check_play_in_both_notations() {
+    for (rules, seed) in [
+        (
+            RuleSet::GulBara(GulBaraOptions::preset("bulgarian").unwrap()),
+            11,
+        ),
+        (
+            RuleSet::Backgammon(BackgammonOptions::preset("backgammon").unwrap()),
+            12,
+        ),
+        (
+            RuleSet::Backgammon(BackgammonOptions::preset("nackgammon").unwrap()),
+            13,
+        ),
+    ] {
+        let mut rng = Rng(seed);
+        let mut checked = 0;
+        for _ in 0..4 {
+            let mut pos = rules.start();
+            let mut side = Side::White;
+            while pos.off(Side::White) < 15 && pos.off(Side::Black) < 15 {
+                let dice = rng.roll().stage();
+                let set = rules.legal_plays(&pos, side, dice);
+                for (result, steps) in &set.results {
+                    written_result_is_legal(&rules, &pos, side, dice, (result, steps));
+                    checked += 1;
+                }
+                pos = set.results[rng.below(set.len())].0;
+                side = side.other();
+            }
+        }
+        assert!(checked > 1000, "{checked} results checked");
     }
 }

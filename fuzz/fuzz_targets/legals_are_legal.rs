@@ -1,13 +1,14 @@
-//! The legal-play generator agrees with the stepwise checker, for Gul bara and backgammon.
+//! The legal-play generator agrees with the stepwise checker, for Gul bara, backgammon
+//! and nackgammon, through `RuleSet`.
 //!
 //! The fuzz bytes pick a variant, then play stages from the start, two bytes each (dice and the
 //! choice among the legal results), for as long as the input lasts, reaching an arbitrary
 //! *reachable* position. For one more fuzz-chosen stage of dice:
 //!
-//! * every generated result, replayed with `Rules::step`, reaches the position it claims;
-//! * its steps, written as one-hop `Segment`s, are accepted by `Rules::resolve` (reaching
+//! * every generated result, replayed with `RuleSet::step`, reaches the position it claims;
+//! * its steps, written as one-hop `Segment`s, are accepted by `RuleSet::resolve` (reaching
 //!   the same position) and by `check_forced`;
-//! * an independent brute force over `Rules::step` finds exactly the same set of results:
+//! * an independent brute force over `RuleSet::step` finds exactly the same set of results:
 //!   those of the sequences using the most dice and, when only one die of a mixed roll can
 //!   be played, the larger one if it can be.
 #![no_main]
@@ -15,46 +16,10 @@
 use std::collections::{HashMap, HashSet};
 
 use libfuzzer_sys::fuzz_target;
-use tavla::rules::backgammon::Backgammon;
-use tavla::rules::gul_bara::GulBara;
-use tavla::rules::options::{BackgammonOptions, GulBaraOptions};
-use tavla::rules::{Position, Roll, Rules, Segment, Side, StageDice, check_forced};
+use tavla::rules::{Position, RuleSet, Segment, Side, StageDice, check_forced};
 
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn byte(&mut self) -> u8 {
-        match self.0.split_first() {
-            Some((b, rest)) => {
-                self.0 = rest;
-                *b
-            }
-            None => 0,
-        }
-    }
-}
-
-fn roll_of(b: u8) -> Roll {
-    let v = b % 36;
-    Roll {
-        a: v % 6 + 1,
-        b: v / 6 + 1,
-    }
-}
-
-/// The dice of the final stage: a roll, or a (partial) doublet stage as in a chain or a
-/// received remainder.
-fn stage_of(bytes: &mut Bytes) -> StageDice {
-    let b = bytes.byte();
-    if b & 0x80 == 0 {
-        roll_of(b).stage()
-    } else {
-        StageDice::Double {
-            value: b % 6 + 1,
-            count: (b >> 3) % 5,
-        }
-    }
-}
+mod common;
+use common::{Bytes, max_steps, reach, results, rules_of, stage_of};
 
 #[derive(Default)]
 struct Brute {
@@ -65,9 +30,9 @@ struct Brute {
     by_high: HashSet<Position>,
 }
 
-/// Every sequence of single steps, plain depth-first over `Rules::step`.
-fn brute<R: Rules>(
-    r: &R,
+/// Every sequence of single steps, plain depth-first over `RuleSet::step`.
+fn brute(
+    r: &RuleSet,
     b: &mut Brute,
     pos: Position,
     side: Side,
@@ -104,22 +69,22 @@ fn brute<R: Rules>(
     }
 }
 
-fn check_stage<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice) {
+fn check_stage(r: &RuleSet, pos: &Position, side: Side, dice: StageDice) {
     let set = r.legal_plays(pos, side, dice);
     assert!(!set.is_empty(), "no result at all (the empty play is one)");
-    assert_eq!(set.len(), set.results().len());
+    assert_eq!(set.len(), results(&set).len());
     assert_eq!(
         r.can_move(pos, side, dice),
-        set.max_steps() > 0,
+        max_steps(&set) > 0,
         "can_move disagrees with legal_plays for {dice}"
     );
 
     // Generated -> stepwise legal.
-    for (result, steps) in set.results() {
+    for (result, steps) in results(&set) {
         assert!(set.contains(result));
         assert_eq!(
             steps.len(),
-            set.max_steps() as usize,
+            max_steps(&set) as usize,
             "a result uses too few dice"
         );
         let mut dice_left = dice.dice();
@@ -133,7 +98,7 @@ fn check_stage<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice) {
             let (next, again) = r
                 .step(&p, side, st.from, st.die)
                 .unwrap_or_else(|e| panic!("generated step {st:?} is illegal: {e:?}"));
-            assert_eq!(&again, st, "generated step differs from Rules::step's");
+            assert_eq!(&again, st, "generated step differs from RuleSet::step's");
             p = next;
         }
         assert_eq!(&p, result, "steps do not reach the generated result");
@@ -173,7 +138,7 @@ fn check_stage<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice) {
         high,
     );
     let max = b.reached.values().copied().max().unwrap_or(0);
-    assert_eq!(max, set.max_steps() as usize, "max dice differ for {dice}");
+    assert_eq!(max, max_steps(&set) as usize, "max dice differ for {dice}");
     let must_high = max == 1 && !b.by_high.is_empty();
     let expect: HashSet<Position> = b
         .reached
@@ -187,7 +152,7 @@ fn check_stage<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice) {
             "a stepwise-legal result of {dice} is not generated: {p:?}"
         );
     }
-    for (p, steps) in set.results() {
+    for (p, steps) in results(&set) {
         assert!(
             expect.contains(p),
             "a generated result of {dice} is not stepwise-legal: {steps:?}"
@@ -196,56 +161,14 @@ fn check_stage<R: Rules>(r: &R, pos: &Position, side: Side, dice: StageDice) {
     assert_eq!(expect.len(), set.len(), "duplicate results for {dice}");
 }
 
-fn run<R: Rules>(r: &R, bytes: &mut Bytes) {
-    let mut pos = r.start();
-    let mut side = if bytes.byte() & 1 == 0 {
-        Side::White
-    } else {
-        Side::Black
-    };
-    // Two bytes a stage (dice, choice) while more than the final stage's byte is left: the
-    // input's length sets how far the game goes.
-    while bytes.0.len() > 2 {
-        if pos.off(Side::White) == 15 || pos.off(Side::Black) == 15 {
-            return;
-        }
-        let d = bytes.byte();
-        let set = r.legal_plays(&pos, side, roll_of(d).stage());
-        let pick = bytes.byte() as usize * set.len() / 256;
-        pos = set.positions()[pick];
-        // Mostly alternate; sometimes the same side plays again (a chain stage, a remainder).
-        if d < 216 {
-            side = side.other();
-        }
-    }
-    if pos.off(Side::White) == 15 || pos.off(Side::Black) == 15 {
-        return;
-    }
-    let dice = stage_of(bytes);
-    check_stage(r, &pos, side, dice);
-}
-
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes(data);
-    let v = bytes.byte();
-    match v % 3 {
-        0 => run(
-            &GulBara {
-                options: GulBaraOptions::preset("bulgarian").unwrap(),
-            },
-            &mut bytes,
-        ),
-        1 => run(
-            &Backgammon {
-                options: BackgammonOptions::preset("backgammon").unwrap(),
-            },
-            &mut bytes,
-        ),
-        _ => run(
-            &Backgammon {
-                options: BackgammonOptions::preset("nackgammon").unwrap(),
-            },
-            &mut bytes,
-        ),
-    }
+    let rules = rules_of(bytes.byte());
+    // Two bytes a stage after the first mover's byte, while more than the final stage's byte
+    // is left: the input's length sets how far the game goes.
+    let stages = bytes.0.len().saturating_sub(2) / 2;
+    let Some((pos, side)) = reach(&rules, &mut bytes, stages) else {
+        return;
+    };
+    check_stage(&rules, &pos, side, stage_of(bytes.byte()));
 });

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tavla::replay::{Overrides, check};
 use tavla::input::decode;
+use tavla::replay::{Overrides, check};
 use tavla::report::{Style, json::match_json, mat::write_mat, render_human};
 
 fuzz_target!(|data: &[u8]| {
