@@ -83,6 +83,7 @@ impl ReadError {
             help: Some(
                 "check the path and its permissions; the other files were still checked".into(),
             ),
+            suggestions: None,
         }
     }
 }
