@@ -293,6 +293,14 @@ failed. This is about the file system, not about the record. The other files are
 checked, and the run exits with status 2 (usage or I/O error), which outranks the status 1
 of invalid records. Check the path and its permissions."#;
 
+    NoRecords = "tavla::io::no-records",
+    summary: "A run that found no record to check (exit 2 unless `--allow-empty`).",
+    explanation: r#"`tavla validate` found no record: the directories named hold no file with an extension of
+`--ext` (by default `mat` and `txt`), or `--files-from` listed nothing. A run that checked
+nothing has proved nothing, so it exits 2 (usage or I/O error), as ESLint does: a CI job must
+not pass on an empty or misnamed directory. Check the paths and `--ext`; pass `--allow-empty`
+when an empty run is expected and should exit 0."#;
+
     UnsupportedVariant = "tavla::record::unsupported-variant",
     summary: "The `Variation` header names a game tavla does not check.",
     explanation: r#"The `Variation` header selects the game (records.md §4): `Gul Bara` and its aliases,
@@ -973,8 +981,13 @@ mod tests {
     use super::*;
 
     /// Codes without an example record: two are reported only when nothing more specific applies,
-    /// and an unreadable file has no record to show.
-    const NO_EXAMPLE: &[Code] = &[Code::Syntax, Code::Unreadable, Code::IllegalPlay];
+    /// and an unreadable file or a run without records has no record to show.
+    const NO_EXAMPLE: &[Code] = &[
+        Code::Syntax,
+        Code::Unreadable,
+        Code::NoRecords,
+        Code::IllegalPlay,
+    ];
 
     #[test]
     fn every_code_has_an_explanation() {

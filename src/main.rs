@@ -142,6 +142,9 @@ struct ValidateArgs {
     /// Treat warnings as failures (exit 1).
     #[arg(long, help_heading = "Output")]
     deny_warnings: bool,
+    /// Exit 0 when no record is found (by default such a run is an error, exit 2).
+    #[arg(long, help_heading = "Inputs")]
+    allow_empty: bool,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]

@@ -245,9 +245,11 @@ fn illegal_plays_exit_1_with_the_reason_and_the_nearest_legal_plays() {
             }
         }
     }
-    // The nearest play keeps what can be kept: the legal 24/18 of a blocked 24/18 24/19.
+    // The nearest play keeps what can be kept: the legal 24/18 of a blocked 24/18 24/19,
+    // and then the 5 played from the written origin, 24 (18/13), before one from 13.
     let (d, _) = illegal_one(&["--roll", "65", "24/18 24/19"]);
-    assert_eq!(d["nearest"][0]["standard"], "24/18 13/8");
+    assert_eq!(d["nearest"][0]["standard"], "24/18/13");
+    assert_eq!(d["nearest"][1]["standard"], "24/18 13/8");
     // One illegal play among legal ones: exit 1, every play reported.
     let (c, docs) = check(&["--roll", "65", "24/13", "24/18 24/19", "13/8 13/7"]);
     assert_eq!(c, 1);

@@ -393,6 +393,61 @@ fn directories_are_walked_with_the_extension_filter_and_explicit_files_always_re
 }
 
 #[test]
+fn a_run_that_finds_no_record_exits_2_unless_allow_empty() {
+    let d = tmpdir("norecords");
+    std::fs::create_dir_all(d.join("empty")).unwrap();
+    std::fs::copy("fixtures/demo/valid.mat", d.join("a.mat")).unwrap();
+    let empty = d.join("empty");
+    let empty = empty.to_str().unwrap();
+    let dir = d.to_str().unwrap();
+    let list = d.join("list.txt");
+    std::fs::write(&list, "\n").unwrap();
+    let list = list.to_str().unwrap();
+    for (args, what) in [
+        (vec!["validate", empty], "an empty directory"),
+        (
+            vec!["validate", "--ext", "rec", dir],
+            "an --ext matching nothing",
+        ),
+        (
+            vec!["validate", "--files-from", list],
+            "an empty --files-from list",
+        ),
+        (
+            vec!["validate", "--format", "sarif", "--ext", "rec", dir],
+            "a machine format",
+        ),
+    ] {
+        let o = tavla(&args, None);
+        assert_eq!(code(&o), 2, "{what}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("error[tavla::io::no-records]"),
+            "{what}: {err}"
+        );
+        let mut allowed = args.clone();
+        allowed.insert(1, "--allow-empty");
+        let o = tavla(&allowed, None);
+        assert_eq!(code(&o), 0, "{what} with --allow-empty");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("no-records"), "{what}: {err}");
+    }
+    // Quiet runs still say why they failed.
+    let o = tavla(&["validate", "-q", empty], None);
+    assert_eq!(code(&o), 2);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("tavla::io::no-records"));
+    // A run that found a record is unaffected.
+    assert_eq!(code(&tavla(&["validate", dir], None)), 0);
+    // `convert` on nothing is the same error.
+    for to in ["json", "jsonl", "mat"] {
+        let o = tavla(&["convert", "--to", to, empty], None);
+        assert_eq!(code(&o), 2, "convert --to {to}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("error[tavla::io::no-records]"), "{to}: {err}");
+    }
+}
+
+#[test]
 fn output_is_identical_across_thread_counts_and_sorted_by_path() {
     let one = tavla(
         &[

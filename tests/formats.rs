@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use tavla::codes::Code;
 use tavla::input::decode;
 use tavla::notation::Span;
@@ -198,6 +198,38 @@ fn sarif_of_real_findings_validates_against_the_schema() {
         errs.join("\n")
     );
 
+    // An illegal play's result carries fixes: the written play replaced by a legal one.
+    let fixes: Vec<&Value> = log["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r.get("fixes"))
+        .collect();
+    assert!(!fixes.is_empty(), "no result with fixes");
+    let change = &fixes[0][0]["artifactChanges"][0];
+    assert_eq!(
+        change["artifactLocation"]["uri"],
+        "fixtures/demo/invalid.mat"
+    );
+    let replacement = &change["replacements"][0];
+    let (at, len) = (
+        replacement["deletedRegion"]["byteOffset"].as_u64().unwrap() as usize,
+        replacement["deletedRegion"]["byteLength"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(&c[0].text[at..at + len], "24/18(2) 18/12(2)");
+    let inserted = replacement["insertedContent"]["text"].as_str().unwrap();
+    let mut repaired = c[0].text.clone();
+    repaired.replace_range(at..at + len, inserted);
+    let after = check(&repaired, &Overrides::default());
+    assert!(
+        after.findings.iter().all(|f| f.span.offset != at),
+        "the fix `{inserted}` is legal: {:?}",
+        after.findings
+    );
+    let mut broken = log.clone();
+    broken["runs"][0]["results"][0]["fixes"] = json!([{ "description": { "text": "x" } }]);
+    assert!(!v.is_valid(&broken), "a fix without artifactChanges");
+
     // The validator does reject what the schema forbids.
     let mut broken = log.clone();
     broken["runs"][0]["results"][0]["level"] = "fatal".into();
@@ -329,6 +361,7 @@ fn sarif_paths_never_become_absolute() {
         message: "m".into(),
         related: Vec::new(),
         help: None,
+        suggestions: None,
     }];
     let outside = if cfg!(windows) {
         "C:\\elsewhere\\f.mat"
@@ -372,6 +405,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             message: "50% of a:b, c\nsecond line\r".into(),
             related: Vec::new(),
             help: Some("fix: this, now".into()),
+            suggestions: None,
         },
         Finding {
             code: Code::TurnNumber,
@@ -381,6 +415,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             message: "w".into(),
             related: Vec::new(),
             help: None,
+            suggestions: None,
         },
         Finding {
             code: Code::NotChecked,
@@ -390,6 +425,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             message: "n".into(),
             related: Vec::new(),
             help: None,
+            suggestions: None,
         },
     ];
     let out = github(&FileFindings {
@@ -445,8 +481,24 @@ fn jsonl_lines_each_parse_as_json() {
             assert_eq!(v["path"], file.path);
             assert_eq!(v["message"], f.message.as_str());
             assert_eq!(v["offset"], f.span.offset);
+            // Every finding has `suggestions` (nearest legal plays first; empty unless the
+            // finding is an illegal play) and `repair` (none yet).
+            let plays = f.suggestions.as_ref().map_or(&[][..], |s| &s.plays[..]);
+            assert_eq!(v["suggestions"], json!(plays));
+            assert_eq!(v["repair"], Value::Null);
         }
     }
+    let jl = jsonl(&file_findings(&c)[0]);
+    let first: Value = serde_json::from_str(jl.lines().next().unwrap()).unwrap();
+    assert_eq!(first["code"], "tavla::rules::blocked");
+    assert_eq!(first["suggestions"][0], "24/18(3) 13/7", "{first}");
+    assert!(
+        first["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("3 legal play(s) for 6-6; nearest to what is written: 24/18(3) 13/7,"),
+        "{first}"
+    );
 }
 
 /// End to end: the binary's `--format sarif` over a directory of invalid records validates.

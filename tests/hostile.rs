@@ -1092,7 +1092,7 @@ fn a_directory_named_explicitly_is_walked() {
     );
     r.expect(&[0], "directory via --files-from");
     assert!(r.stderr.contains("3 files, 3 games"), "{}", r.stderr);
-    // An empty directory: nothing to check.
+    // An empty directory: nothing to check is an error unless --allow-empty.
     std::fs::create_dir_all(d.path("empty")).expect("mkdir");
     let r = run(
         &debug_bin(),
@@ -1100,8 +1100,16 @@ fn a_directory_named_explicitly_is_walked() {
         None,
         "empty dir",
     );
-    r.expect(&[0], "empty directory");
+    r.expect(&[2], "empty directory");
     assert!(r.stderr.contains("0 files"), "{}", r.stderr);
+    assert!(r.stderr.contains("tavla::io::no-records"), "{}", r.stderr);
+    let r = run(
+        &debug_bin(),
+        &["validate", "--allow-empty", s(&d.path("empty"))],
+        None,
+        "empty dir allowed",
+    );
+    r.expect(&[0], "empty directory with --allow-empty");
     // `convert --to json` wants exactly one record.
     run(
         &debug_bin(),

@@ -27,9 +27,16 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
     };
     let mut inputs = inputs;
     let first: Vec<Input> = inputs.by_ref().take(2).collect();
-    if a.to != Target::Jsonl && first.len() != 1 {
+    if a.to != Target::Jsonl && first.len() > 1 {
         eprintln!(
             "error: --to json and --to mat convert exactly one record; use --to jsonl for many"
+        );
+        return EXIT_ERROR;
+    }
+    if first.is_empty() {
+        eprintln!(
+            "error[{}]: no record found: no file to convert in the paths given",
+            tavla::codes::Code::NoRecords
         );
         return EXIT_ERROR;
     }

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use tavla::codes::Code;
 use tavla::input::Input;
 use tavla::replay::{Overrides, Severity};
 use tavla::report::formats::{self, FileFindings};
@@ -253,6 +254,15 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
         eprintln!(
             "{files} files, {games} games, {turns} turns checked, {errors} errors, {warnings} warnings{limited}"
         );
+    }
+    if files == 0 && !a.allow_empty {
+        eprintln!(
+            "error[{}]: no record found: no file to check in the paths given (extensions: {}); \
+             pass --allow-empty to accept an empty run",
+            Code::NoRecords,
+            a.inputs.ext.join(",")
+        );
+        return EXIT_ERROR;
     }
     if io_error {
         EXIT_ERROR

@@ -32,7 +32,7 @@ pub struct InputSpec {
 /// Why a run has no inputs to read.
 #[derive(Debug)]
 pub enum InputError {
-    /// Nothing was named.
+    /// Nothing was named (no path and no `--files-from` list).
     NoInput,
     /// The `--files-from` list cannot be read.
     FilesFrom {
@@ -83,6 +83,7 @@ impl ReadError {
             help: Some(
                 "check the path and its permissions; the other files were still checked".into(),
             ),
+            suggestions: None,
         }
     }
 }
@@ -201,7 +202,8 @@ impl InputSpec {
     ///
     /// # Errors
     ///
-    /// Nothing named, or the `files_from` list cannot be read.
+    /// Nothing named (no path and no `files_from` list), or the `files_from` list cannot be
+    /// read.
     pub fn inputs(&self) -> Result<Inputs, InputError> {
         let mut named: Vec<PathBuf> = self.paths.clone();
         if let Some(list) = &self.files_from {
@@ -222,7 +224,9 @@ impl InputSpec {
                     .map(PathBuf::from),
             );
         }
-        if named.is_empty() {
+        // An empty `--files-from` list is a run over no record (the caller decides), not a
+        // usage error: a list built by a script may legitimately be empty.
+        if named.is_empty() && self.files_from.is_none() {
             return Err(InputError::NoInput);
         }
         named.sort();

@@ -48,6 +48,28 @@ pub struct Finding {
     pub related: Vec<(Span, String)>,
     /// What was legal / how to fix.
     pub help: Option<String>,
+    /// For an illegal play: the legal plays nearest to it (boxed: rare, and a finding stays
+    /// small).
+    pub suggestions: Option<Box<Suggestions>>,
+}
+
+/// The legal plays offered for an illegal play, nearest to what was written first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestions {
+    /// The written play a suggestion replaces.
+    pub span: Span,
+    /// Legal plays in the record's notation (`24/21 13/11`), nearest first, at most
+    /// [`Suggestions::MAX`].
+    pub plays: Vec<String>,
+    /// How many legal plays there are.
+    pub total: usize,
+    /// The repair the rest of the game confirms, when there is one (one of `plays`).
+    pub repair: Option<String>,
+}
+
+impl Suggestions {
+    /// At most this many plays are carried.
+    pub const MAX: usize = 5;
 }
 
 impl Finding {
@@ -60,6 +82,7 @@ impl Finding {
             message: message.into(),
             related: Vec::new(),
             help: None,
+            suggestions: None,
         }
     }
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
@@ -97,6 +120,7 @@ impl Finding {
             message: e.message.clone(),
             related: Vec::new(),
             help: e.help.clone(),
+            suggestions: None,
         }
     }
 }

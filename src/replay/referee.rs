@@ -38,6 +38,8 @@ pub struct Problem {
     pub segments: Vec<Segment>,
     /// The span of each of `segments`.
     pub segment_spans: Vec<Span>,
+    /// The whole written play (what a suggested legal play would replace).
+    pub play: Span,
 }
 
 /// A written play carried out: the result and the steps that reach it.
@@ -93,6 +95,7 @@ impl<'r> Referee<'r> {
                         span,
                         segments: Vec::new(),
                         segment_spans: Vec::new(),
+                        play: whole(written),
                     }));
                 }
             }
@@ -139,6 +142,7 @@ impl<'r> Referee<'r> {
                     span,
                     segments: segs.clone(),
                     segment_spans: spans,
+                    play: whole(written),
                 }));
             }
         };
@@ -153,6 +157,7 @@ impl<'r> Referee<'r> {
                     span: whole(written),
                     segments: segs.clone(),
                     segment_spans: segment_spans(written),
+                    play: whole(written),
                 }));
             }
         }
@@ -244,6 +249,7 @@ pub fn check_play(
                 span: Span::new(0, 0),
                 segments: Vec::new(),
                 segment_spans: Vec::new(),
+                play: Span::new(0, 0),
             }));
         }
         return Ok(CheckedPlay {
@@ -287,10 +293,11 @@ pub fn legal_plays(rules: &RuleSet, pos: &Position, side: Side, dice: StageDice)
 }
 
 /// Up to `n` legal results of `set`, nearest first to the written hops `segments` (the
-/// mover's numbering): first those that keep the most written hops (a written `from/to` kept
-/// when one checker of the legal play passes `from` and then `to`), then those whose steps
-/// are closest to the written ones (the smallest sum, over written hops, of the distance to
-/// the nearest legal step), then in notation order.
+/// mover's numbering): first those that keep the most written hops exactly (a written
+/// `from/to` kept when one checker of the legal play passes `from` and then `to`, each part
+/// of a checker's path keeping at most one written hop), then those that change the other
+/// hops least (each matched to a distinct remaining part of a checker's path; a changed
+/// origin weighs three times a changed destination), then in notation order.
 pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Position, Vec<Step>)> {
     // (written hops kept, distance, the play in notation, the result)
     type Scored<'a> = (usize, u32, String, (&'a Position, &'a [Step]));
@@ -298,25 +305,32 @@ pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Posi
         .results()
         .map(|r| {
             let paths = checker_paths(r.1);
-            let kept = segments
-                .iter()
-                .filter(|s| {
-                    paths.iter().any(|p| {
-                        p.iter()
-                            .position(|&x| x == s.from)
-                            .is_some_and(|i| p[i + 1..].contains(&s.to))
-                    })
-                })
-                .count();
-            let dist: u32 = segments
-                .iter()
-                .map(|s| {
-                    r.1.iter()
-                        .map(|st| s.from.abs_diff(st.from) as u32 + s.to.abs_diff(st.to) as u32)
-                        .min()
-                        .unwrap_or(50)
-                })
-                .sum();
+            let mut used: Vec<Vec<bool>> = paths.iter().map(|p| vec![false; p.len() - 1]).collect();
+            let mut rest = Vec::new();
+            let mut kept = 0;
+            for s in segments {
+                match best_part(&paths, &used, |a, b| {
+                    (a == s.from && b == s.to).then_some(0)
+                }) {
+                    Some((k, i, j, _)) => {
+                        used[k][i..j].iter_mut().for_each(|u| *u = true);
+                        kept += 1;
+                    }
+                    None => rest.push(s),
+                }
+            }
+            let mut dist = 0u32;
+            for s in rest {
+                let cost =
+                    |a: u8, b: u8| Some(3 * s.from.abs_diff(a) as u32 + s.to.abs_diff(b) as u32);
+                match best_part(&paths, &used, cost) {
+                    Some((k, i, j, c)) => {
+                        used[k][i..j].iter_mut().for_each(|u| *u = true);
+                        dist += c;
+                    }
+                    None => dist += 100,
+                }
+            }
             (kept, dist, super::render_steps(r.1), r)
         })
         .collect();
@@ -326,6 +340,31 @@ pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Posi
         .take(n)
         .map(|s| (*s.3.0, s.3.1.to_vec()))
         .collect()
+}
+
+/// The unused part of a checker's path (path `k`, from its point `i` to its point `j`) with
+/// the lowest `cost` of its ends, and that cost; `None` when no part has a cost.
+fn best_part(
+    paths: &[Vec<u8>],
+    used: &[Vec<bool>],
+    cost: impl Fn(u8, u8) -> Option<u32>,
+) -> Option<(usize, usize, usize, u32)> {
+    let mut best: Option<(usize, usize, usize, u32)> = None;
+    for (k, p) in paths.iter().enumerate() {
+        for i in 0..p.len() {
+            for j in i + 1..p.len() {
+                if used[k][j - 1] {
+                    break;
+                }
+                if let Some(c) = cost(p[i], p[j])
+                    && best.is_none_or(|b| c < b.3)
+                {
+                    best = Some((k, i, j, c));
+                }
+            }
+        }
+    }
+    best
 }
 
 /// Each checker's path through a play: consecutive steps of one checker joined.

@@ -63,6 +63,19 @@ pub fn render_play(set: &PlaySet, limit: usize) -> (Vec<String>, usize) {
     (all, total)
 }
 
+/// The help line for an illegal play: the nearest legal plays (`plays`, nearest first; up to
+/// three named) and how many there are.
+pub(crate) fn nearest_help(plays: &[String], total: usize, dice: impl std::fmt::Display) -> String {
+    let shown: Vec<&str> = plays.iter().take(3).map(String::as_str).collect();
+    if shown.is_empty() {
+        return format!("{total} legal play(s) for {dice}");
+    }
+    format!(
+        "{total} legal play(s) for {dice}; nearest to what is written: {}",
+        shown.join(", ")
+    )
+}
+
 /// The help line naming what was legal: up to three plays and how many there are.
 pub(crate) fn legal_help(set: &PlaySet, dice: impl std::fmt::Display) -> String {
     let (examples, total) = render_play(set, 3);

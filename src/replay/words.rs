@@ -2,9 +2,9 @@
 //! message, label and help, the same for a play of a record and for a single play checked
 //! alone (`tavla check`).
 
-use super::Finding;
-use super::referee::{Problem, ProblemKind};
-use super::render::legal_help;
+use super::referee::{Problem, ProblemKind, nearest_plays};
+use super::render::{nearest_help, render_steps};
+use super::{Finding, Suggestions};
 use crate::codes::Code;
 use crate::notation::Span;
 use crate::rules::{
@@ -44,6 +44,7 @@ pub fn problem_finding(c: &PlayContext<'_>, problem: Problem) -> Finding {
         span,
         segments,
         segment_spans,
+        play,
     } = problem;
     match kind {
         ProblemKind::NoBar => Finding::error(
@@ -68,10 +69,18 @@ pub fn problem_finding(c: &PlayContext<'_>, problem: Problem) -> Finding {
         .help("remove the `*`"),
         ProblemKind::Steps(e) => {
             let set = c.rules.legal_plays(c.pos, side, dice);
-            play_error(c, e, &segments, &segment_spans, &set)
+            let near = suggestions(&set, &segments, play);
+            let legal = if set.max_steps() == 0 {
+                format!("no step of {dice} can be played here: write the stage with no steps")
+            } else {
+                nearest_help(&near.plays, near.total, dice)
+            };
+            let f = play_error(c, e, &segments, &segment_spans, legal);
+            with_suggestions(f, near)
         }
         ProblemKind::Forced(e) => {
             let set = c.rules.legal_plays(c.pos, side, dice);
+            let near = suggestions(&set, &segments, play);
             let (code, msg) = match e {
                 ForcedError::TooFewDice { used, max } => (
                     Code::ForcedPlay,
@@ -90,12 +99,39 @@ pub fn problem_finding(c: &PlayContext<'_>, problem: Problem) -> Finding {
                     ),
                 ),
             };
-            Finding::error(code, span, msg)
+            let f = Finding::error(code, span, msg)
                 .label("this play")
                 .related_opt(c.dice_span, format!("{dice}"))
-                .help(legal_help(&set, dice))
+                .help(nearest_help(&near.plays, near.total, dice));
+            with_suggestions(f, near)
         }
     }
+}
+
+/// The legal plays of `set` nearest to the written hops `segments`, for the play at `span`.
+fn suggestions(set: &crate::rules::PlaySet, segments: &[Segment], span: Span) -> Suggestions {
+    let plays = if set.max_steps() == 0 {
+        Vec::new()
+    } else {
+        nearest_plays(set, segments, Suggestions::MAX)
+            .iter()
+            .map(|(_, steps)| render_steps(steps))
+            .collect()
+    };
+    Suggestions {
+        span,
+        plays,
+        total: set.len(),
+        repair: None,
+    }
+}
+
+/// A finding with its suggestions (none when nothing can be played or nothing was written).
+fn with_suggestions(mut f: Finding, near: Suggestions) -> Finding {
+    if !near.plays.is_empty() && near.span.len > 0 {
+        f.suggestions = Some(Box::new(near));
+    }
+    f
 }
 
 fn play_error(
@@ -103,14 +139,9 @@ fn play_error(
     e: PlayError,
     segs: &[Segment],
     spans: &[Span],
-    set: &crate::rules::PlaySet,
+    legal: String,
 ) -> Finding {
     let dice = c.dice;
-    let legal = if set.max_steps() == 0 {
-        format!("no step of {dice} can be played here: write the stage with no steps")
-    } else {
-        legal_help(set, dice)
-    };
     let seg_str = |k: usize| format!("{}/{}", loc_short(segs[k].from), loc_short(segs[k].to));
     let opp = |p: u8| c.rules.opposite(p);
     let f = match e {

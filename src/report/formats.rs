@@ -34,7 +34,9 @@ pub struct FileFindings<'a> {
 /// One compact JSON object per finding, one per line (JSON Lines), each ending with `\n`.
 ///
 /// The objects are those of [`finding_json`]: `path`, `code`, `severity`, `message`, `line`,
-/// `column`, `end_line`, `end_column`, `offset`, `length`, `label`, `help` and `related`.
+/// `column`, `end_line`, `end_column`, `offset`, `length`, `label`, `help`, `related`,
+/// `suggestions` (for an illegal play, the nearest legal plays, nearest first; else empty)
+/// and `repair` (the confirmed repair, or `null`).
 pub fn jsonl(f: &FileFindings) -> String {
     let idx = LineIndex::new(f.text);
     let mut out = String::new();
@@ -210,6 +212,28 @@ fn result(file: &FileFindings, idx: &LineIndex, uri: &str, bytes: bool, f: &Find
             .collect();
         r["relatedLocations"] = json!(related);
     }
+    if let Some(s) = &f.suggestions {
+        // One fix per suggested play, nearest first: the written play replaced by it.
+        let fixes: Vec<Value> = s
+            .plays
+            .iter()
+            .map(|play| {
+                let mut location = physical(file, idx, uri, bytes, s.span);
+                let region = location["region"].take();
+                json!({
+                    "description": { "text": format!("play `{play}` instead") },
+                    "artifactChanges": [{
+                        "artifactLocation": location["artifactLocation"].take(),
+                        "replacements": [{
+                            "deletedRegion": region,
+                            "insertedContent": { "text": play },
+                        }],
+                    }],
+                })
+            })
+            .collect();
+        r["fixes"] = json!(fixes);
+    }
     r
 }
 
@@ -331,6 +355,7 @@ mod tests {
             message: message.into(),
             related: Vec::new(),
             help: None,
+            suggestions: None,
         }
     }
 

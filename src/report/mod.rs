@@ -261,6 +261,8 @@ pub fn finding_json(name: &str, text: &str, idx: &LineIndex, f: &Finding) -> ser
             let (l, c) = idx.locate(text, s.offset);
             serde_json::json!({"line": l, "column": c, "offset": s.offset, "length": s.len, "label": lbl})
         }).collect::<Vec<_>>(),
+        "suggestions": f.suggestions.as_ref().map_or(&[][..], |s| &s.plays[..]),
+        "repair": f.suggestions.as_ref().and_then(|s| s.repair.as_deref()),
     })
 }
 
