@@ -460,11 +460,11 @@ fn legal_results_written_out_pass_check_play_in_both_notations() {
             while pos.off(Side::White) < 15 && pos.off(Side::Black) < 15 {
                 let dice = rng.roll().stage();
                 let set = rules.legal_plays(&pos, side, dice);
-                for (result, steps) in &set.results {
+                for (result, steps) in set.results() {
                     written_result_is_legal(&rules, &pos, side, dice, (result, steps));
                     checked += 1;
                 }
-                pos = set.results[rng.below(set.len())].0;
+                pos = set.positions()[rng.below(set.len())];
                 side = side.other();
             }
         }
