@@ -273,7 +273,7 @@ fn both_notations(
 /// the other side is on roll), the JSON position for every game.
 fn position_ids(rules: &RuleSet, pos: &Position, on_roll: Side, ctx: &MatchContext) -> Value {
     let mut v = json!({ "json": position_json(pos, rules.opposite_fn()) });
-    if rules.hits() && ids::validate(pos, rules.variant()).is_ok() {
+    if rules.backgammon_board() && ids::validate(pos, rules.variant()).is_ok() {
         v["position_id"] = json!(ids::gnubg::position_id(pos, on_roll));
         v["xgid"] = json!(ids::xgid::xgid(pos, on_roll, None, ctx));
     }

@@ -20,7 +20,7 @@ use crate::ids::gnubg;
 use crate::notation::{CellBody, Column, Moves, Span, Stage, StageKind, StepText, TurnStages};
 use crate::record::HeaderItem;
 use crate::replay::{ActionTrace, GameResult, StageTrace, Verdict};
-use crate::rules::{BAR, OFF, Position, RuleSet, Side, Step, Variant, gul_bara};
+use crate::rules::{BAR, OFF, Position, RuleSet, Side, Step, Variant};
 
 /// The `format` field.
 pub const FORMAT: &str = "tavla-match";
@@ -445,10 +445,7 @@ pub struct BoardPointDoc {
 }
 
 fn opposite(rules: Option<&RuleSet>) -> fn(u8) -> u8 {
-    match rules {
-        Some(RuleSet::GulBara(_)) => gul_bara::opposite,
-        _ => crate::rules::backgammon::opposite,
-    }
+    rules.map_or(crate::rules::backgammon::opposite, RuleSet::opposite_fn)
 }
 
 /// A position as a typed document; `opposite` maps a point to the other side's numbering.
@@ -631,14 +628,14 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                         match_id: None,
                     };
                     if let (
-                        Some(RuleSet::Backgammon(_)),
+                        Some(rules),
                         Some(ActionTrace::Turn {
                             before,
                             cube,
                             roll: Some(dice),
                             ..
                         }),
-                    ) = (v.rules.as_ref(), t)
+                    ) = (v.rules.as_ref().filter(|r| r.backgammon_board()), t)
                     {
                         let score = g
                             .score
@@ -653,7 +650,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                             dice: *dice,
                             length: v.record.length.map(|l| l.0).unwrap_or(0),
                             score,
-                            crawford_rule: matches!(v.rules, Some(RuleSet::Backgammon(o)) if o.crawford)
+                            crawford_rule: rules.cube().crawford
                                 && v.record.length.is_some_and(|l| l.0 > 0),
                         };
                         turn.position_id = Some(gnubg::position_id(before, side));

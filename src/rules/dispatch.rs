@@ -141,6 +141,12 @@ impl RuleSet {
     pub fn hits(&self) -> bool {
         with_moves!(self, M => <M as super::Movement>::HAS_BAR)
     }
+    /// Whether the game is played on backgammon's board and numbering, with a bar: the board
+    /// that GNU Backgammon Position IDs and XGIDs describe.
+    pub fn backgammon_board(&self) -> bool {
+        with_moves!(self, M => <M as super::Movement>::HAS_BAR
+            && <M as super::Movement>::opposite(1) == 24)
+    }
     /// Whether a record may leave out a play that was forced (`records.md`: an empty cell with
     /// exactly one legal play is that play in backgammon records; in Gul bara an empty cell
     /// always claims that nothing could be played).
