@@ -118,7 +118,8 @@ impl GameWalker<'_> {
                     return Err(Stop);
                 }
                 if !capped_ok(full) {
-                    let why = self.value_explanation(winner, full);
+                    let dropped = matches!(self.result.over, Some(Over::Drop { .. }));
+                    let why = self.value_explanation(winner, full, dropped);
                     let code = if points == 0 && self.rules.zero_result_claims_draw() {
                         Code::Draw
                     } else {
@@ -181,8 +182,16 @@ impl GameWalker<'_> {
         Ok(())
     }
 
-    pub(super) fn value_explanation(&self, winner: Side, full: u64) -> String {
+    /// Why a game that ended by bearing off (or, `dropped`, by a dropped double) is worth
+    /// `full` points.
+    pub(super) fn value_explanation(&self, winner: Side, full: u64, dropped: bool) -> String {
         let loser = winner.other();
+        if dropped {
+            return format!(
+                "{} dropped the double, so the game is worth the cube before it: {full} point(s)",
+                self.who(loser)
+            );
+        }
         let level = self.rules.level(&self.turn.pos, winner);
         if !self.rules.cube().in_game() {
             return if level == Level::Mars {
@@ -194,6 +203,12 @@ impl GameWalker<'_> {
                     self.turn.pos.off(loser)
                 )
             };
+        }
+        if self.jacoby() && level != Level::Single {
+            return format!(
+                "a {} counts as a single game under the Jacoby rule (a money game with the cube never turned): {full} point(s)",
+                level_name(level)
+            );
         }
         format!(
             "a {} with the cube at {}: {full} point(s)",

@@ -1,0 +1,137 @@
+//! The help that explains what a game is worth, for the ways a game ends: a wrong `Wins`
+//! value after a dropped double, after a bear-off in Gul bara (mars or single), and the
+//! Jacoby rule. Each text must say what actually happened.
+
+use std::path::Path;
+
+use tavla::codes::Code;
+use tavla::generate::{Settings, random_match};
+use tavla::replay::{Overrides, check};
+use tavla::rules::{RuleSet, Variant};
+
+fn fixture(path: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The help of the one `wins-mismatch` finding of `text`.
+fn mismatch_help(text: &str, o: &Overrides) -> String {
+    let v = check(text, o);
+    let found: Vec<_> = v
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::WinsMismatch)
+        .collect();
+    assert_eq!(found.len(), 1, "{:#?}", v.findings);
+    found[0].help.clone().unwrap_or_default()
+}
+
+/// Given a game that ended with a dropped double at cube 1 (`Wins 2 points`... written as 4),
+/// when checked, then the help says the double was dropped and the game is worth the cube
+/// before it — not a level of the position on the board.
+#[test]
+fn a_dropped_double_is_explained_as_a_drop() {
+    let text = fixture("fixtures/backgammon/gnubg/m000-0201.mat");
+    let line = text.lines().nth(35).unwrap();
+    assert!(
+        line.contains("Drops") && line.contains("Wins 2 points"),
+        "{line}"
+    );
+    let bad = text.replacen(line, &line.replace("Wins 2 points", "Wins 4 points"), 1);
+    let help = mismatch_help(&bad, &Overrides::default());
+    assert!(help.contains("dropped the double"), "{help}");
+    assert!(help.contains("2 point(s)"), "{help}");
+    assert!(
+        !help.contains("gammon") && !help.contains("single game"),
+        "{help}"
+    );
+}
+
+/// Given Gul bara games that ended by bearing off, when their `Wins` value is changed, then
+/// the help names the mars (the loser bore off nothing, 2 points) or the single game (1).
+#[test]
+fn a_gul_bara_bear_off_is_explained_as_mars_or_single() {
+    let mut seen = [false, false];
+    for entry in
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/gulbara/valid"))
+            .unwrap()
+    {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "mat") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let Some(line) = text.lines().find(|l| {
+            l.trim_start().starts_with("Wins 1 point")
+                || l.trim_start().starts_with("Wins 2 points")
+        }) else {
+            continue;
+        };
+        let (was, now) = if line.contains("Wins 2 points") {
+            ("Wins 2 points", "Wins 3 points")
+        } else {
+            ("Wins 1 point", "Wins 3 points")
+        };
+        let bad = text.replacen(line, &line.replacen(was, now, 1), 1);
+        let v = check(&bad, &Overrides::gul_bara());
+        let Some(f) = v.findings.iter().find(|f| f.code == Code::WinsMismatch) else {
+            continue; // a resignation, judged elsewhere
+        };
+        let help = f.help.clone().unwrap_or_default();
+        if was == "Wins 2 points" {
+            assert!(
+                help.contains("bore off no checker: mars, 2 points"),
+                "{}: {help}",
+                path.display()
+            );
+            seen[0] = true;
+        } else {
+            assert!(
+                help.contains("a single game, 1 point"),
+                "{}: {help}",
+                path.display()
+            );
+            seen[1] = true;
+        }
+    }
+    assert_eq!(
+        seen,
+        [true, true],
+        "both a mars and a single game were checked"
+    );
+}
+
+/// Given a money game with the Jacoby rule where a gammon is won without the cube turned,
+/// when the result is written as 2 points, then the help says the Jacoby rule makes it a
+/// single game.
+#[test]
+fn a_gammon_under_the_jacoby_rule_is_explained_as_a_single_game() {
+    // Money sessions with the Jacoby rule, played by the engine without doubles or
+    // resignations: the games won by a gammon or backgammon count 1 point.
+    let mut rules = RuleSet::default_for(Variant::Backgammon);
+    rules.set("jacoby=on").expect("a backgammon option");
+    let mut settings = Settings::new(rules, 0);
+    settings.money_games = 20;
+    settings.double_rate = 0.0;
+    settings.resign_rate = 0.0;
+    let mut checked = 0;
+    for seed in 1..=20 {
+        let text = random_match(&settings, seed);
+        for line in text.lines().filter(|l| l.contains("Wins 1 point")) {
+            let bad = text.replacen(line, &line.replacen("Wins 1 point", "Wins 2 points", 1), 1);
+            let v = check(&bad, &Overrides::default());
+            if let Some(f) = v.findings.iter().find(|f| f.code == Code::WinsMismatch)
+                && let Some(help) = &f.help
+                && help.contains("Jacoby")
+            {
+                assert!(help.contains("counts as a single game"), "{help}");
+                assert!(help.contains("gammon"), "{help}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 0,
+        "no gammon under the Jacoby rule in the generated sessions"
+    );
+}
