@@ -196,8 +196,15 @@ pub(super) fn cells<'a>(
     while k < toks.len() {
         let t = &toks[k];
         let span = Span::of(whole, t.text);
-        // Dice tokens: (nn):, dd:, +nn:
-        if let Some((kind, digits)) = dice_token(t.text) {
+        // Dice tokens: (nn):, dd:, +nn:; a roll written without its colon before its steps
+        // (`53 24/21`) is one error, with its fix, and still opens its stage.
+        let bare_roll =
+            is_roll_without_colon(t.text) && toks.get(k + 1).is_some_and(|n| n.text.contains('/'));
+        if bare_roll {
+            errors.push(roll_without_colon(t.text, span));
+        }
+        let dice = dice_token(t.text).or(bare_roll.then_some((StageKind::Roll, t.text)));
+        if let Some((kind, digits)) = dice {
             let db = digits.as_bytes();
             let ok = db.len() == 2 && db.iter().all(|b| (b'1'..=b'6').contains(b));
             // A malformed roll is reported once; it still opens its stage, so the steps
@@ -460,6 +467,11 @@ pub(super) fn cells<'a>(
                     _ => None,
                 };
                 let Some(stage) = target else {
+                    if is_roll_without_colon(word) {
+                        errors.push(roll_without_colon(word, span));
+                        k += 1;
+                        continue;
+                    }
                     let msg = if word.contains('/') {
                         format!("the step `{word}` has no roll before it")
                     } else {
@@ -497,6 +509,8 @@ pub(super) fn cells<'a>(
                         Ok(s) => stage.moves.steps.push(steps, s),
                         Err(e) => errors.push(e),
                     }
+                } else if is_roll_without_colon(word) {
+                    errors.push(roll_without_colon(word, span));
                 } else {
                     errors.push(
                         SyntaxError::new(Code::UnexpectedToken, span, format!("unexpected `{}`", abbreviate(word)))
@@ -529,6 +543,21 @@ pub(super) fn cells<'a>(
         out[0].column = Column::Right;
     }
     out
+}
+
+/// Two dice 1–6 written without the roll's colon (`53` for `53:`).
+fn is_roll_without_colon(word: &str) -> bool {
+    word.len() == 2 && word.bytes().all(|b| (b'1'..=b'6').contains(&b))
+}
+
+/// The one error for a roll written without its colon, with its fix.
+fn roll_without_colon(word: &str, span: Span) -> SyntaxError {
+    SyntaxError::new(
+        Code::BadDice,
+        span,
+        format!("the roll `{word}` has no colon"),
+    )
+    .help(format!("write `{word}:` before the steps of the roll"))
 }
 
 #[cfg(test)]
@@ -643,5 +672,27 @@ mod tests {
         let (_, e) = turn("  3) 77: 24/17");
         assert_eq!(e[0].code, Code::BadDice);
         assert_eq!(e[0].span, Span::new(5, 3));
+    }
+
+    #[test]
+    fn a_roll_without_its_colon_is_one_error_with_its_fix_and_keeps_its_steps() {
+        // In either column: one error on the dice, and the steps stay with the roll.
+        for (line, at) in [
+            ("  1) 53 24/21 24/19                 64: 24/18 13/9", 5),
+            ("  1) 64: 24/18 13/9                 53 24/21 24/19", 36),
+        ] {
+            let (c, e) = turn(line);
+            assert_eq!(e.len(), 1, "{line}: {e:?}");
+            assert_eq!(e[0].code, Code::BadDice);
+            assert_eq!(e[0].span, Span::new(at, 2), "{line}");
+            assert!(
+                e[0].help.as_deref().is_some_and(|h| h.contains("`53:`")),
+                "{e:?}"
+            );
+            assert_eq!(c.len(), 2, "{line}: {c:?}");
+        }
+        // Two digits that are not dice, or not before a step, stay what they were.
+        let (_, e) = turn("  1) 64: 24/18 13/9                 73 24/21");
+        assert_ne!(e[0].message, "the roll `73` has no colon");
     }
 }
