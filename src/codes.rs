@@ -974,6 +974,37 @@ the other player. Delete it, or write the beaver it answers.
 
 Example (no beaver before it):
       6)  Doubles => 2                Raccoons => 4"#;
+
+    IllegalPrime = "tavla::rules::illegal-prime",
+    summary: "A block of six points with every opposing checker behind it.",
+    explanation: r#"In Long nardy and Fevga a player may hold six points in a row of the opponent's path
+only if at least one opposing checker is already past them (long-nardy.md §4, fevga.md §4;
+`prime_rule = opponent-home`: once one is in its home board). tavla applies the rule inside
+legal-play generation, after every step (`block_check = step`) or on the whole play
+(`play`), so a roll whose only two-dice plays close such a block is played with one die.
+
+Example (White's 24/14 closes W19..W14 while every Black checker is on its head):
+     12) 64: 24/14                   21: 24/22 24/23"#;
+
+    StartQuarterBlock = "tavla::rules::start-quarter-block",
+    summary: "All six points of the own starting quarter held at once (Fevga).",
+    explanation: r#"In Fevga a player may never hold all six points of their own starting quarter (own 24..19)
+at the same time (fevga.md §4, `start_quarter = forbidden`). tavla reports the step that
+would complete it; the die must be played elsewhere if it can, and the forced-play rules
+are judged among the plays that keep a point of the quarter open.
+
+Example (White holds 23..20 with checkers on 24; 24/19 fills the last point):
+      9) 51: 24/19 8/7                42: 17/13 9/7"#;
+
+    RunnerRule = "tavla::rules::runner-rule",
+    summary: "A second checker leaves the start before the runner passed (Fevga).",
+    explanation: r#"In Fevga a player's first checker (the runner) must pass the opponent's starting point
+before any other checker leaves the own 24 point: until a checker stands on own 11 or
+lower, a step from 24 is illegal once one checker has left (fevga.md §3, `runner`). The
+runner may pass in the middle of a roll (5-5: `24/9 24/19`).
+
+Example (from the start, 6-5 may only run one checker):
+      1) 65: 24/18 24/19"#;
 }
 
 #[cfg(test)]

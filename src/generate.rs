@@ -162,6 +162,14 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
             }
             out.tag("Jacoby", if o.jacoby { "On" } else { "Off" });
         }
+        RuleSet::LongNardy(o) => {
+            out.tag("Variation", "Long Nardy");
+            out.tag("Rules", o.preset);
+        }
+        RuleSet::Fevga(o) => {
+            out.tag("Variation", "Fevga");
+            out.tag("Rules", o.preset);
+        }
     }
     out.match_length(Some(settings.length));
     let mut score = [0u64; 2];
@@ -320,7 +328,7 @@ fn play_game(
         game_rolls += 1;
         let plan = rules.turn_plan(r, rolls[side.index()], game_rolls);
         let mut dice = plan.first();
-        let (p, steps) = choose(rng, rules, &pos, side, dice);
+        let (p, steps) = choose(rng, &rules.for_roll(rolls[side.index()]), &pos, side, dice);
         pos = p;
         cell.push(layout::stage(
             StageKind::Roll,

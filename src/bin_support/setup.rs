@@ -24,7 +24,12 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     }
     let candidates: Vec<Variant> = match o.variant {
         Some(v) => vec![v],
-        None => vec![Variant::GulBara, Variant::Backgammon],
+        None => vec![
+            Variant::GulBara,
+            Variant::Backgammon,
+            Variant::LongNardy,
+            Variant::Fevga,
+        ],
     };
     if let Some(p) = a.preset.clone().or(implied_preset.map(String::from)) {
         if !candidates

@@ -483,6 +483,7 @@ pub fn opposite(variant: Variant) -> fn(u8) -> u8 {
     match variant {
         Variant::GulBara => gul_bara::opposite,
         Variant::Backgammon => backgammon::opposite,
+        Variant::LongNardy | Variant::Fevga => gul_bara::opposite,
     }
 }
 
@@ -498,7 +499,11 @@ pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
         if count != CHECKERS {
             return Err(PositionError::CheckerCount { side, count });
         }
-        if variant == Variant::GulBara && pos.count(side, BAR) > 0 {
+        if matches!(
+            variant,
+            Variant::GulBara | Variant::LongNardy | Variant::Fevga
+        ) && pos.count(side, BAR) > 0
+        {
             return Err(PositionError::BarInGulBara { side });
         }
     }

@@ -79,7 +79,21 @@ impl<'r> Referee<'r> {
         dice: StageDice,
         written: &[StepText],
     ) -> Result<Judged, Box<Problem>> {
-        let rules = self.rules;
+        self.judge_under(self.rules, pos, side, dice, written)
+    }
+
+    /// [`Referee::judge`] under the rules of one roll ([`RuleSet::for_roll`]).
+    ///
+    /// # Errors
+    /// The first [`Problem`].
+    pub(crate) fn judge_under(
+        &mut self,
+        rules: &RuleSet,
+        pos: &Position,
+        side: Side,
+        dice: StageDice,
+        written: &[StepText],
+    ) -> Result<Judged, Box<Problem>> {
         if !rules.hits() {
             for st in written {
                 for (loc, hit, span) in st.path.iter() {

@@ -299,6 +299,24 @@ fn restriction_finding(rule: Restriction, span: Span) -> Finding {
             format!("at most {limit} checker(s) may leave the head (point 24) in one turn"),
         )
         .label("one checker too many from the head"),
+        Restriction::Prime => Finding::error(
+            Code::IllegalPrime,
+            span,
+            "this closes a block of six points with no opposing checker ahead of it",
+        )
+        .label("illegal block of six"),
+        Restriction::StartQuarter => Finding::error(
+            Code::StartQuarterBlock,
+            span,
+            "this fills the last open point of the start quarter (24..19); all six may not be held",
+        )
+        .label("start quarter closed"),
+        Restriction::Runner => Finding::error(
+            Code::RunnerRule,
+            span,
+            "a second checker leaves the start before the runner passed the opponent's start (own 11)",
+        )
+        .label("runner not yet past"),
     }
 }
 

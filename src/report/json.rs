@@ -64,6 +64,10 @@ pub enum VariantDoc {
     GulBara,
     /// Backgammon (also short nardy and nackgammon, as presets).
     Backgammon,
+    /// Long nardy.
+    LongNardy,
+    /// Fevga (and Moultezim).
+    Fevga,
 }
 
 impl From<Variant> for VariantDoc {
@@ -71,6 +75,8 @@ impl From<Variant> for VariantDoc {
         match v {
             Variant::GulBara => VariantDoc::GulBara,
             Variant::Backgammon => VariantDoc::Backgammon,
+            Variant::LongNardy => VariantDoc::LongNardy,
+            Variant::Fevga => VariantDoc::Fevga,
         }
     }
 }

@@ -176,7 +176,7 @@ impl<M: Movement> Gen<M> {
         if !self.seen.insert((pos, key(dice.as_slice()), state)) {
             return;
         }
-        if M::restrict_result(&self.start, &pos, self.side).is_ok() {
+        if M::restrict_result(&state, &self.start, &pos, self.side).is_ok() {
             let used_high = seq.len() == 1 && seq.get(0).die == self.high;
             match self.found.get_mut(&pos) {
                 Some(e) => {
@@ -207,7 +207,7 @@ impl<M: Movement> Gen<M> {
                     continue;
                 };
                 let mut next_state = state;
-                if M::restrict_step(&mut next_state, &self.start, self.side, &st).is_err() {
+                if M::restrict_step(&mut next_state, &self.start, &pos, self.side, &st).is_err() {
                     continue;
                 }
                 let mut next = pos;
@@ -227,6 +227,17 @@ impl<M: Movement> Gen<M> {
 /// over every order of the dice. The general path behind [`legal_plays`] (play-level rules,
 /// dice outside 1..=6) and its reference in the tests.
 pub(crate) fn legal_plays_dfs<M: Movement>(pos: &Position, side: Side, dice: StageDice) -> PlaySet {
+    legal_plays_dfs_from::<M>(pos, side, dice, M::PlayState::default())
+}
+
+/// [`legal_plays_dfs`] with the play-level state a play starts from (a variant's options and
+/// the turn's allowances, e.g. Long nardy's head limit).
+pub(crate) fn legal_plays_dfs_from<M: Movement>(
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+    init: M::PlayState,
+) -> PlaySet {
     let high = match dice {
         StageDice::Mixed { high, .. } => high,
         StageDice::Double { .. } => 0,
@@ -240,12 +251,7 @@ pub(crate) fn legal_plays_dfs<M: Movement>(pos: &Position, side: Side, dice: Sta
         high,
     };
     let mut d = stage_dice(dice);
-    gn.dfs(
-        *pos,
-        M::PlayState::default(),
-        &mut d,
-        &mut Small::new(NO_STEP),
-    );
+    gn.dfs(*pos, init, &mut d, &mut Small::new(NO_STEP));
     let max_steps = gn.found.values().map(|e| e.0).max().unwrap_or(0);
     let any_high = max_steps == 1 && high > 0 && gn.found.values().any(|e| e.0 == 1 && e.1);
     let mut positions = Vec::new();
@@ -258,6 +264,21 @@ pub(crate) fn legal_plays_dfs<M: Movement>(pos: &Position, side: Side, dice: Sta
         }
     }
     PlaySet::from_parts(max_steps, positions, steps)
+}
+
+/// Every distinct legal result of a stage from the play-level state `init`: the exhaustive
+/// search for a variant with play-level rules, the canonical generator otherwise.
+pub(crate) fn legal_plays_from<M: Movement>(
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+    init: M::PlayState,
+) -> PlaySet {
+    if M::RESTRICTED {
+        legal_plays_dfs_from::<M>(pos, side, dice, init)
+    } else {
+        legal_plays::<M>(pos, side, dice)
+    }
 }
 
 /// A short list held inline: a stage has at most four dice, so its dice, pending segments and
@@ -434,7 +455,7 @@ impl<M: Movement> Search<'_, M> {
             return;
         }
         if pending.is_empty() {
-            if M::restrict_result(&self.start, &pos, self.side).is_ok() {
+            if M::restrict_result(&state, &self.start, &pos, self.side).is_ok() {
                 self.out = Some((pos, steps.clone()));
             }
             return;
@@ -457,7 +478,7 @@ impl<M: Movement> Search<'_, M> {
                     continue;
                 };
                 let mut next_state = state;
-                if M::restrict_step(&mut next_state, &self.start, self.side, &st).is_err() {
+                if M::restrict_step(&mut next_state, &self.start, &pos, self.side, &st).is_err() {
                     continue;
                 }
                 let mut next = pos;
@@ -510,6 +531,7 @@ fn first_path<M: Movement>(
     side: Side,
     segs: &[Segment],
     dice: &Small<u8>,
+    init: M::PlayState,
 ) -> Option<(Position, Steps)> {
     if dice.spill.is_some() || dice.len > 4 || segs.len() > 4 {
         return None;
@@ -537,7 +559,7 @@ fn first_path<M: Movement>(
     let mut steps = [NO_STEP; 4];
     let mut ns = 0;
     let mut pos = *pos;
-    let mut state = M::PlayState::default();
+    let mut state = init;
     let mut high = highest(&pos, side);
     while pending != 0 {
         // The first die left of each value under 8 (`distinct_mask4` of the dice left), the
@@ -584,7 +606,7 @@ fn first_path<M: Movement>(
                         continue;
                     };
                     let mut next_state = state;
-                    if M::restrict_step(&mut next_state, &start, side, &st).is_err() {
+                    if M::restrict_step(&mut next_state, &start, &pos, side, &st).is_err() {
                         continue;
                     }
                     state = next_state;
@@ -606,7 +628,7 @@ fn first_path<M: Movement>(
             cur[si & 3] = st.to;
         }
     }
-    if M::restrict_result(&start, &pos, side).is_err() {
+    if M::restrict_result(&state, &start, &pos, side).is_err() {
         return None;
     }
     Some((pos, Small::from_array(steps, ns)))
@@ -618,6 +640,7 @@ fn search<M: Movement>(
     side: Side,
     segs: &[Segment],
     dice: &Small<u8>,
+    init: M::PlayState,
 ) -> Option<(Position, Steps)> {
     let mut s = Search::<M> {
         side,
@@ -632,7 +655,7 @@ fn search<M: Movement>(
     }
     s.run(
         *pos,
-        M::PlayState::default(),
+        init,
         &mut pending,
         &mut dice.clone(),
         &mut Small::new(NO_STEP),
@@ -781,6 +804,7 @@ pub(crate) fn surely_maximal<M: Movement>(
 }
 
 /// Carry out a written play; on failure, name the first written segment that cannot be played.
+#[cfg(test)]
 pub(crate) fn resolve<M: Movement>(
     pos: &Position,
     side: Side,
@@ -794,11 +818,24 @@ pub(crate) fn resolve<M: Movement>(
 }
 
 /// [`resolve`] without allocating: the position after the play and its steps, held inline.
+#[cfg(test)]
 pub(crate) fn resolve_inline<M: Movement>(
     pos: &Position,
     side: Side,
     dice: StageDice,
     segs: &[Segment],
+) -> Result<(Position, Steps), PlayError> {
+    resolve_inline_from::<M>(pos, side, dice, segs, M::PlayState::default())
+}
+
+/// [`resolve_inline`] with the play-level state a play starts from (see
+/// [`legal_plays_dfs_from`]).
+pub(crate) fn resolve_inline_from<M: Movement>(
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+    segs: &[Segment],
+    init: M::PlayState,
 ) -> Result<(Position, Steps), PlayError> {
     let all = stage_dice(dice);
     if segs.len() > all.len() {
@@ -809,31 +846,39 @@ pub(crate) fn resolve_inline<M: Movement>(
     }
     // The first assignment found; if it uses fewer dice than another would, the final
     // position is still judged against the legal set.
-    if let Some(found) = first_path::<M>(pos, side, segs, &all) {
+    if let Some(found) = first_path::<M>(pos, side, segs, &all, init) {
         return Ok(found);
     }
-    if let Some(found) = search::<M>(pos, side, segs, &all) {
+    if let Some(found) = search::<M>(pos, side, segs, &all, init) {
         return Ok(found);
     }
-    Err(diagnose::<M>(pos, side, all.as_slice(), segs))
+    Err(diagnose::<M>(pos, side, all.as_slice(), segs, init))
 }
 
 /// Walk the written segments in order and explain the first that cannot be played.
-fn diagnose<M: Movement>(pos: &Position, side: Side, dice: &[u8], segs: &[Segment]) -> PlayError {
+fn diagnose<M: Movement>(
+    pos: &Position,
+    side: Side,
+    dice: &[u8],
+    segs: &[Segment],
+    init: M::PlayState,
+) -> PlayError {
     let start = *pos;
     let mut pos = *pos;
     let mut dice = dice.to_vec();
     // The play-level state of the steps found so far: a segment that is playable alone may
     // still break a play-level rule after the segments before it.
-    let mut state = M::PlayState::default();
+    let mut state = init;
     for (i, seg) in segs.iter().enumerate() {
         let mut left = Small::new(0);
         for &d in &dice {
             left.push(d);
         }
-        if let Some((next, steps)) = search::<M>(&pos, side, std::slice::from_ref(seg), &left) {
+        if let Some((next, steps)) = search::<M>(&pos, side, std::slice::from_ref(seg), &left, init)
+        {
+            let mut before = pos;
             for st in steps.as_slice() {
-                if let Err(rule) = M::restrict_step(&mut state, &start, side, st) {
+                if let Err(rule) = M::restrict_step(&mut state, &start, &before, side, st) {
                     return PlayError::Step {
                         segment: i,
                         from: st.from,
@@ -842,6 +887,7 @@ fn diagnose<M: Movement>(pos: &Position, side: Side, dice: &[u8], segs: &[Segmen
                         error: StepError::Restricted(rule),
                     };
                 }
+                apply::<M>(&mut before, side, *st);
                 if let Some(j) = dice.iter().position(|d| *d == st.die) {
                     dice.remove(j);
                 }
@@ -851,7 +897,7 @@ fn diagnose<M: Movement>(pos: &Position, side: Side, dice: &[u8], segs: &[Segmen
         }
         return segment_error::<M>(&pos, side, *seg, i, &dice);
     }
-    match M::restrict_result(&start, &pos, side) {
+    match M::restrict_result(&state, &start, &pos, side) {
         Err(rule) => PlayError::Restricted { rule },
         Ok(()) => PlayError::NoOrder,
     }
@@ -1235,7 +1281,7 @@ mod fast_path_tests {
                         Segment { from, to }
                     })
                     .collect();
-                let fast = first_path::<M>(&pos, side, &segs, &dice)
+                let fast = first_path::<M>(&pos, side, &segs, &dice, M::PlayState::default())
                     .map(|(p, st)| (p, st.as_slice().to_vec()));
                 let slow = first_path_reference::<M>(&pos, side, &segs, dice.as_slice());
                 found += usize::from(fast.is_some());
@@ -1389,6 +1435,7 @@ mod fast_path_tests {
         fn restrict_step(
             state: &mut u8,
             _start: &Position,
+            _before: &Position,
             _side: Side,
             step: &Step,
         ) -> Result<(), crate::rules::Restriction> {

@@ -7,7 +7,9 @@
 
 use super::backgammon::Backgammon;
 use super::board;
+use super::fevga::Fevga;
 use super::gul_bara::GulBara;
+use super::long_nardy::LongNardy;
 use super::options::{NextGameStarter, Opening};
 use super::turn::TurnPlan;
 use super::{
@@ -58,6 +60,9 @@ pub enum Level {
     Backgammon,
     /// A mars (Gul bara): 2, the loser bore off nothing.
     Mars,
+    /// A koks (Long nardy with `koks = on`): 3, the loser bore off nothing and has no checker
+    /// in its home board.
+    Koks,
 }
 
 impl Level {
@@ -66,7 +71,7 @@ impl Level {
         match self {
             Level::Single => 1,
             Level::Gammon | Level::Mars => 2,
-            Level::Backgammon => 3,
+            Level::Backgammon | Level::Koks => 3,
         }
     }
 }
@@ -83,6 +88,14 @@ macro_rules! with_rules {
                 let $r = Backgammon { options };
                 $body
             }
+            RuleSet::LongNardy(options) => {
+                let $r = LongNardy { options };
+                $body
+            }
+            RuleSet::Fevga(options) => {
+                let $r = Fevga { options };
+                $body
+            }
         }
     };
 }
@@ -97,6 +110,10 @@ macro_rules! with_moves {
             }
             RuleSet::Backgammon(_) => {
                 type $m = <Backgammon as Rules>::Moves;
+                $body
+            }
+            RuleSet::LongNardy(_) | RuleSet::Fevga(_) => {
+                type $m = super::running::Running;
                 $body
             }
         }
@@ -169,7 +186,7 @@ impl RuleSet {
     }
     /// Every distinct legal result of one stage (see [`Rules::legal_plays`]).
     pub fn legal_plays(&self, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
-        with_moves!(self, M => board::legal_plays::<M>(pos, side, dice))
+        with_rules!(self, r => r.legal_plays(pos, side, dice))
     }
     /// Can `side` play at least one step of `dice` from `pos`?
     #[inline]
@@ -200,7 +217,7 @@ impl RuleSet {
         dice: StageDice,
         segments: &[Segment],
     ) -> Result<Resolved, PlayError> {
-        with_moves!(self, M => board::resolve::<M>(pos, side, dice, segments))
+        with_rules!(self, r => r.resolve(pos, side, dice, segments))
     }
     /// [`RuleSet::resolve`] without allocating.
     #[inline]
@@ -211,7 +228,7 @@ impl RuleSet {
         dice: StageDice,
         segments: &[Segment],
     ) -> Result<(Position, Steps), PlayError> {
-        with_moves!(self, M => board::resolve_inline::<M>(pos, side, dice, segments))
+        with_rules!(self, r => resolve_inline(&r, pos, side, dice, segments))
     }
     /// The quick forced-play probe (see `board::surely_maximal`).
     #[inline]
@@ -225,8 +242,33 @@ impl RuleSet {
     ) -> bool {
         with_moves!(self, M => board::surely_maximal::<M>(pos, side, dice, position, used))
     }
+    /// The rules of a roll that is the mover's `player_roll`-th of the game (1-based): Long
+    /// nardy's head exception applies to each player's first roll; other games are the same.
+    pub fn for_roll(self, player_roll: u32) -> RuleSet {
+        match self {
+            RuleSet::LongNardy(o) => RuleSet::LongNardy(
+                LongNardy { options: o }
+                    .on_first_roll(player_roll == 1)
+                    .options,
+            ),
+            other => other,
+        }
+    }
     /// The variant (as [`RuleSet::variant`] does), for symmetry with [`Rules::variant`].
     pub fn game(&self) -> Variant {
         self.variant()
     }
+}
+
+/// [`RuleSet::resolve_inline`] for one variant's rules, from its play-level state.
+#[inline(always)]
+fn resolve_inline<R: Rules>(
+    r: &R,
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+    segments: &[Segment],
+) -> Result<(Position, Steps), PlayError> {
+    let init = r.play_state(pos, side, dice);
+    board::resolve_inline_from::<R::Moves>(pos, side, dice, segments, init)
 }

@@ -8,10 +8,13 @@
 pub mod backgammon;
 mod board;
 mod dispatch;
+pub mod fevga;
 pub mod gul_bara;
+pub mod long_nardy;
 pub mod movement;
 pub mod options;
 mod plays;
+pub mod running;
 pub mod turn;
 
 use std::fmt;
@@ -333,6 +336,10 @@ pub enum Variant {
     GulBara,
     /// Backgammon (also short nardy and nackgammon, as presets).
     Backgammon,
+    /// Long nardy (длинные нарды).
+    LongNardy,
+    /// Fevga (and Moultezim, as a preset).
+    Fevga,
 }
 
 impl Variant {
@@ -341,6 +348,8 @@ impl Variant {
         match self {
             Variant::GulBara => "Gul bara",
             Variant::Backgammon => "backgammon",
+            Variant::LongNardy => "Long nardy",
+            Variant::Fevga => "Fevga",
         }
     }
     /// Canonical name (`gul-bara`, `backgammon`).
@@ -348,6 +357,8 @@ impl Variant {
         match self {
             Variant::GulBara => "gul-bara",
             Variant::Backgammon => "backgammon",
+            Variant::LongNardy => "long-nardy",
+            Variant::Fevga => "fevga",
         }
     }
     /// Parse a variant name as written in a header or on the command line.
@@ -366,6 +377,11 @@ impl Variant {
             "backgammon" => Some((Variant::Backgammon, None)),
             "nackgammon" => Some((Variant::Backgammon, Some("nackgammon"))),
             "shortnardy" => Some((Variant::Backgammon, Some("short-nardy"))),
+            "longnardy" | "nardy" | "longnardi" | "nardi" | "длинныенарды" | "нарды" => {
+                Some((Variant::LongNardy, None))
+            }
+            "fevga" | "φεύγα" => Some((Variant::Fevga, None)),
+            "moultezim" | "multezim" => Some((Variant::Fevga, Some("moultezim"))),
             _ => None,
         }
     }
@@ -419,9 +435,21 @@ pub trait Rules {
     /// The levels a resignation by `resigner` in `pos` may be worth (times the cube).
     fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level];
 
+    /// The play-level state a stage of `dice` from `pos` starts from: the variant's options
+    /// and the allowances of the turn (Long nardy's head limit), for the policy's
+    /// [`Movement::restrict_step`] and [`Movement::restrict_result`].
+    fn play_state(
+        &self,
+        _pos: &Position,
+        _side: Side,
+        _dice: StageDice,
+    ) -> <Self::Moves as Movement>::PlayState {
+        Default::default()
+    }
+
     /// Every distinct legal result of one stage from `pos` for `side`.
     fn legal_plays(&self, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
-        board::legal_plays::<Self::Moves>(pos, side, dice)
+        board::legal_plays_from::<Self::Moves>(pos, side, dice, self.play_state(pos, side, dice))
     }
 
     /// Can `side` play at least one step of `dice` from `pos`?
@@ -448,7 +476,13 @@ pub trait Rules {
         dice: StageDice,
         segments: &[Segment],
     ) -> Result<Resolved, PlayError> {
-        board::resolve::<Self::Moves>(pos, side, dice, segments)
+        let init = self.play_state(pos, side, dice);
+        board::resolve_inline_from::<Self::Moves>(pos, side, dice, segments, init).map(
+            |(position, steps)| Resolved {
+                position,
+                steps: steps.as_slice().to_vec(),
+            },
+        )
     }
 
     /// One single step, for callers that move checker by checker.

@@ -42,6 +42,14 @@ pub enum Restriction {
         /// Checkers that may leave the head per turn.
         limit: u8,
     },
+    /// A block (six points in a row of the opponent's path) with no opposing checker ahead of
+    /// it, or one the variant's prime rule does not yet allow.
+    Prime,
+    /// All six points of the mover's own starting quarter (24..19) held at once (Fevga).
+    StartQuarter,
+    /// A second checker leaves the start before the first one passed the opponent's start
+    /// (Fevga's runner rule).
+    Runner,
 }
 
 /// How a variant's checkers move: the questions the step rule asks of the variant.
@@ -72,8 +80,8 @@ pub trait Movement: Copy + Default + Debug + 'static {
     /// has no such rule).
     type PlayState: Copy + Default + Eq + Hash + Debug;
 
-    /// A play-level rule on one step of a play, given the position the play started from and
-    /// the state after the steps before it; updates the state.
+    /// A play-level rule on one step of a play, given the position the play started from, the
+    /// position before the step and the state after the steps before it; updates the state.
     ///
     /// # Errors
     /// The [`Restriction`] that forbids the step.
@@ -81,18 +89,24 @@ pub trait Movement: Copy + Default + Debug + 'static {
     fn restrict_step(
         _state: &mut Self::PlayState,
         _start: &Position,
+        _before: &Position,
         _side: Side,
         _step: &Step,
     ) -> Result<(), Restriction> {
         Ok(())
     }
 
-    /// A play-level rule on the position a play reaches.
+    /// A play-level rule on the position a play reaches, given the state after its steps.
     ///
     /// # Errors
     /// The [`Restriction`] that forbids the play.
     #[inline(always)]
-    fn restrict_result(_start: &Position, _end: &Position, _side: Side) -> Result<(), Restriction> {
+    fn restrict_result(
+        _state: &Self::PlayState,
+        _start: &Position,
+        _end: &Position,
+        _side: Side,
+    ) -> Result<(), Restriction> {
         Ok(())
     }
 }

@@ -121,6 +121,10 @@ pub enum RuleSet {
     GulBara(GulBaraOptions),
     /// Backgammon and its presets.
     Backgammon(BackgammonOptions),
+    /// Long nardy.
+    LongNardy(super::long_nardy::LongNardyOptions),
+    /// Fevga and Moultezim.
+    Fevga(super::fevga::FevgaOptions),
 }
 
 /// Gul bara preset names.
@@ -336,6 +340,12 @@ impl RuleSet {
             super::Variant::Backgammon => {
                 RuleSet::Backgammon(BackgammonOptions::preset("backgammon").expect("preset"))
             }
+            super::Variant::LongNardy => RuleSet::LongNardy(
+                super::long_nardy::LongNardyOptions::preset("federation").expect("preset"),
+            ),
+            super::Variant::Fevga => {
+                RuleSet::Fevga(super::fevga::FevgaOptions::preset("greek").expect("preset"))
+            }
         }
     }
     /// The variant.
@@ -343,6 +353,8 @@ impl RuleSet {
         match self {
             RuleSet::GulBara(_) => super::Variant::GulBara,
             RuleSet::Backgammon(_) => super::Variant::Backgammon,
+            RuleSet::LongNardy(_) => super::Variant::LongNardy,
+            RuleSet::Fevga(_) => super::Variant::Fevga,
         }
     }
     /// Switch to a named preset of the same variant.
@@ -353,6 +365,10 @@ impl RuleSet {
         Ok(match self {
             RuleSet::GulBara(_) => RuleSet::GulBara(GulBaraOptions::preset(name)?),
             RuleSet::Backgammon(_) => RuleSet::Backgammon(BackgammonOptions::preset(name)?),
+            RuleSet::LongNardy(_) => {
+                RuleSet::LongNardy(super::long_nardy::LongNardyOptions::preset(name)?)
+            }
+            RuleSet::Fevga(_) => RuleSet::Fevga(super::fevga::FevgaOptions::preset(name)?),
         })
     }
     /// Apply `key=value`.
@@ -364,6 +380,8 @@ impl RuleSet {
         match self {
             RuleSet::GulBara(o) => o.set(k, v),
             RuleSet::Backgammon(o) => o.set(k, v),
+            RuleSet::LongNardy(o) => o.set(k, v),
+            RuleSet::Fevga(o) => o.set(k, v),
         }
     }
 }

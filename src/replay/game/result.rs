@@ -333,6 +333,7 @@ fn level_name(level: Level) -> &'static str {
         Level::Gammon => "gammon",
         Level::Backgammon => "backgammon",
         Level::Mars => "mars",
+        Level::Koks => "koks",
     }
 }
 

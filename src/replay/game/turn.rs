@@ -398,7 +398,8 @@ impl GameWalker<'_> {
         stage: &Stage,
         out: &mut Vec<StageTrace>,
     ) -> Result<u8, Stop> {
-        let rules = self.rules;
+        // Long nardy's head exception belongs to each player's first roll.
+        let rules = self.rules.for_roll(self.turn.rolls[side.index()]);
         let moves = &stage.moves;
         let written = moves.steps.of(self.steps);
         let with_steps = |span: Span| match (written.first(), written.last()) {
@@ -499,11 +500,14 @@ impl GameWalker<'_> {
             );
             return Err(Stop);
         }
-        let judged = match self.referee.judge(&self.turn.pos, side, dice, written) {
+        let judged = match self
+            .referee
+            .judge_under(&rules, &self.turn.pos, side, dice, written)
+        {
             Ok(j) => j,
             Err(problem) => {
                 let c = PlayContext {
-                    rules: &self.rules,
+                    rules: &rules,
                     pos: &self.turn.pos,
                     side,
                     dice,

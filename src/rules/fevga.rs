@@ -1,0 +1,208 @@
+//! Fevga and Moultezim (`fevga.md`): Gul bara's board without chains, the runner rule, the
+//! forbidden start quarter and the prime rule, applied inside legal-play generation through
+//! the [`Running`] policy.
+
+use super::dispatch::{CubeRules, Level, NoCube};
+use super::long_nardy::{norm, parse_check, parse_next, parse_opening};
+use super::options::{NextGameStarter, Opening, OptionError};
+use super::running::{BlockCheck, PrimeRule, RaceState, Running};
+use super::turn::{NoChain, TurnPlan};
+use super::{Position, Roll, Rules, Side, StageDice, Variant};
+
+/// The first checker (runner) rule (`runner`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Runner {
+    /// Until a checker stands on own 11 or lower, only one may leave own 24.
+    PastStart,
+    /// The same with own 12 (the opponent's starting quarter reached).
+    StartQuarter,
+    /// No runner rule.
+    None,
+}
+
+/// Whether holding all six points of the own starting quarter is forbidden (`start_quarter`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartQuarter {
+    /// Never hold own 24..19 all at once.
+    Forbidden,
+    /// No such rule.
+    Allowed,
+}
+
+/// The Fevga options (`fevga.md` §7).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FevgaOptions {
+    /// The preset these options started from.
+    pub preset: &'static str,
+    /// `opening`.
+    pub opening: Opening,
+    /// `next_game_starter`.
+    pub next_game_starter: NextGameStarter,
+    /// `runner`.
+    pub runner: Runner,
+    /// `start_quarter`.
+    pub start_quarter: StartQuarter,
+    /// `prime_rule` (`ahead` or `none`).
+    pub prime_rule: PrimeRule,
+    /// `block_check`.
+    pub block_check: BlockCheck,
+}
+
+/// Fevga preset names.
+pub const FEVGA_PRESETS: &[&str] = &["greek", "moultezim"];
+/// Fevga option keys.
+pub const FEVGA_KEYS: &[&str] = &[
+    "opening",
+    "next_game_starter",
+    "runner",
+    "start_quarter",
+    "prime_rule",
+    "block_check",
+];
+
+impl FevgaOptions {
+    /// A named preset.
+    ///
+    /// # Errors
+    /// [`OptionError::UnknownPreset`].
+    pub fn preset(name: &str) -> Result<Self, OptionError> {
+        let greek = FevgaOptions {
+            preset: "greek",
+            opening: Opening::StarterRerolls,
+            next_game_starter: NextGameStarter::PreviousWinner,
+            runner: Runner::PastStart,
+            start_quarter: StartQuarter::Forbidden,
+            prime_rule: PrimeRule::Ahead,
+            block_check: BlockCheck::Step,
+        };
+        match norm(name).as_str() {
+            "greek" | "default" => Ok(greek),
+            "moultezim" => Ok(FevgaOptions {
+                preset: "moultezim",
+                next_game_starter: NextGameStarter::OpeningRoll,
+                prime_rule: PrimeRule::None,
+                ..greek
+            }),
+            _ => Err(OptionError::UnknownPreset {
+                known: FEVGA_PRESETS,
+            }),
+        }
+    }
+
+    /// Apply one `key=value` override.
+    ///
+    /// # Errors
+    /// Unknown key or bad value.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        let v = norm(value);
+        match norm(key).as_str() {
+            "opening" => self.opening = parse_opening(&v)?,
+            "next-game-starter" => self.next_game_starter = parse_next(&v)?,
+            "runner" => {
+                self.runner = match v.as_str() {
+                    "past-start" => Runner::PastStart,
+                    "start-quarter" => Runner::StartQuarter,
+                    "none" => Runner::None,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "past-start | start-quarter | none",
+                        });
+                    }
+                }
+            }
+            "start-quarter" => {
+                self.start_quarter = match v.as_str() {
+                    "forbidden" => StartQuarter::Forbidden,
+                    "allowed" => StartQuarter::Allowed,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "forbidden | allowed",
+                        });
+                    }
+                }
+            }
+            "prime-rule" => {
+                self.prime_rule = match v.as_str() {
+                    "ahead" => PrimeRule::Ahead,
+                    "none" => PrimeRule::None,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "ahead | none",
+                        });
+                    }
+                }
+            }
+            "block-check" => self.block_check = parse_check(&v)?,
+            _ => {
+                return Err(OptionError::UnknownKey { known: FEVGA_KEYS });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The Fevga rules under one set of options.
+#[derive(Copy, Clone, Debug)]
+pub struct Fevga {
+    /// The options in force.
+    pub options: FevgaOptions,
+}
+
+impl Rules for Fevga {
+    type Moves = Running;
+
+    const VARIANT: Variant = Variant::Fevga;
+    fn start(&self) -> Position {
+        let mut p = Position::empty();
+        p.set(Side::White, 24, 15);
+        p.set(Side::Black, 24, 15);
+        p
+    }
+    fn cube(&self) -> CubeRules {
+        CubeRules {
+            available: Err(NoCube::NotInGame),
+            crawford: false,
+            jacoby: false,
+            beaver: false,
+        }
+    }
+    fn opening(&self) -> Opening {
+        self.options.opening
+    }
+    fn next_game_starter(&self) -> NextGameStarter {
+        self.options.next_game_starter
+    }
+    fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
+        TurnPlan::single(roll, NoChain::NotInGame)
+    }
+    fn level(&self, pos: &Position, winner: Side) -> Level {
+        if pos.off(winner.other()) == 0 {
+            Level::Mars
+        } else {
+            Level::Single
+        }
+    }
+    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
+        if pos.off(resigner) == 0 {
+            &[Level::Single, Level::Mars]
+        } else {
+            &[Level::Single]
+        }
+    }
+    fn play_state(&self, _pos: &Position, _side: Side, _dice: StageDice) -> RaceState {
+        RaceState {
+            head_limit: 0,
+            head_used: 0,
+            runner: match self.options.runner {
+                Runner::PastStart => 11,
+                Runner::StartQuarter => 12,
+                Runner::None => 0,
+            },
+            quarter: self.options.start_quarter == StartQuarter::Forbidden,
+            prime: self.options.prime_rule,
+            check: self.options.block_check,
+        }
+    }
+}

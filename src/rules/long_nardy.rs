@@ -1,0 +1,318 @@
+//! Long nardy (`long-nardy.md`): Gul bara's board without chains, the head rule with its
+//! first-roll doublet exception, and the block (prime) rule, applied inside legal-play
+//! generation through the [`Running`] policy.
+
+use super::dispatch::{CubeRules, Level, NoCube};
+use super::options::{NextGameStarter, Opening, OptionError};
+use super::running::{BlockCheck, PrimeRule, RaceState, Running};
+use super::turn::{NoChain, TurnPlan};
+use super::{Position, Roll, Rules, Side, StageDice, Variant, board};
+
+/// Which first-roll doublets let two checkers leave the head (`head_doubles`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum HeadDoubles {
+    /// 6-6, 4-4 and 3-3.
+    #[serde(rename = "643")]
+    SixFourThree,
+    /// 6-6 and 4-4 (Azerbaijani Şeş-beş).
+    #[serde(rename = "64")]
+    SixFour,
+    /// No exception.
+    #[serde(rename = "none")]
+    None,
+}
+
+impl HeadDoubles {
+    /// Does the exception cover the doublet of `value`?
+    pub fn covers(self, value: u8) -> bool {
+        match self {
+            HeadDoubles::SixFourThree => matches!(value, 6 | 4 | 3),
+            HeadDoubles::SixFour => matches!(value, 6 | 4),
+            HeadDoubles::None => false,
+        }
+    }
+}
+
+/// When the second head checker of the exception is hindered (`head_exception_blocked`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HeadExceptionBlocked {
+    /// The exception applies only if the roll can then be played to its standard extent.
+    One,
+    /// The exception always applies.
+    Two,
+}
+
+/// The Long nardy options (`long-nardy.md` §7).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LongNardyOptions {
+    /// The preset these options started from.
+    pub preset: &'static str,
+    /// `opening`.
+    pub opening: Opening,
+    /// `next_game_starter`.
+    pub next_game_starter: NextGameStarter,
+    /// `head_doubles`.
+    pub head_doubles: HeadDoubles,
+    /// `head_exception_blocked`.
+    pub head_exception_blocked: HeadExceptionBlocked,
+    /// `prime_rule`.
+    pub prime_rule: PrimeRule,
+    /// `block_check`.
+    pub block_check: BlockCheck,
+    /// `koks`: 3 points when the loser bore off nothing and has no checker in its home board.
+    pub koks: bool,
+    /// Not an option: set for the mover's first roll of a game ([`super::RuleSet::for_roll`]),
+    /// where the head exception applies.
+    #[serde(skip)]
+    pub first_roll: bool,
+}
+
+/// Long nardy preset names.
+pub const LONG_NARDY_PRESETS: &[&str] = &["federation", "club", "home-prime"];
+/// Long nardy option keys.
+pub const LONG_NARDY_KEYS: &[&str] = &[
+    "opening",
+    "next_game_starter",
+    "head_doubles",
+    "head_exception_blocked",
+    "prime_rule",
+    "block_check",
+    "koks",
+];
+
+pub(crate) fn norm(s: &str) -> String {
+    s.trim().to_ascii_lowercase().replace(['_', ' '], "-")
+}
+
+pub(crate) fn parse_opening(v: &str) -> Result<Opening, OptionError> {
+    match v {
+        "starter-plays-opening-dice" => Ok(Opening::StarterPlaysOpeningDice),
+        "starter-rerolls" => Ok(Opening::StarterRerolls),
+        _ => Err(OptionError::BadValue {
+            allowed: "starter-plays-opening-dice | starter-rerolls",
+        }),
+    }
+}
+
+pub(crate) fn parse_next(v: &str) -> Result<NextGameStarter, OptionError> {
+    match v {
+        "opening-roll" => Ok(NextGameStarter::OpeningRoll),
+        "previous-winner" => Ok(NextGameStarter::PreviousWinner),
+        _ => Err(OptionError::BadValue {
+            allowed: "opening-roll | previous-winner",
+        }),
+    }
+}
+
+pub(crate) fn parse_check(v: &str) -> Result<BlockCheck, OptionError> {
+    match v {
+        "step" => Ok(BlockCheck::Step),
+        "play" => Ok(BlockCheck::Play),
+        _ => Err(OptionError::BadValue {
+            allowed: "step | play",
+        }),
+    }
+}
+
+impl LongNardyOptions {
+    /// A named preset.
+    ///
+    /// # Errors
+    /// [`OptionError::UnknownPreset`].
+    pub fn preset(name: &str) -> Result<Self, OptionError> {
+        let federation = LongNardyOptions {
+            preset: "federation",
+            opening: Opening::StarterRerolls,
+            next_game_starter: NextGameStarter::OpeningRoll,
+            head_doubles: HeadDoubles::SixFourThree,
+            head_exception_blocked: HeadExceptionBlocked::One,
+            prime_rule: PrimeRule::Ahead,
+            block_check: BlockCheck::Step,
+            koks: false,
+            first_roll: false,
+        };
+        match norm(name).as_str() {
+            "federation" | "default" => Ok(federation),
+            "club" => Ok(LongNardyOptions {
+                preset: "club",
+                next_game_starter: NextGameStarter::PreviousWinner,
+                ..federation
+            }),
+            "home-prime" => Ok(LongNardyOptions {
+                preset: "home-prime",
+                next_game_starter: NextGameStarter::PreviousWinner,
+                head_exception_blocked: HeadExceptionBlocked::Two,
+                prime_rule: PrimeRule::OpponentHome,
+                block_check: BlockCheck::Play,
+                koks: true,
+                ..federation
+            }),
+            _ => Err(OptionError::UnknownPreset {
+                known: LONG_NARDY_PRESETS,
+            }),
+        }
+    }
+
+    /// Apply one `key=value` override.
+    ///
+    /// # Errors
+    /// Unknown key or bad value.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        let v = norm(value);
+        match norm(key).as_str() {
+            "opening" => self.opening = parse_opening(&v)?,
+            "next-game-starter" => self.next_game_starter = parse_next(&v)?,
+            "head-doubles" => {
+                self.head_doubles = match v.as_str() {
+                    "643" => HeadDoubles::SixFourThree,
+                    "64" => HeadDoubles::SixFour,
+                    "none" => HeadDoubles::None,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "643 | 64 | none",
+                        });
+                    }
+                }
+            }
+            "head-exception-blocked" => {
+                self.head_exception_blocked = match v.as_str() {
+                    "one" => HeadExceptionBlocked::One,
+                    "two" => HeadExceptionBlocked::Two,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "one | two",
+                        });
+                    }
+                }
+            }
+            "prime-rule" => {
+                self.prime_rule = match v.as_str() {
+                    "ahead" => PrimeRule::Ahead,
+                    "opponent-home" => PrimeRule::OpponentHome,
+                    "none" => PrimeRule::None,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "ahead | opponent-home | none",
+                        });
+                    }
+                }
+            }
+            "block-check" => self.block_check = parse_check(&v)?,
+            "koks" => {
+                self.koks = match v.as_str() {
+                    "on" | "true" | "yes" | "1" => true,
+                    "off" | "false" | "no" | "0" => false,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "on | off",
+                        });
+                    }
+                }
+            }
+            _ => {
+                return Err(OptionError::UnknownKey {
+                    known: LONG_NARDY_KEYS,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The Long nardy rules under one set of options.
+#[derive(Copy, Clone, Debug)]
+pub struct LongNardy {
+    /// The options in force (with the turn's `first_roll`).
+    pub options: LongNardyOptions,
+}
+
+impl LongNardy {
+    /// The rules of the mover's first roll of a game (`first` true) or of a later one.
+    pub fn on_first_roll(mut self, first: bool) -> Self {
+        self.options.first_roll = first;
+        self
+    }
+
+    fn base_state(&self, head_limit: u8) -> RaceState {
+        RaceState {
+            head_limit,
+            head_used: 0,
+            runner: 0,
+            quarter: false,
+            prime: self.options.prime_rule,
+            check: self.options.block_check,
+        }
+    }
+}
+
+/// Steps a first-roll doublet of the head exception plays from the start: 6-6 two
+/// (`24/18(2)`, the opponent's head stops the rest), 4-4 and 3-3 four (`long-nardy.md` §3).
+fn standard_extent(value: u8) -> u8 {
+    if value == 6 { 2 } else { 4 }
+}
+
+impl Rules for LongNardy {
+    type Moves = Running;
+
+    const VARIANT: Variant = Variant::LongNardy;
+    fn start(&self) -> Position {
+        let mut p = Position::empty();
+        p.set(Side::White, 24, 15);
+        p.set(Side::Black, 24, 15);
+        p
+    }
+    fn cube(&self) -> CubeRules {
+        CubeRules {
+            available: Err(NoCube::NotInGame),
+            crawford: false,
+            jacoby: false,
+            beaver: false,
+        }
+    }
+    fn opening(&self) -> Opening {
+        self.options.opening
+    }
+    fn next_game_starter(&self) -> NextGameStarter {
+        self.options.next_game_starter
+    }
+    fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
+        TurnPlan::single(roll, NoChain::NotInGame)
+    }
+    fn level(&self, pos: &Position, winner: Side) -> Level {
+        let loser = winner.other();
+        if pos.off(loser) > 0 {
+            Level::Single
+        } else if self.options.koks && (1..=6).all(|p| pos.count(loser, p) == 0) {
+            Level::Koks
+        } else {
+            Level::Mars
+        }
+    }
+    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
+        if pos.off(resigner) > 0 {
+            &[Level::Single]
+        } else if self.options.koks {
+            &[Level::Single, Level::Mars, Level::Koks]
+        } else {
+            &[Level::Single, Level::Mars]
+        }
+    }
+    fn play_state(&self, pos: &Position, side: Side, dice: StageDice) -> RaceState {
+        let one = self.base_state(1);
+        let StageDice::Double { value, count: 4 } = dice else {
+            return one;
+        };
+        if !self.options.first_roll || !self.options.head_doubles.covers(value) {
+            return one;
+        }
+        let two = self.base_state(2);
+        if self.options.head_exception_blocked == HeadExceptionBlocked::One {
+            let set = board::legal_plays_from::<Running>(pos, side, dice, two);
+            if set.max_steps() < standard_extent(value) {
+                return one;
+            }
+        }
+        two
+    }
+}
