@@ -874,8 +874,17 @@ fn diagnose<M: Movement>(
         for &d in &dice {
             left.push(d);
         }
-        if let Some((next, steps)) = search::<M>(&pos, side, std::slice::from_ref(seg), &left, init)
-        {
+        let seg1 = std::slice::from_ref(seg);
+        // The segment as the rules allow it after the segments before; else as the step rule
+        // alone allows it, which names the step that breaks a play-level rule.
+        let found = search::<M>(&pos, side, seg1, &left, state).or_else(|| {
+            if M::RESTRICTED {
+                search::<Free<M>>(&pos, side, seg1, &left, ())
+            } else {
+                None
+            }
+        });
+        if let Some((next, steps)) = found {
             let mut before = pos;
             for st in steps.as_slice() {
                 if let Err(rule) = M::restrict_step(&mut state, &start, &before, side, st) {
@@ -901,6 +910,27 @@ fn diagnose<M: Movement>(
         Err(rule) => PlayError::Restricted { rule },
         Ok(()) => PlayError::NoOrder,
     }
+}
+
+/// A policy without its play-level rules: the step rule alone.
+#[derive(Copy, Clone, Debug, Default)]
+struct Free<M>(std::marker::PhantomData<M>);
+
+impl<M: Movement> Movement for Free<M> {
+    const HAS_BAR: bool = M::HAS_BAR;
+    #[inline(always)]
+    fn opposite(point: u8) -> u8 {
+        M::opposite(point)
+    }
+    #[inline(always)]
+    fn landing(pos: &Position, side: Side, to: u8) -> super::Landing {
+        M::landing(pos, side, to)
+    }
+    #[inline(always)]
+    fn may_leave(pos: &Position, side: Side, from: u8) -> bool {
+        M::may_leave(pos, side, from)
+    }
+    type PlayState = ();
 }
 
 #[derive(Default)]
