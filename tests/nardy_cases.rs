@@ -589,12 +589,21 @@ fn fv4_start_quarter() {
     );
     assert!(set.len() > 1);
     assert_eq!(set.max_steps(), 2);
-    legal(
-        &with(fevga(), "start_quarter=allowed"),
-        &p,
-        dice(5, 1),
-        "24/19 5/4",
+    // Allowed, the six points are still a block of the opponent's 12..7: legal only with a
+    // Black checker past it (B3).
+    let allowed = with(fevga(), "start_quarter=allowed");
+    assert_eq!(
+        illegal(&allowed, &p, dice(5, 1), "24/19 5/4"),
+        Code::IllegalPrime
     );
+    let mut q = p;
+    q.set(Side::Black, 24, 14);
+    q.set(Side::Black, 3, 1);
+    assert_eq!(
+        illegal(&r, &q, dice(5, 1), "24/19 5/4"),
+        Code::StartQuarterBlock
+    );
+    legal(&allowed, &q, dice(5, 1), "24/19 5/4");
 }
 
 /// Fevga §8.5: a prime trapping every opposing checker is illegal; legal once one passed.
