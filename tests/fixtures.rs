@@ -53,6 +53,8 @@ fn valid_fixtures() -> Vec<PathBuf> {
     let mut v = files("fixtures/gulbara/examples", "mat");
     v.extend(files("fixtures/gulbara/valid", "mat"));
     v.extend(files("fixtures/backgammon/gnubg", "mat"));
+    v.extend(files("fixtures/longnardy/examples", "mat"));
+    v.extend(files("fixtures/fevga/examples", "mat"));
     v.push(PathBuf::from("fixtures/demo/valid.mat"));
     v
 }

@@ -35,6 +35,8 @@ fn files(dir: &str) -> Vec<PathBuf> {
 fn valid_fixtures() -> Vec<PathBuf> {
     let mut v = files("fixtures/gulbara/examples");
     v.extend(files("fixtures/gulbara/valid"));
+    v.extend(files("fixtures/longnardy/examples"));
+    v.extend(files("fixtures/fevga/examples"));
     v.extend(files("fixtures/backgammon/gnubg").into_iter().step_by(5));
     v.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/demo/valid.mat"));
     v
