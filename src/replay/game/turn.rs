@@ -450,6 +450,11 @@ impl GameWalker<'_> {
                 return Ok(self.stage_done(out, stage, dice, &[]));
             }
             let set = rules.legal_plays(&self.turn.pos, side, dice);
+            // A step exists, but the game's play-level rules (a head, runner or block rule)
+            // forbid every one.
+            if set.max_steps() == 0 {
+                return Ok(self.stage_done(out, stage, dice, &[]));
+            }
             // A truncated record: the last entry of the file is a roll not yet played.
             if stage.kind == StageKind::Roll
                 && moves.cannot_move().is_none()
