@@ -162,10 +162,16 @@ fn the_first_roll_may_be_a_doublet_and_its_head_exception_is_each_players() {
 /// one: White's 1-1 with the runner on 13 (24/23 breaks the runner rule, 13/12 is Black's head).
 #[test]
 fn an_empty_cell_when_only_the_play_level_rules_forbid_every_step() {
-    let t = ["  1) 65: 24/13                  44: 24/20/16", "  2) 11:"];
+    let t = [
+        "  1) 65: 24/13                  44: 24/20/16",
+        "  2) 11:                       21: 16/13",
+    ];
     assert_eq!(errors(&record("Fevga", &[], &t)), vec![]);
     // Under `runner = none`, 24/23 can be played: the empty cell is an error.
-    let t = ["  1) 65: 24/13                  44: 24/16(2)", "  2) 11:"];
+    let t = [
+        "  1) 65: 24/13                  44: 24/16(2)",
+        "  2) 11:                       21: 16/13",
+    ];
     let free = record("Fevga", &["; [Rule \"runner=none\"]"], &t);
     assert_eq!(errors(&free), vec![(Code::DanceNotJustified, 9)]);
 }
