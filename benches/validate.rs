@@ -11,6 +11,9 @@
 //!   full 1-1 chain (11, 22, 33, 44, 55, 66: 24 steps); the whole `check` is timed
 //!   (target: under 100 µs).
 //!
+//! - `validate/{gulbara,longnardy,fevga}-generated`: 60 generated 5-point matches of each
+//!   running game (every preset in turn), through `check_findings`.
+//!
 //! `cargo bench --bench validate` (add `-- --quick` for a short run).
 
 // The allocator of the `tavla` binary, so the figures match what users run.
@@ -22,7 +25,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tavla::generate::{Settings, random_match};
 use tavla::replay::{ActionTrace, Overrides, check, check_findings};
+use tavla::rules::{RuleSet, Variant};
 
 /// The text of every `.mat` file directly under `dir` (relative to the crate root), sorted
 /// by name.
@@ -133,5 +138,72 @@ fn bench_validate(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_validate);
+/// `matches` generated 5-point matches of each preset of `variant`, as `examples/generate`
+/// writes them (no doublet bias, resignations at 1 %).
+fn generated(variant: Variant, presets: &[&str], matches: u64) -> Vec<String> {
+    (0..matches)
+        .map(|i| {
+            let preset = presets[(i % presets.len() as u64) as usize];
+            let rules = RuleSet::default_for(variant)
+                .with_preset(preset)
+                .expect("preset");
+            let mut st = Settings::new(rules, 5);
+            st.resign_rate = 0.01;
+            random_match(&st, 1_000_003 + i)
+        })
+        .collect()
+}
+
+/// `validate/{gulbara,longnardy,fevga}-generated`: the three running games on the same
+/// board, 60 generated 5-point matches each, through `check_findings` (what `tavla validate`
+/// runs); Long nardy and Fevga add their play-level rules to Gul bara's movement.
+fn bench_running_games(c: &mut Criterion) {
+    let o = Overrides::default();
+    let sets = [
+        (
+            "gulbara-generated",
+            generated(Variant::GulBara, &["bulgarian", "english", "simple"], 60),
+        ),
+        (
+            "longnardy-generated",
+            generated(
+                Variant::LongNardy,
+                &["federation", "club", "home-prime"],
+                60,
+            ),
+        ),
+        (
+            "fevga-generated",
+            generated(Variant::Fevga, &["greek", "moultezim"], 60),
+        ),
+    ];
+    let mut g = c.benchmark_group("validate");
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(5));
+    for (name, texts) in &sets {
+        assert_valid(texts, &o);
+        let turns: usize = texts
+            .iter()
+            .map(|t| check_findings(t, &o).turns_checked())
+            .sum();
+        eprintln!(
+            "{name}: {} matches, {} bytes, {turns} turns",
+            texts.len(),
+            total_bytes(texts)
+        );
+        g.throughput(Throughput::Bytes(total_bytes(texts)));
+        g.bench_function(*name, |b| {
+            b.iter(|| {
+                texts
+                    .iter()
+                    .map(|t| check_findings(black_box(t), &o).turns_checked())
+                    .sum::<usize>()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench_validate, bench_running_games);
 criterion_main!(benches);

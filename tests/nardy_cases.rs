@@ -308,7 +308,8 @@ fn forced_play_after_restrictions(rules: RuleSet, free: RuleSet, code: Code, cas
 
 #[test]
 fn ln6_one_die_plays_when_every_two_dice_play_closes_an_illegal_block() {
-    // Found by a search over random positions with every Black checker behind White's points.
+    // Found by a search over random positions (no six in a row before the play) with every
+    // Black checker behind White's points.
     let cases: &[Instance] = &[
         (
             &[(14, 3), (15, 3), (16, 2), (17, 2), (18, 2), (24, 3)],
@@ -328,20 +329,21 @@ fn ln6_one_die_plays_when_every_two_dice_play_closes_an_illegal_block() {
             (6, 5),
         ),
         (
-            &[(13, 3), (14, 2), (15, 1), (16, 2), (17, 3), (18, 4)],
+            &[(13, 1), (14, 2), (15, 4), (16, 5), (17, 2), (24, 1)],
             &[
-                (8, 2),
-                (11, 2),
+                (8, 1),
+                (10, 2),
                 (13, 1),
-                (14, 1),
                 (15, 1),
-                (16, 1),
+                (17, 1),
+                (18, 1),
                 (19, 2),
                 (20, 2),
                 (21, 1),
-                (22, 2),
+                (22, 1),
+                (23, 2),
             ],
-            (6, 5),
+            (6, 4),
         ),
     ];
     let free = with(nardy(), "prime_rule=none");
@@ -664,20 +666,18 @@ fn fv6_one_die_plays_when_every_two_dice_play_breaks_a_block_rule() {
             (6, 5),
         ),
         (
-            &[(15, 2), (16, 1), (17, 4), (18, 2), (19, 3), (20, 3)],
+            &[(13, 1), (15, 4), (16, 1), (17, 3), (18, 2), (20, 4)],
             &[
-                (9, 2),
-                (10, 1),
                 (11, 1),
                 (13, 1),
-                (14, 1),
-                (15, 2),
-                (17, 1),
-                (18, 1),
-                (19, 1),
+                (14, 2),
+                (16, 1),
+                (19, 3),
                 (20, 1),
+                (21, 2),
                 (22, 1),
-                (23, 2),
+                (23, 1),
+                (24, 2),
             ],
             (6, 5),
         ),

@@ -764,8 +764,12 @@ fn reaches_depth4<M: Movement>(
 /// A quick form of the forced-play check for a play that reaches `position` from `pos` in
 /// `used` legal steps, fewer than the dice: true when [`legal_plays`] would certainly contain
 /// `position` (no longer play exists and, with one die of two played, the larger die could not
-/// be played or reaches it). False means the full legal set has to decide (always for a
-/// variant with play-level rules, which the quick probe does not know).
+/// be played or reaches it). False means the full legal set has to decide.
+///
+/// The probe tries steps by the step rule alone. A variant's play-level rules only remove
+/// sequences, so the probe stays sound for them: where no longer sequence exists without
+/// them, none exists with them, and a larger die that cannot be played at all cannot be
+/// played under them either (the written play itself was resolved under them).
 pub(crate) fn surely_maximal<M: Movement>(
     pos: &Position,
     side: Side,
@@ -773,9 +777,6 @@ pub(crate) fn surely_maximal<M: Movement>(
     position: &Position,
     used: u8,
 ) -> bool {
-    if M::RESTRICTED {
-        return false;
-    }
     let mut d = stage_dice(dice);
     if used as usize >= d.len() || reaches_depth::<M>(pos, side, &mut d, used as usize + 1) {
         return false;
@@ -1538,7 +1539,8 @@ mod fast_path_tests {
         let one_head = [Segment { from: 24, to: 13 }];
         let ok = resolve::<HeadRule>(&gul_start(), Side::White, mixed, &one_head).unwrap();
         assert_eq!(ok.position.count(Side::White, 13), 1);
-        // The quick forced-play probe does not know play-level rules: it always defers.
+        // The quick forced-play probe does not know play-level rules: it defers whenever a
+        // longer play exists by the step rule alone.
         assert!(!surely_maximal::<HeadRule>(
             &gul_start(),
             Side::White,

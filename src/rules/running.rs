@@ -96,12 +96,23 @@ impl Movement for Running {
                 return Err(Restriction::Runner);
             }
         }
-        // A block can only arise where a step takes a point the mover did not hold.
+        // A block can only arise where a step takes a point the mover did not hold, and then
+        // it contains that point (none stands before the play: the opponent's moves cannot
+        // make one illegal, `long-nardy.md` §4).
         if state.check == BlockCheck::Step && step.to != OFF && mine[step.to as usize] == 0 {
-            let mut after = *before;
-            after.c[side.index()][step.from as usize] -= 1;
-            after.c[side.index()][step.to as usize] += 1;
-            blocks(state, &after, side)?;
+            // Held after the step (the step's origin may empty its point).
+            let held = |p: u8| p == step.to || mine[p as usize] > u8::from(p == step.from);
+            if state.quarter && step.to >= 19 && (19..=24).all(held) {
+                return Err(Restriction::StartQuarter);
+            }
+            if state.prime != PrimeRule::None && run_through(step.to, held) >= 6 {
+                let mut after = *before;
+                after.c[side.index()][step.from as usize] -= 1;
+                after.c[side.index()][step.to as usize] += 1;
+                if illegal_prime(state.prime, &after, side) {
+                    return Err(Restriction::Prime);
+                }
+            }
         }
         Ok(())
     }
@@ -118,6 +129,26 @@ impl Movement for Running {
         }
         Ok(())
     }
+}
+
+/// The length (up to 6) of the run of held points of the opponent's path through the
+/// mover's point `p`: the opponent's points `q, q±1, …` (within 24..1, no wrap) where `q` is
+/// `p` in the opponent's numbering.
+#[inline]
+fn run_through(p: u8, held: impl Fn(u8) -> bool) -> u8 {
+    let q = Holding::opposite(p);
+    let mut run = 1;
+    let mut up = q + 1;
+    while up <= 24 && run < 6 && held(Holding::opposite(up)) {
+        run += 1;
+        up += 1;
+    }
+    let mut down = q - 1;
+    while down >= 1 && run < 6 && held(Holding::opposite(down)) {
+        run += 1;
+        down -= 1;
+    }
+    run
 }
 
 /// The block rules of `state` on `pos` for `side`: the start quarter, then the prime rule.
