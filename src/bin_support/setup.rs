@@ -17,7 +17,7 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     let mut implied_preset = None;
     if let Some(v) = &a.variant {
         let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
-            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy)")
+            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy, long-nardy, fevga, moultezim)")
         })?;
         o.variant = Some(variant);
         implied_preset = preset;
@@ -37,7 +37,7 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
             .any(|v| RuleSet::default_for(*v).with_preset(&p).is_ok())
         {
             return Err(format!(
-                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon)"
+                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon; Long nardy: federation, club, home-prime; Fevga: greek, moultezim)"
             ));
         }
         o.preset = Some(p);

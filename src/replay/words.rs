@@ -314,7 +314,7 @@ fn restriction_finding(rule: Restriction, span: Span) -> Finding {
         Restriction::Runner => Finding::error(
             Code::RunnerRule,
             span,
-            "a second checker leaves the start before the runner passed the opponent's start (own 11)",
+            "a second checker leaves the start (24) before the first one passed the opponent's start",
         )
         .label("runner not yet past"),
     }
