@@ -56,10 +56,12 @@ enum Command {
 #[derive(Args, Debug, Clone)]
 #[command(next_help_heading = "Rules")]
 struct RuleArgs {
-    /// Variant, overriding the `Variation` header (`gul-bara`, `backgammon`, `nackgammon`, `short-nardy`).
+    /// Variant, overriding the `Variation` header (`gul-bara`, `backgammon`, `nackgammon`, `short-nardy`,
+    /// `long-nardy`, `fevga`, `moultezim`).
     #[arg(long, value_name = "VARIANT")]
     variant: Option<String>,
-    /// Preset, overriding the `Rules` header (Gul bara: bulgarian, english, simple).
+    /// Preset, overriding the `Rules` header (Gul bara: bulgarian, english, simple; Long nardy:
+    /// federation, club, home-prime; Fevga: greek, moultezim).
     #[arg(long = "rules", value_name = "PRESET")]
     preset: Option<String>,
     /// A single option, `key=value`, overriding the header (repeatable).
