@@ -196,6 +196,11 @@ impl GameWalker<'_> {
         if !self.rules.cube().in_game() {
             return if level == Level::Mars {
                 format!("{} bore off no checker: mars, 2 points", self.who(loser))
+            } else if level == Level::Koks {
+                format!(
+                    "{} bore off no checker and has none in its home board: koks, 3 points",
+                    self.who(loser)
+                )
             } else {
                 format!(
                     "{} bore off {} checker(s): a single game, 1 point",
