@@ -51,6 +51,8 @@ enum Command {
     },
     /// Print the manual page (roff).
     Man,
+    /// Show the board of a record at any point (default: the end of the last game).
+    Show(ShowArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -145,6 +147,10 @@ struct ValidateArgs {
     /// Exit 0 when no record is found (by default such a run is an error, exit 2).
     #[arg(long, help_heading = "Inputs")]
     allow_empty: bool,
+    /// Under a finding on a play, the board before it with the first bad step marked (machine
+    /// formats: the position as IDs and JSON, in a `board` field).
+    #[arg(long, help_heading = "Output")]
+    board: bool,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -255,6 +261,37 @@ struct LegalArgs {
     output: Option<PathBuf>,
 }
 
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("turn_or_line").args(["turn", "line"])))]
+struct ShowArgs {
+    /// The record file (`-` reads standard input).
+    #[arg(value_name = "PATH")]
+    path: PathBuf,
+    /// The game, by its written number (default: the last game).
+    #[arg(long, value_name = "N")]
+    game: Option<u64>,
+    /// The turn line `M)` of the game: the board before its first turn cell (see --side).
+    #[arg(long, value_name = "M", conflicts_with = "line")]
+    turn: Option<u64>,
+    /// The turn cell on file line L.
+    #[arg(long, value_name = "L")]
+    line: Option<usize>,
+    /// The column of the turn cell (default: the first turn cell of the line).
+    #[arg(long, value_enum)]
+    side: Option<SideArg>,
+    /// The board after the turn rather than before it.
+    #[arg(long, requires = "turn_or_line")]
+    after: bool,
+    /// ASCII only (also when the locale is not UTF-8).
+    #[arg(long)]
+    ascii: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -276,6 +313,7 @@ fn main() -> ExitCode {
         Command::Schema => bin_support::schema(),
         Command::Completions { shell } => bin_support::completions(shell, Cli::command()),
         Command::Man => bin_support::man(Cli::command()),
+        Command::Show(a) => bin_support::show(a),
     };
     ExitCode::from(code)
 }

@@ -10,7 +10,7 @@ use tavla::codes::Code;
 use tavla::input::Input;
 use tavla::replay::{Overrides, Severity};
 use tavla::report::formats::{self, FileFindings};
-use tavla::report::{self, LineIndex, Style};
+use tavla::report::{self, LineIndex, Style, board};
 
 use super::setup::{Setup, check_source, setup};
 use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
@@ -32,15 +32,16 @@ struct Outcome {
 }
 
 /// Read and check one input and render its findings in `format`.
-fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcome {
+fn outcome(input: &Input, o: &Overrides, format: Format, style: Style, boards: bool) -> Outcome {
     let name = input.name();
-    let (text, findings, games, turns, io_error) = match input.load() {
+    let (text, findings, games, turns, io_error, verdict) = match input.load() {
         Ok(src) => {
-            let v = check_source(&src, o, false);
+            let mut v = check_source(&src, o, boards);
             let (g, t) = (v.record.games.len(), v.turns_checked());
-            (src.text, v.findings, g, t, false)
+            let findings = std::mem::take(&mut v.findings);
+            (src.text, findings, g, t, false, boards.then_some(v))
         }
-        Err(e) => (String::new(), vec![e.finding()], 0, 0, true),
+        Err(e) => (String::new(), vec![e.finding()], 0, 0, true, None),
     };
     let errors = findings
         .iter()
@@ -65,6 +66,8 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
         values: Vec::new(),
         sarif_run: None,
     };
+    let board_of =
+        |f: &tavla::replay::Finding| verdict.as_ref().and_then(|v| board::finding_diagram(v, f));
     match format {
         Format::Human => {
             let human = report::HumanRenderer::new(&name, &text, style);
@@ -74,7 +77,7 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
                     if io_error {
                         format!("error[{}]: {name}: {}\n", f.code, f.message)
                     } else {
-                        human.render(f)
+                        with_board(human.render(f), board_of(f), style.unicode)
                     }
                 })
                 .collect();
@@ -82,13 +85,24 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
         Format::Short => {
             out.rendered = report::render_short(&name, &text, &findings)
                 .lines()
-                .map(|l| format!("{l}\n"))
+                .zip(&findings)
+                .map(|(l, f)| with_board(format!("{l}\n"), board_of(f), style.unicode))
                 .collect()
         }
         Format::Jsonl => {
             out.rendered = formats::jsonl(&ff)
                 .lines()
-                .map(|l| format!("{l}\n"))
+                .zip(&findings)
+                .map(|(l, f)| match board_of(f) {
+                    Some(d) => match serde_json::from_str::<serde_json::Value>(l) {
+                        Ok(mut j) => {
+                            j["board"] = board::board_json(&d);
+                            format!("{j}\n")
+                        }
+                        Err(_) => format!("{l}\n"),
+                    },
+                    None => format!("{l}\n"),
+                })
                 .collect()
         }
         Format::Github => {
@@ -101,7 +115,13 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
             let idx = LineIndex::new(&text);
             out.values = findings
                 .iter()
-                .map(|f| report::finding_json(&name, &text, &idx, f))
+                .map(|f| {
+                    let mut j = report::finding_json(&name, &text, &idx, f);
+                    if let Some(d) = board_of(f) {
+                        j["board"] = board::board_json(&d);
+                    }
+                    j
+                })
                 .collect();
         }
         Format::Sarif => {
@@ -117,6 +137,21 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
         }
     }
     out
+}
+
+/// A rendered finding followed by its board (`--board`), when it has one.
+fn with_board(rendered: String, d: Option<board::Diagram>, unicode: bool) -> String {
+    match d {
+        Some(d) => {
+            let charset = if unicode {
+                board::Charset::Unicode
+            } else {
+                board::Charset::Ascii
+            };
+            format!("{rendered}{}\n", board::text(&d, charset))
+        }
+        None => rendered,
+    }
 }
 
 /// `tavla validate`: inputs checked in parallel chunks, findings written in path order, a
@@ -171,7 +206,7 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
             chunk
                 .par_iter()
                 .map(|i| {
-                    let r = outcome(i, &o, a.format, style);
+                    let r = outcome(i, &o, a.format, style, a.board);
                     progress.inc(1);
                     r
                 })

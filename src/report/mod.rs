@@ -3,6 +3,7 @@
 //!
 //! It knows nothing of rules; it presents what `replay` found.
 
+pub mod board;
 pub mod formats;
 pub mod json;
 pub mod mat;
