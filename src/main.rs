@@ -108,6 +108,8 @@ enum Format {
     Github,
     /// SARIF 2.1.0.
     Sarif,
+    /// One self-contained HTML report: summary, findings with boards, a viewer of every game.
+    Html,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -161,6 +163,10 @@ enum Target {
     Jsonl,
     /// A `.mat` record in canonical layout (one input).
     Mat,
+    /// The HTML report of `validate --format html` (any number of inputs).
+    Html,
+    /// One board as SVG (one input; `--game`, `--turn`/`--line`, `--side`, `--after`).
+    Svg,
 }
 
 #[derive(Args, Debug)]
@@ -178,6 +184,26 @@ struct ConvertArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// `--to svg`: the game, by its written number (default: the last game).
+    #[arg(long, value_name = "N", help_heading = "Board (--to svg)")]
+    game: Option<u64>,
+    /// `--to svg`: the turn line `M)` (default: the end of the game).
+    #[arg(
+        long,
+        value_name = "M",
+        help_heading = "Board (--to svg)",
+        conflicts_with = "line"
+    )]
+    turn: Option<u64>,
+    /// `--to svg`: the turn cell on file line L.
+    #[arg(long, value_name = "L", help_heading = "Board (--to svg)")]
+    line: Option<usize>,
+    /// `--to svg`: the column of the turn cell.
+    #[arg(long, value_enum, help_heading = "Board (--to svg)")]
+    side: Option<SideArg>,
+    /// `--to svg`: the board after the turn rather than before it.
+    #[arg(long, help_heading = "Board (--to svg)")]
+    after: bool,
 }
 
 /// The side to move.

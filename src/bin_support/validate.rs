@@ -10,7 +10,7 @@ use tavla::codes::Code;
 use tavla::input::Input;
 use tavla::replay::{Overrides, Severity};
 use tavla::report::formats::{self, FileFindings};
-use tavla::report::{self, LineIndex, Style, board};
+use tavla::report::{self, LineIndex, Style, board, html};
 
 use super::setup::{Setup, check_source, setup};
 use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
@@ -29,11 +29,21 @@ struct Outcome {
     values: Vec<serde_json::Value>,
     /// The SARIF rules/driver skeleton (sarif).
     sarif_run: Option<serde_json::Value>,
+    /// The file's section of the HTML report (html).
+    section: Option<String>,
 }
 
 /// Read and check one input and render its findings in `format`.
-fn outcome(input: &Input, o: &Overrides, format: Format, style: Style, boards: bool) -> Outcome {
+fn outcome(
+    input: &Input,
+    o: &Overrides,
+    format: Format,
+    style: Style,
+    boards: bool,
+    index: usize,
+) -> Outcome {
     let name = input.name();
+    let boards = boards || format == Format::Html;
     let (text, findings, games, turns, io_error, verdict) = match input.load() {
         Ok(src) => {
             let mut v = check_source(&src, o, boards);
@@ -65,6 +75,7 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style, boards: b
         rendered: Vec::new(),
         values: Vec::new(),
         sarif_run: None,
+        section: None,
     };
     let board_of =
         |f: &tavla::replay::Finding| verdict.as_ref().and_then(|v| board::finding_diagram(v, f));
@@ -124,6 +135,15 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style, boards: b
                 })
                 .collect();
         }
+        Format::Html => {
+            out.section = Some(html::file_section(
+                index,
+                &name,
+                &text,
+                &findings,
+                verdict.as_ref(),
+            ));
+        }
         Format::Sarif => {
             let base = std::env::current_dir().ok();
             let mut doc = formats::sarif(
@@ -170,6 +190,16 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
         }
     };
     let machine = !matches!(a.format, Format::Human | Format::Short);
+    let mut html_summary = html::Summary::default();
+    let mut html_nonce = String::new();
+    if a.format == Format::Html {
+        let (head, nonce) = html::head("tavla report");
+        html_nonce = nonce;
+        if out.write_all(head.as_bytes()).is_err() {
+            eprintln!("error: cannot write the report");
+            return EXIT_ERROR;
+        }
+    }
     let to_terminal = a.output.is_none() && std::io::stdout().is_terminal();
     let color = match a.color {
         Color::Always => true,
@@ -205,8 +235,9 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
         let outcomes: Vec<Outcome> = pool.install(|| {
             chunk
                 .par_iter()
-                .map(|i| {
-                    let r = outcome(i, &o, a.format, style, a.board);
+                .enumerate()
+                .map(|(k, i)| {
+                    let r = outcome(i, &o, a.format, style, a.board, files + k);
                     progress.inc(1);
                     r
                 })
@@ -219,7 +250,15 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
             progress.set_draw_target(ProgressDrawTarget::stderr());
             shown_bar.store(true, Ordering::Relaxed);
         }
-        for oc in outcomes {
+        for (k, oc) in outcomes.into_iter().enumerate() {
+            if let Some(section) = &oc.section {
+                html_summary
+                    .rows
+                    .push((files, chunk[k].name(), oc.errors, oc.warnings));
+                if out.write_all(section.as_bytes()).is_err() {
+                    io_error = true;
+                }
+            }
             files += 1;
             games += oc.games;
             turns += oc.turns;
@@ -245,6 +284,19 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
     }
     progress.finish_and_clear();
     match a.format {
+        Format::Html => {
+            html_summary.files = files;
+            html_summary.games = games;
+            html_summary.turns = turns;
+            html_summary.errors = errors;
+            html_summary.warnings = warnings;
+            if out
+                .write_all(html::tail(&html_summary, &html_nonce).as_bytes())
+                .is_err()
+            {
+                io_error = true;
+            }
+        }
         Format::Json => {
             let doc = serde_json::json!({
                 "format": "tavla-diagnostics",

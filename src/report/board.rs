@@ -713,7 +713,7 @@ fn trace_side(a: &ActionTrace) -> Side {
 }
 
 /// The stages of action `i` of game `game` as written: `64: 24/18 18/14 +33: …`.
-fn written_play(v: &Verdict, i: usize, game: usize) -> Option<String> {
+pub fn written_play(v: &Verdict, i: usize, game: usize) -> Option<String> {
     let a = v.record.games.get(game)?.actions.get(i)?;
     let CellBody::Turn { stages } = &a.cell.body else {
         return None;

@@ -5,8 +5,10 @@
 
 pub mod board;
 pub mod formats;
+pub mod html;
 pub mod json;
 pub mod mat;
+pub mod svg;
 
 use std::fmt;
 
