@@ -58,6 +58,8 @@ pub struct Diagram {
     pub marks: Vec<Hop>,
     /// Hops of a legal alternative (drawn in the SVG as a second set of arrows).
     pub alternative: Vec<Hop>,
+    /// Every written hop of the turn (drawn in the SVG as thin arrows).
+    pub written: Vec<Hop>,
     /// A line of text under the board (a finding's message).
     pub note: Option<String>,
 }
@@ -89,6 +91,7 @@ impl Diagram {
             play: None,
             marks: Vec::new(),
             alternative: Vec::new(),
+            written: Vec::new(),
             note: None,
         }
     }
@@ -813,6 +816,7 @@ pub fn finding_diagram(v: &Verdict, f: &crate::replay::Finding) -> Option<Diagra
             }
         }
     }
+    d.written = written_hops(v, gi, ai);
     d.note = Some(f.message.clone());
     Some(d)
 }

@@ -96,6 +96,8 @@ function go(v,k){var n=v._data.games[v._g].f.length;v._f=Math.max(0,Math.min(n-1
 function init(v){
   if(v._data){return;}
   v._data=JSON.parse(document.getElementById(v.getAttribute('data-src')).textContent);
+  var tpl=document.getElementById('tavla-board-'+v.getAttribute('data-board'));
+  v.querySelector('.board').appendChild(tpl.content.cloneNode(true));
   v._g=0;v._f=0;
   var sel=v.querySelector('select');
   v._data.games.forEach(function(g,i){var o=document.createElement('option');o.value=String(i);o.textContent='Game '+g.n+': '+g.names[0]+' \u2013 '+g.names[1];sel.appendChild(o);});
@@ -175,6 +177,18 @@ pub fn head(title: &str) -> (String, String) {
         "<script type=\"application/json\" id=\"tavla-geometry\">{}</script>",
         script_json(&Geometry::json())
     );
+    // The empty boards the viewers clone (with and without a bar), seen from White.
+    for (id, bar) in [("bar", true), ("plain", false)] {
+        let mut frame = String::new();
+        svg::frame(&mut frame, bar);
+        let _ = writeln!(
+            out,
+            "<template id=\"tavla-board-{id}\"><svg xmlns=\"http://www.w3.org/2000/svg\" \
+             viewBox=\"0 0 {w} 440\" width=\"{w}\" height=\"440\">{frame}\
+             <g class=\"checkers\"></g></svg></template>",
+            w = svg::WIDTH
+        );
+    }
     (out, nonce)
 }
 
@@ -203,7 +217,7 @@ pub fn tail(s: &Summary, nonce: &str) -> String {
         }
         out.push_str("</table>");
     }
-    out.push_str("<p class=\"legend\">Boards are drawn from the side to move; on a finding's board the written step is the red arrow and the nearest legal play the green ones. In a viewer, step with the buttons or the arrow keys.</p></section>\n");
+    out.push_str("<p class=\"legend\">Boards are drawn from the side to move; on a finding's board the written play is drawn in orange with its first bad step in red, and the nearest legal play in green. In a viewer, step with the buttons or the arrow keys.</p></section>\n");
     let _ = writeln!(
         out,
         "<script nonce=\"{nonce}\">{SCRIPT}</script>\n</body></html>"
@@ -436,24 +450,24 @@ pub fn file_section(
             "<script type=\"application/json\" id=\"{id}\">{}</script>",
             script_json(&games_json(v))
         );
-        let mut frame = String::new();
-        svg::frame(&mut frame, v.rules.is_some_and(|r| r.hits()));
         let _ = write!(
             out,
             "<details class=\"games\"{}><summary>Games ({})</summary>\
-             <div class=\"viewer\" tabindex=\"0\" data-src=\"{id}\">\
+             <div class=\"viewer\" tabindex=\"0\" data-src=\"{id}\" data-board=\"{}\">\
              <select aria-label=\"game\"></select> \
              <button class=\"first\" type=\"button\" title=\"first (Home)\">|◀</button>\
              <button class=\"prev\" type=\"button\" title=\"previous (←)\">◀</button>\
              <button class=\"next\" type=\"button\" title=\"next (→)\">▶</button>\
              <button class=\"last\" type=\"button\" title=\"last (End)\">▶|</button>\
-             <div class=\"label\"></div><div class=\"state\"></div>\
-             <svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} 440\" width=\"{}\" height=\"440\">{frame}<g class=\"checkers\"></g></svg>\
+             <div class=\"label\"></div><div class=\"state\"></div><div class=\"board\"></div>\
              <p class=\"legend\">White's numbering; White ○ moves from its 24 to its 1, bottom right.</p></div></details>",
             if index == 0 { " open" } else { "" },
             v.games.len(),
-            svg::WIDTH,
-            svg::WIDTH
+            if v.rules.is_some_and(|r| r.hits()) {
+                "bar"
+            } else {
+                "plain"
+            }
         );
     }
     out.push_str("</section>\n");

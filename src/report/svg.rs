@@ -240,7 +240,7 @@ pub fn stack(out: &mut String, slot: Slot, side: Side, n: u8, place: &str) {
     out.push_str("</g>");
 }
 
-fn arrow(out: &mut String, d: &Diagram, h: Hop, class: &str, colour: &str) {
+fn arrow(out: &mut String, d: &Diagram, h: Hop, class: &str, colour: &str, width: f32) {
     let view_side = h.side == d.view;
     let from = d.in_view(h.side, h.from);
     let to = d.in_view(h.side, h.to);
@@ -258,7 +258,7 @@ fn arrow(out: &mut String, d: &Diagram, h: Hop, class: &str, colour: &str) {
     let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0 - 30.0);
     let _ = write!(
         out,
-        r#"<path class="{class}" d="M{x1},{y1} Q{mx},{my} {x2},{y2}" fill="none" stroke="{colour}" stroke-width="3" marker-end="url(#head-{class})"/>"#
+        r#"<path class="{class}" d="M{x1},{y1} Q{mx},{my} {x2},{y2}" fill="none" stroke="{colour}" stroke-width="{width}" marker-end="url(#head-{class})"/>"#
     );
 }
 
@@ -272,14 +272,17 @@ pub fn svg(d: &Diagram) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" role="img"><title>{}</title>"#,
         esc(&d.title)
     );
-    out.push_str(r##"<defs><marker id="head-mark" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker><marker id="head-alt" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1e8449"/></marker></defs>"##);
+    out.push_str(r##"<defs><marker id="head-mark" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker><marker id="head-written" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#e59866"/></marker><marker id="head-alt" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1e8449"/></marker></defs>"##);
     out.push_str(r##"<rect width="100%" height="100%" fill="#fff"/>"##);
     board_elements(&mut out, d);
     for h in &d.alternative {
-        arrow(&mut out, d, *h, "alt", "#1e8449");
+        arrow(&mut out, d, *h, "alt", "#1e8449", 3.0);
+    }
+    for h in d.written.iter().filter(|h| !d.marks.contains(h)) {
+        arrow(&mut out, d, *h, "written", "#e59866", 2.0);
     }
     for h in &d.marks {
-        arrow(&mut out, d, *h, "mark", "#c0392b");
+        arrow(&mut out, d, *h, "mark", "#c0392b", 3.5);
     }
     let mut y = BOTTOM_Y + 42.0;
     for line in caption(d) {
