@@ -268,6 +268,10 @@ struct CheckArgs {
     /// Plays in either notation: `24/18 13/9`, `6/4 = 1A-7A and 12A-9` (quote each play).
     #[arg(value_name = "PLAY")]
     plays: Vec<String>,
+    /// Under each play, the board before it with the first bad step marked (json/jsonl: the
+    /// position as IDs and JSON, in a `board` field).
+    #[arg(long, help_heading = "Output")]
+    board: bool,
 }
 
 #[derive(Args, Debug)]

@@ -46,10 +46,17 @@ fn browser() -> Result<(), String> {
     Ok(())
 }
 
+/// Say that a browser test is skipped, past the test harness's capture (it captures
+/// `eprintln!`, not writes to the stream itself), so that a run without a browser shows it.
+fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "browser test skipped: {why}");
+}
+
 macro_rules! need_browser {
     () => {
         if let Err(why) = browser() {
-            eprintln!("browser test skipped: {why}");
+            skipped(&why);
             return;
         }
     };
@@ -80,7 +87,7 @@ fn drive(args: &[&str]) {
     let stdout = String::from_utf8_lossy(&out.stdout);
     eprintln!("{stdout}{stderr}");
     if stderr.contains("Failed to launch") || stderr.contains("browserType.launch") {
-        eprintln!("browser test skipped: Chromium could not be launched");
+        skipped("Chromium could not be launched");
         return;
     }
     assert!(

@@ -174,6 +174,34 @@ fn the_board_of_an_invalid_turn_is_the_position_before_it() {
 }
 
 #[test]
+fn check_board_marks_the_step_without_a_die() {
+    show_case(
+        "check-board.txt",
+        &["check", "--board", "--roll", "64", "24/18 18/13"],
+        1,
+    );
+}
+
+#[test]
+fn check_board_in_gul_bara_from_a_json_position() {
+    show_case(
+        "check-board-gul-bara.txt",
+        &[
+            "check",
+            "--variant",
+            "gul-bara",
+            "--board",
+            "--roll",
+            "66",
+            "--position",
+            r#"{"white":{"24":14,"13":1},"black":{"24":13,"20":1,"14":1}}"#,
+            "24/18(2) 18/12(2)",
+        ],
+        1,
+    );
+}
+
+#[test]
 fn a_locale_without_utf8_gets_ascii() {
     let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
         .args(["show", "fixtures/demo/valid.mat"])

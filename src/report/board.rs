@@ -784,41 +784,51 @@ pub fn finding_diagram(v: &Verdict, f: &crate::replay::Finding) -> Option<Diagra
     };
     // The written hop holding the span: the step token containing it.
     for s in stages.of(&v.record.stages) {
-        for st in s.moves.steps.of(&v.record.steps) {
-            if f.span.offset >= st.span.offset
-                && f.span.offset < st.span.end().max(st.span.offset + 1)
-            {
-                for (a, b) in st.path.hops() {
-                    let within = |sp: Span| f.span.offset <= sp.offset && sp.end() <= f.span.end();
-                    if within(a.2) || within(b.2) || st.path.len() == 2 {
-                        d.marks.push(Hop {
-                            side: *side,
-                            from: a.0.index(),
-                            to: b.0.index(),
-                        });
-                        break;
-                    }
-                }
-            }
-        }
+        d.marks.extend(hop_at(s.moves.steps.of(&v.record.steps), f.span, *side));
     }
     if let Some(sug) = &f.suggestions
         && let Some(first) = sug.plays.first()
         && let Ok(p) = crate::notation::parse_play(first)
     {
-        for st in &p.steps {
-            for (from, to, _) in st.hops() {
-                d.alternative.push(Hop {
-                    side: *side,
-                    from: from.index(),
-                    to: to.index(),
-                });
-            }
-        }
+        d.alternative = play_hops(&p.steps, *side);
     }
     d.written = written_hops(v, gi, ai);
     d.note = Some(f.message.clone());
     Some(d)
+}
+
+/// The written hop that a finding's `span` points at: within the step token holding the span,
+/// the first hop lying wholly inside the span, else the first whose destination (then origin)
+/// lies inside it, else the token's first hop.
+pub fn hop_at(steps: &[crate::notation::StepText], span: Span, side: Side) -> Option<Hop> {
+    let inside = |s: Span| span.offset >= s.offset && span.offset < s.end().max(s.offset + 1);
+    let st = steps.iter().find(|st| inside(st.span))?;
+    let within = |sp: Span| span.offset <= sp.offset && sp.end() <= span.end();
+    let hops: Vec<_> = st.path.hops().collect();
+    let (a, b) = hops
+        .iter()
+        .find(|(a, b)| within(a.2) && within(b.2))
+        .or_else(|| hops.iter().find(|(_, b)| within(b.2)))
+        .or_else(|| hops.iter().find(|(a, _)| within(a.2)))
+        .or(hops.first())?;
+    Some(Hop {
+        side,
+        from: a.0.index(),
+        to: b.0.index(),
+    })
+}
+
+/// Every hop of written steps, repetitions expanded (mover's numbering).
+pub fn play_hops(steps: &[crate::notation::StepText], side: Side) -> Vec<Hop> {
+    steps
+        .iter()
+        .flat_map(|st| st.hops())
+        .map(|(from, to, _)| Hop {
+            side,
+            from: from.index(),
+            to: to.index(),
+        })
+        .collect()
 }
 
 /// The written hops of a turn's play, for arrows (mover's numbering).
