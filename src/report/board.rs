@@ -784,7 +784,8 @@ pub fn finding_diagram(v: &Verdict, f: &crate::replay::Finding) -> Option<Diagra
     };
     // The written hop holding the span: the step token containing it.
     for s in stages.of(&v.record.stages) {
-        d.marks.extend(hop_at(s.moves.steps.of(&v.record.steps), f.span, *side));
+        d.marks
+            .extend(hop_at(s.moves.steps.of(&v.record.steps), f.span, *side));
     }
     if let Some(sug) = &f.suggestions
         && let Some(first) = sug.plays.first()
@@ -875,4 +876,171 @@ pub fn board_json(d: &Diagram) -> serde_json::Value {
         j["marked"] = serde_json::json!({"from": h.from, "to": h.to});
     }
     j
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Settings, random_match};
+    use crate::replay::{Overrides, check};
+    use crate::rules::Variant;
+
+    /// Read a text diagram back: per view point, (view side's count, other side's count), and
+    /// the bar's counts (view, other). Cells are three characters wide; a count replaces the
+    /// last checker drawn of a stack.
+    fn read_back(text: &str, d: &Diagram) -> (Vec<(u32, u32)>, (u32, u32)) {
+        let g = UNICODE;
+        let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+        let top = lines
+            .iter()
+            .position(|l| l.iter().collect::<String>().trim_start().starts_with('┌'))
+            .expect("frame");
+        let col = |k: usize| if k < 6 { 4 + 3 * k } else { 30 + 3 * (k - 6) };
+        let cell = |row: &Vec<char>, c: usize| -> String {
+            row[c - 2..=c].iter().collect::<String>().trim().to_string()
+        };
+        let mut counts = vec![(0u32, 0u32); 25];
+        let own = glyph(&g, d.view);
+        let other = glyph(&g, d.view.other());
+        let mut read = |rows: Vec<&Vec<char>>, p: u8, c: usize| {
+            let mut last = None;
+            let mut tally = (0u32, 0u32);
+            for r in rows {
+                let s = cell(r, c);
+                if s == own {
+                    tally.0 += 1;
+                    last = Some(0);
+                } else if s == other {
+                    tally.1 += 1;
+                    last = Some(1);
+                } else if let Ok(n) = s.parse::<u32>() {
+                    // A count: the stack of the checker above it holds n.
+                    match last {
+                        Some(0) => tally.0 = n,
+                        Some(1) => tally.1 = n,
+                        _ => panic!("a count without a checker"),
+                    }
+                }
+            }
+            counts[p as usize] = tally;
+        };
+        for (k, p) in TOP.iter().enumerate() {
+            let rows = (1..=ROWS).map(|r| &lines[top + r]).collect();
+            read(rows, *p, col(k));
+        }
+        for (k, p) in BOTTOM.iter().enumerate() {
+            let rows = (0..ROWS).map(|r| &lines[top + 2 * ROWS + 1 - r]).collect();
+            read(rows, *p, col(k));
+        }
+        let bar = |rows: Vec<&Vec<char>>| {
+            let mut n = 0;
+            for r in rows {
+                let s: String = r[22..27].iter().collect::<String>().trim().to_string();
+                if s == own || s == other {
+                    n += 1;
+                } else if let Ok(c) = s.parse::<u32>() {
+                    n = c;
+                }
+            }
+            n
+        };
+        let bars = (
+            bar((1..=ROWS).map(|r| &lines[top + r]).collect()),
+            bar((0..ROWS).map(|r| &lines[top + 2 * ROWS + 1 - r]).collect()),
+        );
+        (counts, bars)
+    }
+
+    fn check_diagram(d: &Diagram) {
+        let text = text(d, Charset::Unicode);
+        let (counts, bars) = read_back(&text, d);
+        for p in 1..=24u8 {
+            let s = d.stack(p);
+            assert_eq!(
+                counts[p as usize],
+                (s.own as u32, s.other as u32),
+                "point {p}\n{text}"
+            );
+        }
+        assert_eq!(
+            bars,
+            (
+                d.position.count(d.view, BAR) as u32,
+                d.position.count(d.view.other(), BAR) as u32
+            ),
+            "bar\n{text}"
+        );
+        let o = text.contains(&format!("off {}", d.position.count(d.view, OFF)));
+        assert!(o, "{text}");
+    }
+
+    #[test]
+    fn text_boards_show_every_checker_of_random_games_from_both_sides() {
+        let mut boards = 0;
+        for (variant, preset) in [
+            (Variant::Backgammon, "backgammon"),
+            (Variant::GulBara, "bulgarian"),
+            (Variant::GulBara, "english"),
+        ] {
+            let rules = RuleSet::default_for(variant).with_preset(preset).unwrap();
+            for seed in 0..6 {
+                let text = random_match(&Settings::new(rules, 3), seed);
+                let v = check(&text, &Overrides::default());
+                assert_eq!(v.errors(), 0);
+                for t in &v.games {
+                    for a in &t.actions {
+                        if let ActionTrace::Turn { position, .. } = a {
+                            for view in [Side::White, Side::Black] {
+                                let d = Diagram::new(*position, rules, view);
+                                check_diagram(&d);
+                                boards += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(boards > 500, "{boards}");
+    }
+
+    #[test]
+    fn both_sides_on_one_point_are_both_drawn() {
+        // A pinned checker (Plakoto-like): both sides hold White's point 6.
+        let rules = RuleSet::default_for(Variant::Backgammon);
+        let mut pos = Position::empty();
+        pos.set(Side::White, 6, 2);
+        pos.set(Side::Black, rules.opposite(6), 1);
+        pos.set(Side::White, 13, 9);
+        pos.set(Side::Black, rules.opposite(13), 3);
+        pos.set(Side::Black, rules.opposite(20), 8);
+        let d = Diagram::new(pos, rules, Side::White);
+        assert_eq!(d.stack(6), PointStack { own: 2, other: 1 });
+        check_diagram(&d);
+        assert_eq!(
+            stack_rows(&[(Side::White, 9), (Side::Black, 3)]),
+            vec![
+                Some((Side::White, None)),
+                Some((Side::White, Some(9))),
+                Some((Side::Black, None)),
+                Some((Side::Black, Some(3))),
+                None
+            ]
+        );
+        let svg = crate::report::svg::svg(&d);
+        assert!(svg.contains(r#"data-side="white" data-place="6" data-n="2""#));
+        assert!(svg.contains(r#"data-side="black" data-place="6" data-n="1""#));
+    }
+
+    #[test]
+    fn gul_bara_black_starts_on_white_s_point_12() {
+        let rules = RuleSet::default_for(Variant::GulBara);
+        let d = Diagram::new(rules.start(), rules, Side::White);
+        assert_eq!(d.stack(24), PointStack { own: 15, other: 0 });
+        assert_eq!(d.stack(12), PointStack { own: 0, other: 15 });
+        assert!(!rules.hits());
+        assert!(d.ids().is_none(), "no Position ID off backgammon's board");
+        let t = text(&d, Charset::Ascii);
+        assert!(!t.contains("BAR"), "{t}");
+        assert!(t.is_ascii());
+    }
 }
