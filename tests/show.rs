@@ -443,3 +443,14 @@ fn the_html_report_of_the_demo_records_holds_findings_boards_and_games() {
     assert_eq!(conv.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&conv.stdout).contains("point 12 is held by the opponent"));
 }
+
+#[test]
+fn the_readme_shows_what_show_prints() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README");
+    let cmd = "$ tavla show fixtures/demo/invalid.mat --line 10 --side white\n";
+    let start = readme.find(cmd).expect("the show example in the README") + cmd.len();
+    let block = &readme[start..start + readme[start..].find("```").expect("block end")];
+    let out = tavla(&["show", "fixtures/demo/invalid.mat", "--line", "10", "--side", "white"]);
+    assert_eq!(block, String::from_utf8_lossy(&out.stdout));
+}
