@@ -630,6 +630,7 @@ pub fn diagram_at(v: &Verdict, game: usize, moment: Moment) -> Result<Diagram, M
                         .unwrap_or_default()
                 )));
             };
+            let earlier = t.actions.get(..i).unwrap_or(&[]);
             let (mover, roll, before, after_pos, cube) = match t.actions.get(i) {
                 Some(ActionTrace::Turn {
                     side,
@@ -642,11 +643,11 @@ pub fn diagram_at(v: &Verdict, game: usize, moment: Moment) -> Result<Diagram, M
                 // The turn where the replay stopped: it starts where the last replayed turn
                 // ended (nothing before it was skipped).
                 Some(ActionTrace::Unchecked { side, .. })
-                    if !t.actions[..i]
+                    if !earlier
                         .iter()
                         .any(|x| matches!(x, ActionTrace::Unchecked { .. })) =>
                 {
-                    let before = t.actions[..i]
+                    let before = earlier
                         .iter()
                         .rev()
                         .find_map(|x| match x {
