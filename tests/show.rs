@@ -451,6 +451,13 @@ fn the_readme_shows_what_show_prints() {
     let cmd = "$ tavla show fixtures/demo/invalid.mat --line 10 --side white\n";
     let start = readme.find(cmd).expect("the show example in the README") + cmd.len();
     let block = &readme[start..start + readme[start..].find("```").expect("block end")];
-    let out = tavla(&["show", "fixtures/demo/invalid.mat", "--line", "10", "--side", "white"]);
+    let out = tavla(&[
+        "show",
+        "fixtures/demo/invalid.mat",
+        "--line",
+        "10",
+        "--side",
+        "white",
+    ]);
     assert_eq!(block, String::from_utf8_lossy(&out.stdout));
 }
