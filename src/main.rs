@@ -51,6 +51,8 @@ enum Command {
     },
     /// Print the manual page (roff).
     Man,
+    /// Show the board of a record at any point (default: the end of the last game).
+    Show(ShowArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -108,6 +110,8 @@ enum Format {
     Github,
     /// SARIF 2.1.0.
     Sarif,
+    /// One self-contained HTML report: summary, findings with boards, a viewer of every game.
+    Html,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -147,6 +151,10 @@ struct ValidateArgs {
     /// Exit 0 when no record is found (by default such a run is an error, exit 2).
     #[arg(long, help_heading = "Inputs")]
     allow_empty: bool,
+    /// Under a finding on a play, the board before it with the first bad step marked (machine
+    /// formats: the position as IDs and JSON, in a `board` field).
+    #[arg(long, help_heading = "Output")]
+    board: bool,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -157,6 +165,10 @@ enum Target {
     Jsonl,
     /// A `.mat` record in canonical layout (one input).
     Mat,
+    /// The HTML report of `validate --format html` (any number of inputs).
+    Html,
+    /// One board as SVG (one input; `--game`, `--turn`/`--line`, `--side`, `--after`).
+    Svg,
 }
 
 #[derive(Args, Debug)]
@@ -174,6 +186,26 @@ struct ConvertArgs {
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// `--to svg`: the game, by its written number (default: the last game).
+    #[arg(long, value_name = "N", help_heading = "Board (--to svg)")]
+    game: Option<u64>,
+    /// `--to svg`: the turn line `M)` (default: the end of the game).
+    #[arg(
+        long,
+        value_name = "M",
+        help_heading = "Board (--to svg)",
+        conflicts_with = "line"
+    )]
+    turn: Option<u64>,
+    /// `--to svg`: the turn cell on file line L.
+    #[arg(long, value_name = "L", help_heading = "Board (--to svg)")]
+    line: Option<usize>,
+    /// `--to svg`: the column of the turn cell.
+    #[arg(long, value_enum, help_heading = "Board (--to svg)")]
+    side: Option<SideArg>,
+    /// `--to svg`: the board after the turn rather than before it.
+    #[arg(long, help_heading = "Board (--to svg)")]
+    after: bool,
 }
 
 /// The side to move.
@@ -238,6 +270,10 @@ struct CheckArgs {
     /// Plays in either notation: `24/18 13/9`, `6/4 = 1A-7A and 12A-9` (quote each play).
     #[arg(value_name = "PLAY")]
     plays: Vec<String>,
+    /// Under each play, the board before it with the first bad step marked (json/jsonl: the
+    /// position as IDs and JSON, in a `board` field).
+    #[arg(long, help_heading = "Output")]
+    board: bool,
 }
 
 #[derive(Args, Debug)]
@@ -254,6 +290,37 @@ struct LegalArgs {
     format: PlayFormat,
     /// Write to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE", help_heading = "Output")]
+    output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("turn_or_line").args(["turn", "line"])))]
+struct ShowArgs {
+    /// The record file (`-` reads standard input).
+    #[arg(value_name = "PATH")]
+    path: PathBuf,
+    /// The game, by its written number (default: the last game).
+    #[arg(long, value_name = "N")]
+    game: Option<u64>,
+    /// The turn line `M)` of the game: the board before its first turn cell (see --side).
+    #[arg(long, value_name = "M", conflicts_with = "line")]
+    turn: Option<u64>,
+    /// The turn cell on file line L.
+    #[arg(long, value_name = "L")]
+    line: Option<usize>,
+    /// The column of the turn cell (default: the first turn cell of the line).
+    #[arg(long, value_enum)]
+    side: Option<SideArg>,
+    /// The board after the turn rather than before it.
+    #[arg(long, requires = "turn_or_line")]
+    after: bool,
+    /// ASCII only (also when the locale is not UTF-8).
+    #[arg(long)]
+    ascii: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 }
 
@@ -278,6 +345,7 @@ fn main() -> ExitCode {
         Command::Schema => bin_support::schema(),
         Command::Completions { shell } => bin_support::completions(shell, Cli::command()),
         Command::Man => bin_support::man(Cli::command()),
+        Command::Show(a) => bin_support::show(a),
     };
     ExitCode::from(code)
 }

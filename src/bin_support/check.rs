@@ -11,6 +11,7 @@ use tavla::notation::{
 };
 use tavla::replay::referee::{HitClaim, Problem, check_play, nearest_plays, written_segments};
 use tavla::replay::{Finding, PlayContext, problem_finding, render_steps};
+use tavla::report::board;
 use tavla::report::json::position_json;
 use tavla::report::{LineIndex, Style, finding_json, render_human};
 use tavla::rules::{Position, Roll, RuleSet, Side, StageDice, Step};
@@ -417,8 +418,15 @@ fn check_inner(a: &CheckArgs) -> Result<u8, String> {
     let mut all_legal = true;
     let mut docs = Vec::new();
     for text in &plays {
+        let mut diagram = None;
         let (verdict, name) = match read_play(&b, text) {
-            Ok(w) => (judge(&b, &w), text.clone()),
+            Ok(w) => {
+                let v = judge(&b, &w);
+                if a.board {
+                    diagram = Some(play_diagram(&b, &w, &v));
+                }
+                (v, text.clone())
+            }
             Err(Ok(findings)) => (
                 Verdict {
                     legal: false,
@@ -439,9 +447,17 @@ fn check_inner(a: &CheckArgs) -> Result<u8, String> {
                 .map(|f| finding_json("play", text, &idx, f))
                 .collect(),
         );
+        if let Some(d) = &diagram
+            && a.format != PlayFormat::Human
+        {
+            doc["board"] = board::board_json(d);
+        }
         match a.format {
             PlayFormat::Human => {
-                let w = human(&doc, &name, text, &verdict.findings);
+                let mut w = human(&doc, &name, text, &verdict.findings);
+                if let Some(d) = &diagram {
+                    w.push_str(&board::text(d, board::Charset::Ascii));
+                }
                 out.write_all(w.as_bytes()).map_err(|e| e.to_string())?;
             }
             PlayFormat::Jsonl => {
@@ -456,6 +472,32 @@ fn check_inner(a: &CheckArgs) -> Result<u8, String> {
     }
     out.flush().map_err(|e| e.to_string())?;
     Ok(if all_legal { EXIT_VALID } else { EXIT_INVALID })
+}
+
+/// The board before a play (`--board`): the mover's view, the first bad step marked, the
+/// whole written play and the nearest legal play as hops.
+fn play_diagram(b: &Board, w: &Written, v: &Verdict) -> board::Diagram {
+    let mut d = board::Diagram::new(w.position, b.rules, w.side);
+    let ctx = b.context();
+    d.to_move = Some(w.side);
+    d.dice = Some((w.roll.a, w.roll.b));
+    d.cube = (ctx.cube, ctx.cube_owner);
+    d.score = Some((ctx.white_score, ctx.black_score));
+    d.match_length = Some(ctx.match_length);
+    d.crawford = ctx.crawford;
+    d.play = Some(w.text.clone());
+    d.written = board::play_hops(&w.play.steps, w.side);
+    if !v.legal {
+        if let Some(f) = v.findings.first() {
+            d.marks.extend(board::hop_at(&w.play.steps, f.span, w.side));
+        }
+        if let Some(first) = v.doc["nearest"][0]["standard"].as_str()
+            && let Ok(p) = parse_play(first)
+        {
+            d.alternative = board::play_hops(&p.steps, w.side);
+        }
+    }
+    d
 }
 
 /// One play's verdict for people: the verdict line, both notations and the result's IDs, or

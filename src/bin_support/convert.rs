@@ -13,6 +13,41 @@ use crate::{ConvertArgs, Target};
 /// `tavla convert`: each record converted in path order, its findings as short lines on
 /// standard error; the exit code.
 pub(crate) fn convert(a: ConvertArgs) -> u8 {
+    match a.to {
+        Target::Svg => {
+            return super::show::svg(
+                &super::show::Pick {
+                    path: a
+                        .inputs
+                        .paths
+                        .first()
+                        .map_or(std::path::Path::new("-"), |p| p),
+                    rules: &a.rules,
+                    game: a.game,
+                    turn: a.turn,
+                    line: a.line,
+                    side: a.side,
+                    after: a.after,
+                },
+                &a.output,
+            );
+        }
+        Target::Html => {
+            return super::validate(crate::ValidateArgs {
+                inputs: a.inputs,
+                rules: a.rules,
+                format: crate::Format::Html,
+                output: a.output,
+                color: crate::Color::Never,
+                quiet: false,
+                max_diagnostics: None,
+                deny_warnings: false,
+                allow_empty: false,
+                board: false,
+            });
+        }
+        _ => {}
+    }
     let Setup {
         overrides: o,
         inputs,
@@ -61,6 +96,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                         }
                         Target::Jsonl => serde_json::to_string(&doc).unwrap_or_default() + "\n",
                         Target::Mat => report::mat::write_mat(&doc),
+                        Target::Html | Target::Svg => String::new(),
                     };
                     let problems = report::render_short(&i.name(), &text, &v.findings);
                     Ok((s, problems, v.errors() > 0))

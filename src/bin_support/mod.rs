@@ -7,11 +7,13 @@ mod check;
 mod convert;
 mod reference;
 mod setup;
+mod show;
 mod validate;
 
 pub(crate) use check::{check, legal};
 pub(crate) use convert::convert;
 pub(crate) use reference::{completions, explain, man, schema};
+pub(crate) use show::show;
 pub(crate) use validate::validate;
 
 /// Exit code: every record is valid.

@@ -12,7 +12,7 @@ use crate::{InputArgs, RuleArgs};
 
 /// The rule overrides of `--variant`, `--rules` and `--rule`, each checked against the
 /// variants it can apply to.
-fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
+pub(crate) fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     let mut o = Overrides::default();
     let mut implied_preset = None;
     if let Some(v) = &a.variant {

@@ -10,7 +10,7 @@ use tavla::codes::Code;
 use tavla::input::Input;
 use tavla::replay::{Overrides, Severity};
 use tavla::report::formats::{self, FileFindings};
-use tavla::report::{self, LineIndex, Style};
+use tavla::report::{self, LineIndex, Style, board, html};
 
 use super::setup::{Setup, check_source, setup};
 use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
@@ -29,18 +29,29 @@ struct Outcome {
     values: Vec<serde_json::Value>,
     /// The SARIF rules/driver skeleton (sarif).
     sarif_run: Option<serde_json::Value>,
+    /// The file's section of the HTML report (html).
+    section: Option<String>,
 }
 
 /// Read and check one input and render its findings in `format`.
-fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcome {
+fn outcome(
+    input: &Input,
+    o: &Overrides,
+    format: Format,
+    style: Style,
+    boards: bool,
+    index: usize,
+) -> Outcome {
     let name = input.name();
-    let (text, findings, games, turns, io_error) = match input.load() {
+    let boards = boards || format == Format::Html;
+    let (text, findings, games, turns, io_error, verdict) = match input.load() {
         Ok(src) => {
-            let v = check_source(&src, o, false);
+            let mut v = check_source(&src, o, boards);
             let (g, t) = (v.record.games.len(), v.turns_checked());
-            (src.text, v.findings, g, t, false)
+            let findings = std::mem::take(&mut v.findings);
+            (src.text, findings, g, t, false, boards.then_some(v))
         }
-        Err(e) => (String::new(), vec![e.finding()], 0, 0, true),
+        Err(e) => (String::new(), vec![e.finding()], 0, 0, true, None),
     };
     let errors = findings
         .iter()
@@ -64,7 +75,10 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
         rendered: Vec::new(),
         values: Vec::new(),
         sarif_run: None,
+        section: None,
     };
+    let board_of =
+        |f: &tavla::replay::Finding| verdict.as_ref().and_then(|v| board::finding_diagram(v, f));
     match format {
         Format::Human => {
             let human = report::HumanRenderer::new(&name, &text, style);
@@ -74,7 +88,7 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
                     if io_error {
                         format!("error[{}]: {name}: {}\n", f.code, f.message)
                     } else {
-                        human.render(f)
+                        with_board(human.render(f), board_of(f), style.unicode)
                     }
                 })
                 .collect();
@@ -82,13 +96,24 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
         Format::Short => {
             out.rendered = report::render_short(&name, &text, &findings)
                 .lines()
-                .map(|l| format!("{l}\n"))
+                .zip(&findings)
+                .map(|(l, f)| with_board(format!("{l}\n"), board_of(f), style.unicode))
                 .collect()
         }
         Format::Jsonl => {
             out.rendered = formats::jsonl(&ff)
                 .lines()
-                .map(|l| format!("{l}\n"))
+                .zip(&findings)
+                .map(|(l, f)| match board_of(f) {
+                    Some(d) => match serde_json::from_str::<serde_json::Value>(l) {
+                        Ok(mut j) => {
+                            j["board"] = board::board_json(&d);
+                            format!("{j}\n")
+                        }
+                        Err(_) => format!("{l}\n"),
+                    },
+                    None => format!("{l}\n"),
+                })
                 .collect()
         }
         Format::Github => {
@@ -101,8 +126,23 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
             let idx = LineIndex::new(&text);
             out.values = findings
                 .iter()
-                .map(|f| report::finding_json(&name, &text, &idx, f))
+                .map(|f| {
+                    let mut j = report::finding_json(&name, &text, &idx, f);
+                    if let Some(d) = board_of(f) {
+                        j["board"] = board::board_json(&d);
+                    }
+                    j
+                })
                 .collect();
+        }
+        Format::Html => {
+            out.section = Some(html::file_section(
+                index,
+                &name,
+                &text,
+                &findings,
+                verdict.as_ref(),
+            ));
         }
         Format::Sarif => {
             let base = std::env::current_dir().ok();
@@ -117,6 +157,21 @@ fn outcome(input: &Input, o: &Overrides, format: Format, style: Style) -> Outcom
         }
     }
     out
+}
+
+/// A rendered finding followed by its board (`--board`), when it has one.
+fn with_board(rendered: String, d: Option<board::Diagram>, unicode: bool) -> String {
+    match d {
+        Some(d) => {
+            let charset = if unicode {
+                board::Charset::Unicode
+            } else {
+                board::Charset::Ascii
+            };
+            format!("{rendered}{}\n", board::text(&d, charset))
+        }
+        None => rendered,
+    }
 }
 
 /// `tavla validate`: inputs checked in parallel chunks, findings written in path order, a
@@ -135,6 +190,16 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
         }
     };
     let machine = !matches!(a.format, Format::Human | Format::Short);
+    let mut html_summary = html::Summary::default();
+    let mut html_nonce = String::new();
+    if a.format == Format::Html {
+        let (head, nonce) = html::head("tavla report");
+        html_nonce = nonce;
+        if out.write_all(head.as_bytes()).is_err() {
+            eprintln!("error: cannot write the report");
+            return EXIT_ERROR;
+        }
+    }
     let to_terminal = a.output.is_none() && std::io::stdout().is_terminal();
     let color = match a.color {
         Color::Always => true,
@@ -170,8 +235,9 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
         let outcomes: Vec<Outcome> = pool.install(|| {
             chunk
                 .par_iter()
-                .map(|i| {
-                    let r = outcome(i, &o, a.format, style);
+                .enumerate()
+                .map(|(k, i)| {
+                    let r = outcome(i, &o, a.format, style, a.board, files + k);
                     progress.inc(1);
                     r
                 })
@@ -184,7 +250,15 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
             progress.set_draw_target(ProgressDrawTarget::stderr());
             shown_bar.store(true, Ordering::Relaxed);
         }
-        for oc in outcomes {
+        for (k, oc) in outcomes.into_iter().enumerate() {
+            if let Some(section) = &oc.section {
+                html_summary
+                    .rows
+                    .push((files, chunk[k].name(), oc.errors, oc.warnings));
+                if out.write_all(section.as_bytes()).is_err() {
+                    io_error = true;
+                }
+            }
             files += 1;
             games += oc.games;
             turns += oc.turns;
@@ -210,6 +284,19 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
     }
     progress.finish_and_clear();
     match a.format {
+        Format::Html => {
+            html_summary.files = files;
+            html_summary.games = games;
+            html_summary.turns = turns;
+            html_summary.errors = errors;
+            html_summary.warnings = warnings;
+            if out
+                .write_all(html::tail(&html_summary, &html_nonce).as_bytes())
+                .is_err()
+            {
+                io_error = true;
+            }
+        }
         Format::Json => {
             let doc = serde_json::json!({
                 "format": "tavla-diagnostics",

@@ -3,9 +3,12 @@
 //!
 //! It knows nothing of rules; it presents what `replay` found.
 
+pub mod board;
 pub mod formats;
+pub mod html;
 pub mod json;
 pub mod mat;
+pub mod svg;
 
 use std::fmt;
 
