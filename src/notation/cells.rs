@@ -558,6 +558,7 @@ fn roll_without_colon(word: &str, span: Span) -> SyntaxError {
         format!("the roll `{word}` has no colon"),
     )
     .help(format!("write `{word}:` before the steps of the roll"))
+    .fix(format!("{word}:"))
 }
 
 #[cfg(test)]

@@ -356,6 +356,8 @@ mod tests {
             related: Vec::new(),
             help: None,
             suggestions: None,
+            repair: None,
+            rests_on: None,
         }
     }
 
