@@ -5,12 +5,14 @@
 
 mod check;
 mod convert;
+mod fix;
 mod reference;
 mod setup;
 mod validate;
 
 pub(crate) use check::{check, legal};
 pub(crate) use convert::convert;
+pub(crate) use fix::fix;
 pub(crate) use reference::{completions, explain, man, schema};
 pub(crate) use validate::validate;
 
