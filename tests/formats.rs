@@ -493,7 +493,10 @@ fn jsonl_lines_each_parse_as_json() {
             // finding is an illegal play) and `repair` (the confirmed replacement, or null).
             let plays = f.suggestions.as_ref().map_or(&[][..], |s| &s.plays[..]);
             assert_eq!(v["suggestions"], json!(plays));
-            assert_eq!(v["repair"], json!(f.repair.as_ref().map(|r| r.text.as_str())));
+            assert_eq!(
+                v["repair"],
+                json!(f.repair.as_ref().map(|r| r.text.as_str()))
+            );
         }
     }
     let jl = jsonl(&file_findings(&c)[0]);

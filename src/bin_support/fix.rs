@@ -96,10 +96,9 @@ fn write_back(path: &Path, read: &[u8], text: &str) -> Result<(), String> {
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = path.file_name().map_or_else(
-        || "record".into(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = path
+        .file_name()
+        .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.tavla-fix.{}", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;

@@ -6,8 +6,8 @@
 
 mod game;
 pub mod referee;
-mod repair;
 mod render;
+mod repair;
 mod setup;
 mod words;
 

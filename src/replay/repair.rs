@@ -28,7 +28,8 @@ pub(crate) struct PlayAt {
 /// the first. (A written play with two equal steps, `24/23 24/23` for 2-1, has two equally
 /// near forms, `24/22 24/23` and `24/23 24/22`: the first is taken.)
 fn candidates(current: &str, s: &Suggestions) -> Vec<String> {
-    let Some(at) = &s.at else {
+    let written = &current[s.span.offset..s.span.end()];
+    let Some(at) = s.at.as_ref().filter(|_| written.len() <= MAX_WRITTEN) else {
         return s.tried.clone();
     };
     let position_of = |t: &str| -> Option<Position> {
@@ -38,7 +39,6 @@ fn candidates(current: &str, s: &Suggestions) -> Vec<String> {
             .map(|c| c.position)
     };
     let targets: Vec<Option<Position>> = s.tried.iter().map(|p| position_of(p)).collect();
-    let written = &current[s.span.offset..s.span.end()];
     let mut best: Vec<Option<(u32, String)>> = vec![None; s.tried.len()];
     let b = written.as_bytes();
     let mut i = 0;
@@ -84,6 +84,10 @@ pub struct Repair {
 /// At most this many illegal plays of one record are tried (each try replays the record once
 /// per candidate).
 const MAX_TRIES: usize = 24;
+
+/// A written play longer than this is not searched for its own form (a play of four
+/// doublet steps with hit marks and repeats is shorter).
+const MAX_WRITTEN: usize = 64;
 
 /// The nearest legal plays tried for a repair.
 pub(crate) const CANDIDATES: usize = 12;
@@ -239,9 +243,9 @@ fn attempt(
 
 /// The first illegal play with suggestions at or after `from`.
 fn next_illegal(v: &Verdict, from: usize) -> Option<&Finding> {
-    v.findings.iter().find(|f| {
-        f.severity == Severity::Error && f.span.offset >= from && f.suggestions.is_some()
-    })
+    v.findings
+        .iter()
+        .find(|f| f.severity == Severity::Error && f.span.offset >= from && f.suggestions.is_some())
 }
 
 /// The verdict of `first` (the record as written) with confirmed repairs found and the
@@ -316,6 +320,13 @@ pub(super) fn confirm(
         .collect();
     let mut findings = Vec::with_capacity(last.findings.len() + repaired.len());
     for f in last.findings {
+        // A finding on a repair's own text concerns the replacement, not the record.
+        if edits
+            .iter()
+            .any(|e| f.span.offset >= e.at && f.span.offset < e.at + e.new)
+        {
+            continue;
+        }
         let mut f = map_finding(f, &edits);
         let rest = spans.iter().rev().find(|(s, end)| {
             f.span.offset >= s.end()
