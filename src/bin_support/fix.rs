@@ -70,14 +70,14 @@ fn unified_diff(name: &str, old: &str, new: &str) -> String {
         let end = (changed[j] + 4).min(a.len());
         let n = end - start;
         out.push_str(&format!("@@ -{},{n} +{},{n} @@\n", start + 1, start + 1));
-        for i in start..end {
+        for (i, l) in a.iter().enumerate().take(end).skip(start) {
             if changed[k..=j].contains(&i) {
-                line(&mut out, '-', a[i]);
+                line(&mut out, '-', l);
                 if let Some(l) = b.get(i) {
                     line(&mut out, '+', l);
                 }
             } else {
-                line(&mut out, ' ', a[i]);
+                line(&mut out, ' ', l);
             }
         }
         k = j + 1;
