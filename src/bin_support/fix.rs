@@ -51,7 +51,7 @@ fn unified_diff(name: &str, old: &str, new: &str) -> String {
     let changed: Vec<usize> = (0..a.len().max(b.len()))
         .filter(|&i| a.get(i) != b.get(i))
         .collect();
-    let mut out = format!("--- a/{name}\n+++ b/{name}\n");
+    let mut out = format!("--- {name}\n+++ {name}\n");
     let line = |out: &mut String, mark: char, l: &str| {
         out.push(mark);
         out.push_str(l);
@@ -221,7 +221,7 @@ mod tests {
         let d = unified_diff("x.mat", old, new);
         assert_eq!(
             d,
-            "--- a/x.mat\n+++ b/x.mat\n@@ -2,7 +2,7 @@\n b\r\n c\r\n d\r\n-e\r\n+E\r\n f\r\n g\r\n h\n\\ No newline at end of file\n"
+            "--- x.mat\n+++ x.mat\n@@ -2,7 +2,7 @@\n b\r\n c\r\n d\r\n-e\r\n+E\r\n f\r\n g\r\n h\n\\ No newline at end of file\n"
         );
     }
 

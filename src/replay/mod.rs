@@ -360,6 +360,9 @@ fn check_once(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
         findings.append(&mut f);
     }
     findings.sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
+    if findings.iter().any(|f| f.repair.is_some()) {
+        repair::fit_units(text, &mut findings);
+    }
     Verdict {
         document,
         record,

@@ -8,6 +8,7 @@
 //! on it. The search runs only where a play is illegal: a valid record is checked once.
 
 use super::referee::check_play;
+use crate::codes::Code;
 use super::{Finding, Severity, Suggestions, Verdict};
 use crate::notation::{Span, parse_play};
 use crate::rules::{Position, RuleSet, Side, StageDice};
@@ -391,4 +392,28 @@ pub fn apply_repairs(text: &str, repairs: &[Repair]) -> String {
     }
     out.push_str(&text[at..]);
     out
+}
+
+/// A repaired `Wins` value keeps its unit in agreement: `Wins 3 points` repaired to 1 reads
+/// `Wins 1 point`.
+pub(super) fn fit_units(text: &str, findings: &mut [Finding]) {
+    for f in findings {
+        let Some(r) = f.repair.as_deref_mut() else {
+            continue;
+        };
+        if !matches!(f.code, Code::WinsMismatch | Code::Draw) {
+            continue;
+        }
+        let rest = text.get(r.span.end()..).unwrap_or("");
+        let word = if rest.starts_with(" points") {
+            " points"
+        } else if rest.starts_with(" point") {
+            " point"
+        } else {
+            continue;
+        };
+        let one = r.text == "1";
+        r.span.len += word.len();
+        r.text.push_str(if one { " point" } else { " points" });
+    }
 }

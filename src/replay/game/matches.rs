@@ -2,10 +2,10 @@
 //! game, the match end.
 
 use super::super::referee::Referee;
-use super::super::{ActionTrace, Finding, GameTrace};
+use super::super::{ActionTrace, Finding, GameTrace, Repair};
 use super::{CubeState, GameWalker, ResultState, TurnState, side_of};
 use crate::codes::Code;
-use crate::notation::CellBody;
+use crate::notation::{CellBody, NameScore, Span};
 use crate::record::Match;
 use crate::rules::{RuleSet, Side};
 
@@ -19,6 +19,65 @@ pub(super) struct MatchState {
     match_over_at: Option<usize>,
     previous_winner: Option<usize>,
     crawford_done: bool,
+    /// The other reading after a disputed result or score line.
+    alt: Option<Alternative>,
+}
+
+/// The other reading of a record after a result or score line the rules dispute: the next
+/// score line confirms it when it agrees with it, and the check follows it from there.
+struct Alternative {
+    /// Scores by player identity under this reading (the game's result included).
+    scores: [u64; 2],
+    /// The game's winner (identity) under it.
+    winner: Option<usize>,
+    /// The disputed finding: code and span.
+    finding: (Code, Span),
+    /// The repair this reading makes, when it is one written number.
+    repair: Option<Repair>,
+    /// What the confirmation says.
+    note: String,
+}
+
+/// Which player (identity) stands in which column of a score line, by name.
+fn identity_of(ms: &MatchState, l: &NameScore, r: &NameScore) -> [usize; 2] {
+    match &ms.names {
+        Some((a, b)) if l.name == *b && r.name == *a && a != b => [1, 0],
+        _ => [0, 1],
+    }
+}
+
+/// Follow the other reading when the score line of `game` confirms it: its scores, winner and
+/// match end, and the disputed finding gets its repair.
+fn follow_confirmed(
+    ms: &mut MatchState,
+    findings: &mut [Finding],
+    score: Option<&(NameScore, NameScore)>,
+    length: u64,
+    previous: u64,
+) {
+    let (Some(alt), Some((l, r))) = (ms.alt.take(), score) else {
+        return;
+    };
+    let id = identity_of(ms, l, r);
+    let got = (l.score, r.score);
+    if got != (alt.scores[id[0]], alt.scores[id[1]]) || got == (ms.scores[id[0]], ms.scores[id[1]])
+    {
+        return;
+    }
+    ms.scores = alt.scores;
+    ms.last = None;
+    if alt.winner.is_some() {
+        ms.previous_winner = alt.winner;
+    }
+    ms.match_over_at =
+        (length > 0 && ms.scores.iter().any(|&s| s >= length)).then_some(previous as usize);
+    if let Some(f) = findings.iter_mut().find(|f| (f.code, f.span) == alt.finding) {
+        f.repair = alt.repair.map(Box::new);
+        f.help = Some(match f.help.take() {
+            Some(h) => format!("{}\n{h}", alt.note),
+            None => alt.note,
+        });
+    }
 }
 
 /// Replay every game of a match. With `keep_traces` false the games' `actions` stay empty.
@@ -61,6 +120,7 @@ pub(crate) fn replay_match(
         match_over_at: None,
         previous_winner: None,
         crawford_done: false,
+        alt: None,
     };
     let mut traces = Vec::new();
     let mut expected_number = 1u64;
@@ -85,6 +145,11 @@ pub(crate) fn replay_match(
         if !number_unreadable {
             expected_number = game.number.saturating_add(1);
         }
+        if index > 0 {
+            let previous = record.games[index - 1].number;
+            follow_confirmed(&mut ms, &mut findings, game.score.as_ref(), length, previous);
+        }
+        let mut pending: Option<Alternative> = None;
         if let Some(at) = ms.match_over_at {
             findings.push(
                 Finding::error(
@@ -187,6 +252,27 @@ pub(crate) fn replay_match(
                 }
             } else if got != want && !previous_unfinished && Some(got) != jacoby_alt(&ms, identity)
             {
+                let (ls, rs) = (l.score_span, r.score_span);
+                pending = Some(Alternative {
+                    scores: ms.scores,
+                    winner: None,
+                    finding: (Code::ScoreMismatch, ls.join(rs)),
+                    repair: match (got.0 == want.0, got.1 == want.1) {
+                        (false, true) => Some(Repair {
+                            span: ls,
+                            text: want.0.to_string(),
+                        }),
+                        (true, false) => Some(Repair {
+                            span: rs,
+                            text: want.1.to_string(),
+                        }),
+                        _ => None,
+                    },
+                    note: format!(
+                        "the next score line confirms {} : {}",
+                        want.0, want.1
+                    ),
+                });
                 findings.push(
                     Finding::error(
                         Code::ScoreMismatch,
@@ -294,18 +380,48 @@ pub(crate) fn replay_match(
             turns_checked: w.turns_checked,
         };
         let identity = w.identity;
+        let disputed = w.result.disputed;
+        let who = disputed.map(|d| w.who(d.2));
         drop(w);
         ms.last = None;
         if let Some(r) = &result {
             let pts = r.written.or(r.full).unwrap_or(0);
             let id = identity[r.winner.index()];
+            let before = ms.scores;
             ms.scores[id] += pts;
+            if let Some(alt) = &mut pending {
+                alt.scores[id] += pts;
+            }
+            if let Some((code, span, side, value)) = disputed {
+                let winner = identity[side.index()];
+                let mut scores = before;
+                scores[winner] += value;
+                let wrong_winner = code == Code::WrongWinner;
+                pending = Some(Alternative {
+                    scores,
+                    winner: Some(winner),
+                    finding: (code, span),
+                    repair: (!wrong_winner).then(|| Repair {
+                        span,
+                        text: value.to_string(),
+                    }),
+                    note: if wrong_winner {
+                        format!(
+                            "the next score line confirms {} as the winner",
+                            who.unwrap_or_default()
+                        )
+                    } else {
+                        format!("the next score line confirms {value} point(s)")
+                    },
+                });
+            }
             ms.last = r.jacoby_single.map(|single| (id, pts, single));
             ms.previous_winner = Some(id);
             if length > 0 && ms.scores[id] >= length {
                 ms.match_over_at = Some(game.number as usize);
             }
         }
+        ms.alt = pending;
         traces.push(trace);
     }
     // `and the match` marks.

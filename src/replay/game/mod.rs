@@ -84,6 +84,9 @@ pub(super) struct ResultState {
     pub(super) wins: Option<(Side, u64, Span)>,
     /// Written `Losses` lines.
     pub(super) losses: Vec<(Side, u64, Span)>,
+    /// A written result the rules disagree with: the finding's code and span, and the
+    /// winner and value the rules give (a later score line may confirm them).
+    pub(super) disputed: Option<(Code, Span, Side, u64)>,
 }
 
 /// The walk through one game's actions.

@@ -102,6 +102,7 @@ impl GameWalker<'_> {
         match self.result.over {
             Some(Over::BearOff { winner, full }) | Some(Over::Drop { winner, full }) => {
                 if winner != side {
+                    self.result.disputed = Some((Code::WrongWinner, a.cell.span, winner, full));
                     self.push(
                         Finding::error(
                             Code::WrongWinner,
@@ -125,6 +126,7 @@ impl GameWalker<'_> {
                     } else {
                         Code::WinsMismatch
                     };
+                    self.result.disputed = Some((code, span, winner, full));
                     self.push(
                         Finding::error(
                             code,
