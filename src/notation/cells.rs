@@ -198,8 +198,10 @@ pub(super) fn cells<'a>(
         let span = Span::of(whole, t.text);
         // Dice tokens: (nn):, dd:, +nn:; a roll written without its colon before its steps
         // (`53 24/21`) is one error, with its fix, and still opens its stage.
-        let bare_roll =
-            is_roll_without_colon(t.text) && toks.get(k + 1).is_some_and(|n| n.text.contains('/'));
+        let bare_roll = is_roll_without_colon(t.text)
+            && toks
+                .get(k + 1)
+                .is_some_and(|n| n.text.contains('/') || n.text.eq_ignore_ascii_case("cannot"));
         if bare_roll {
             errors.push(roll_without_colon(t.text, span));
         }

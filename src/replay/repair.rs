@@ -8,8 +8,8 @@
 //! on it. The search runs only where a play is illegal: a valid record is checked once.
 
 use super::referee::check_play;
-use crate::codes::Code;
 use super::{Finding, Severity, Suggestions, Verdict};
+use crate::codes::Code;
 use crate::notation::{Span, parse_play};
 use crate::rules::{Position, RuleSet, Side, StageDice};
 

@@ -19,23 +19,30 @@ pub(super) struct MatchState {
     match_over_at: Option<usize>,
     previous_winner: Option<usize>,
     crawford_done: bool,
-    /// The other reading after a disputed result or score line.
-    alt: Option<Alternative>,
+    /// Other readings after a disputed result or score line.
+    alt: Vec<Alternative>,
 }
 
-/// The other reading of a record after a result or score line the rules dispute: the next
-/// score line confirms it when it agrees with it, and the check follows it from there.
+/// Another reading of a record after a result or score line the rules dispute (or, for a
+/// resignation, allow in more than one way): the next score line confirms it when it agrees
+/// with it, and the check follows it from there.
 struct Alternative {
-    /// Scores by player identity under this reading (the game's result included).
+    /// Scores by player identity under this reading, the game's result included.
     scores: [u64; 2],
     /// The game's winner (identity) under it.
     winner: Option<usize>,
-    /// The disputed finding: code and span.
-    finding: (Code, Span),
-    /// The repair this reading makes, when it is one written number.
-    repair: Option<Repair>,
-    /// What the confirmation says.
-    note: String,
+    /// What confirming it does to the findings.
+    confirm: Confirm,
+}
+
+/// What a confirmed reading does to the findings.
+enum Confirm {
+    /// The disputed finding (code, span) gets the repair and the note.
+    Amend((Code, Span), Option<Repair>, String),
+    /// The finding (code, span) becomes this error, with the repair and the note.
+    Promote((Code, Span), Box<Finding>),
+    /// A new finding: the written result is not the one the score line confirms.
+    New(Box<Finding>),
 }
 
 /// Which player (identity) stands in which column of a score line, by name.
@@ -46,23 +53,62 @@ fn identity_of(ms: &MatchState, l: &NameScore, r: &NameScore) -> [usize; 2] {
     }
 }
 
-/// Follow the other reading when the score line of `game` confirms it: its scores, winner and
-/// match end, and the disputed finding gets its repair.
+/// Follow another reading when the score line of the game confirms it: its scores, winner and
+/// match end, and the findings as it says.
 fn follow_confirmed(
     ms: &mut MatchState,
-    findings: &mut [Finding],
+    findings: &mut Vec<Finding>,
     score: Option<&(NameScore, NameScore)>,
+    later: Option<&(NameScore, NameScore)>,
+    gain: Option<(Side, u64)>,
     length: u64,
     previous: u64,
 ) {
-    let (Some(alt), Some((l, r))) = (ms.alt.take(), score) else {
+    let alts = std::mem::take(&mut ms.alt);
+    let Some((l, r)) = score else {
         return;
     };
     let id = identity_of(ms, l, r);
     let got = (l.score, r.score);
-    if got != (alt.scores[id[0]], alt.scores[id[1]]) || got == (ms.scores[id[0]], ms.scores[id[1]])
-    {
+    if got == (ms.scores[id[0]], ms.scores[id[1]]) {
         return;
+    }
+    let Some(alt) = alts
+        .into_iter()
+        .find(|a| got == (a.scores[id[0]], a.scores[id[1]]))
+    else {
+        return;
+    };
+    // A result the rules allow as written is read otherwise unless the score line after this
+    // one follows from the written result and not from this one (then this score line is the
+    // slip).
+    if matches!(alt.confirm, Confirm::New(_)) {
+        let follows = |from: (u64, u64), to: (u64, u64)| {
+            to.0 >= from.0 && to.1 >= from.1 && ((to.0 > from.0) != (to.1 > from.1))
+        };
+        let want = (ms.scores[id[0]], ms.scores[id[1]]);
+        // The game's own written result, in this score line's columns.
+        let gain = gain.map(|(side, points)| match side {
+            Side::White => (points, 0),
+            Side::Black => (0, points),
+        });
+        let fits = |from: (u64, u64), next: (u64, u64)| {
+            follows(from, next) && gain.is_none_or(|g| (from.0 + g.0, from.1 + g.1) == next)
+        };
+        let confirmed = later.is_none_or(|(l2, r2)| {
+            let id2 = identity_of(ms, l2, r2);
+            let next = if id2 == id {
+                (l2.score, r2.score)
+            } else {
+                (r2.score, l2.score)
+            };
+            fits(got, next) || !fits(want, next)
+        });
+        // Nor when it would have ended the match before the game this score line heads.
+        let ends = length > 0 && alt.scores.iter().any(|&s| s >= length);
+        if !confirmed || ends {
+            return;
+        }
     }
     ms.scores = alt.scores;
     ms.last = None;
@@ -71,12 +117,22 @@ fn follow_confirmed(
     }
     ms.match_over_at =
         (length > 0 && ms.scores.iter().any(|&s| s >= length)).then_some(previous as usize);
-    if let Some(f) = findings.iter_mut().find(|f| (f.code, f.span) == alt.finding) {
-        f.repair = alt.repair.map(Box::new);
-        f.help = Some(match f.help.take() {
-            Some(h) => format!("{}\n{h}", alt.note),
-            None => alt.note,
-        });
+    match alt.confirm {
+        Confirm::Amend(key, repair, note) => {
+            if let Some(f) = findings.iter_mut().find(|f| (f.code, f.span) == key) {
+                f.repair = repair.map(Box::new);
+                f.help = Some(match f.help.take() {
+                    Some(h) => format!("{note}\n{h}"),
+                    None => note,
+                });
+            }
+        }
+        Confirm::Promote(key, new) => {
+            if let Some(f) = findings.iter_mut().find(|f| (f.code, f.span) == key) {
+                *f = *new;
+            }
+        }
+        Confirm::New(f) => findings.push(*f),
     }
 }
 
@@ -120,7 +176,7 @@ pub(crate) fn replay_match(
         match_over_at: None,
         previous_winner: None,
         crawford_done: false,
-        alt: None,
+        alt: Vec::new(),
     };
     let mut traces = Vec::new();
     let mut expected_number = 1u64;
@@ -147,9 +203,18 @@ pub(crate) fn replay_match(
         }
         if index > 0 {
             let previous = record.games[index - 1].number;
-            follow_confirmed(&mut ms, &mut findings, game.score.as_ref(), length, previous);
+            let later = record.games.get(index + 1).and_then(|g| g.score.as_ref());
+            follow_confirmed(
+                &mut ms,
+                &mut findings,
+                game.score.as_ref(),
+                later,
+                written_result(game),
+                length,
+                previous,
+            );
         }
-        let mut pending: Option<Alternative> = None;
+        let mut pending: Vec<Alternative> = Vec::new();
         if let Some(at) = ms.match_over_at {
             findings.push(
                 Finding::error(
@@ -207,6 +272,23 @@ pub(crate) fn replay_match(
             let previous_broken = index > 0 && !record.games[index - 1].broken_lines.is_empty();
             if index == 0 && got != (0, 0) {
                 fragment = true;
+                let (ls, rs) = (l.score_span, r.score_span);
+                let mut f = Finding::error(
+                    Code::ScoreMismatch,
+                    ls.join(rs),
+                    format!(
+                        "the score before game {} should be 0 : 0, not {} : {}",
+                        game.number, got.0, got.1
+                    ),
+                )
+                .label("written scores")
+                .help("the next score line confirms 0 : 0: the match starts here");
+                f.repair = score_repair(got, (0, 0), ls, rs).map(Box::new);
+                pending.push(Alternative {
+                    scores: [0, 0],
+                    winner: None,
+                    confirm: Confirm::Promote((Code::StartsMidMatch, ls.join(rs)), Box::new(f)),
+                });
                 findings.push(
                     Finding::warning(
                         Code::StartsMidMatch,
@@ -253,24 +335,13 @@ pub(crate) fn replay_match(
             } else if got != want && !previous_unfinished && Some(got) != jacoby_alt(&ms, identity)
             {
                 let (ls, rs) = (l.score_span, r.score_span);
-                pending = Some(Alternative {
+                pending.push(Alternative {
                     scores: ms.scores,
                     winner: None,
-                    finding: (Code::ScoreMismatch, ls.join(rs)),
-                    repair: match (got.0 == want.0, got.1 == want.1) {
-                        (false, true) => Some(Repair {
-                            span: ls,
-                            text: want.0.to_string(),
-                        }),
-                        (true, false) => Some(Repair {
-                            span: rs,
-                            text: want.1.to_string(),
-                        }),
-                        _ => None,
-                    },
-                    note: format!(
-                        "the next score line confirms {} : {}",
-                        want.0, want.1
+                    confirm: Confirm::Amend(
+                        (Code::ScoreMismatch, ls.join(rs)),
+                        score_repair(got, want, ls, rs),
+                        format!("the next score line confirms {} : {}", want.0, want.1),
                     ),
                 });
                 findings.push(
@@ -298,10 +369,34 @@ pub(crate) fn replay_match(
                 .help("after `Game N` write ` Left : score     Right : score`"),
             );
         }
-        let at_match_point = rules.cube().crawford
-            && length > 1
-            && !ms.crawford_done
-            && ms.scores.iter().any(|&s| s + 1 == length);
+        // After a disputed score line, the Crawford game is judged on the scores the rules
+        // give, unless the next score line follows from the written ones only.
+        let match_point = |scores: &[u64; 2]| {
+            rules.cube().crawford
+                && length > 1
+                && !ms.crawford_done
+                && scores.iter().any(|&s| s + 1 == length)
+        };
+        let written_scores = ms.scores;
+        let crawford_scores = pending
+            .iter()
+            .find(|a| a.winner.is_none())
+            .filter(|a| {
+                let follows = |from: [u64; 2], to: (u64, u64)| {
+                    let (a, b) = (from[identity[0]], from[identity[1]]);
+                    to.0 >= a && to.1 >= b && ((to.0 > a) != (to.1 > b))
+                };
+                record
+                    .games
+                    .get(index + 1)
+                    .and_then(|g| g.score.as_ref())
+                    .is_none_or(|(l2, r2)| {
+                        let next = (l2.score, r2.score);
+                        follows(a.scores, next) || !follows(written_scores, next)
+                    })
+            })
+            .map_or(written_scores, |a| a.scores);
+        let at_match_point = match_point(&crawford_scores);
         if at_match_point {
             ms.crawford_done = true;
         }
@@ -380,8 +475,16 @@ pub(crate) fn replay_match(
             turns_checked: w.turns_checked,
         };
         let identity = w.identity;
-        let disputed = w.result.disputed;
-        let who = disputed.map(|d| w.who(d.2));
+        let dispute = w.result.dispute.take();
+        let named: Vec<String> = dispute
+            .iter()
+            .flat_map(|d| {
+                d.options
+                    .iter()
+                    .map(|o| w.who(o.0))
+                    .chain([w.who(d.written.0)])
+            })
+            .collect();
         drop(w);
         ms.last = None;
         if let Some(r) = &result {
@@ -389,31 +492,59 @@ pub(crate) fn replay_match(
             let id = identity[r.winner.index()];
             let before = ms.scores;
             ms.scores[id] += pts;
-            if let Some(alt) = &mut pending {
+            for alt in &mut pending {
                 alt.scores[id] += pts;
             }
-            if let Some((code, span, side, value)) = disputed {
-                let winner = identity[side.index()];
-                let mut scores = before;
-                scores[winner] += value;
-                let wrong_winner = code == Code::WrongWinner;
-                pending = Some(Alternative {
-                    scores,
-                    winner: Some(winner),
-                    finding: (code, span),
-                    repair: (!wrong_winner).then(|| Repair {
-                        span,
+            if let Some(d) = dispute {
+                let written_who = named.last().cloned().unwrap_or_default();
+                for (k, &(side, value)) in d.options.iter().enumerate() {
+                    let winner = identity[side.index()];
+                    let mut scores = before;
+                    scores[winner] += value;
+                    let repair = (side == d.written.0).then(|| Repair {
+                        span: d.points_span,
                         text: value.to_string(),
-                    }),
-                    note: if wrong_winner {
-                        format!(
-                            "the next score line confirms {} as the winner",
-                            who.unwrap_or_default()
-                        )
-                    } else {
+                    });
+                    let note = if side == d.written.0 {
                         format!("the next score line confirms {value} point(s)")
-                    },
-                });
+                    } else {
+                        format!("the next score line confirms {} as the winner", named[k])
+                    };
+                    let confirm = match d.finding {
+                        Some(key) => Confirm::Amend(key, repair, note),
+                        None if side == d.written.0 => {
+                            let mut f = Finding::error(
+                                Code::WinsMismatch,
+                                d.points_span,
+                                format!(
+                                    "the next score line counts {value} point(s) for game {}, not {}",
+                                    game.number, d.written.1
+                                ),
+                            )
+                            .label("written value")
+                            .help(format!("{note}; the game was resigned, and both values are possible resignations"));
+                            f.repair = repair.map(Box::new);
+                            Confirm::New(Box::new(f))
+                        }
+                        None => Confirm::New(Box::new(
+                            Finding::error(
+                                Code::WrongWinner,
+                                d.cell_span,
+                                format!(
+                                    "{} is written as the winner of game {}, but the next score line gives it to {}",
+                                    written_who, game.number, named[k]
+                                ),
+                            )
+                            .label("wrong column")
+                            .help("the result stands in the winner's column; the game was resigned, and either player may resign"),
+                        )),
+                    };
+                    pending.push(Alternative {
+                        scores,
+                        winner: Some(winner),
+                        confirm,
+                    });
+                }
             }
             ms.last = r.jacoby_single.map(|single| (id, pts, single));
             ms.previous_winner = Some(id);
@@ -426,6 +557,29 @@ pub(crate) fn replay_match(
     }
     // `and the match` marks.
     (traces, findings)
+}
+
+/// The result written in a game: the column of its `Wins` and the points.
+fn written_result(game: &crate::record::Game) -> Option<(Side, u64)> {
+    game.actions.iter().find_map(|a| match a.cell.body {
+        CellBody::Wins { points, .. } => Some((side_of(a.column()), points)),
+        _ => None,
+    })
+}
+
+/// The repair of a score line that differs from `want` in one score: that score.
+fn score_repair(got: (u64, u64), want: (u64, u64), l: Span, r: Span) -> Option<Repair> {
+    match (got.0 == want.0, got.1 == want.1) {
+        (false, true) => Some(Repair {
+            span: l,
+            text: want.0.to_string(),
+        }),
+        (true, false) => Some(Repair {
+            span: r,
+            text: want.1.to_string(),
+        }),
+        _ => None,
+    }
 }
 
 /// The scores a writer applying the Jacoby rule to the previous game would write.

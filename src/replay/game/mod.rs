@@ -84,9 +84,22 @@ pub(super) struct ResultState {
     pub(super) wins: Option<(Side, u64, Span)>,
     /// Written `Losses` lines.
     pub(super) losses: Vec<(Side, u64, Span)>,
-    /// A written result the rules disagree with: the finding's code and span, and the
-    /// winner and value the rules give (a later score line may confirm them).
-    pub(super) disputed: Option<(Code, Span, Side, u64)>,
+    /// The other readings of the written result, which a later score line may confirm.
+    pub(super) dispute: Option<Dispute>,
+}
+
+/// A written result the rules dispute, or a resignation they allow in more than one way.
+pub(super) struct Dispute {
+    /// The finding that disputes it, if any: code and span.
+    pub(super) finding: Option<(Code, Span)>,
+    /// The written value.
+    pub(super) points_span: Span,
+    /// The whole `Wins` cell.
+    pub(super) cell_span: Span,
+    /// The written winner and value.
+    pub(super) written: (Side, u64),
+    /// The other results the rules allow: winner and value.
+    pub(super) options: Vec<(Side, u64)>,
 }
 
 /// The walk through one game's actions.
