@@ -380,7 +380,7 @@ pub(crate) fn replay_match(
         let written_scores = ms.scores;
         let crawford_scores = pending
             .iter()
-            .find(|a| a.winner.is_none())
+            .find(|a| matches!(a.confirm, Confirm::Amend((Code::ScoreMismatch, _), ..)))
             .filter(|a| {
                 let follows = |from: [u64; 2], to: (u64, u64)| {
                     let (a, b) = (from[identity[0]], from[identity[1]]);
