@@ -3,13 +3,13 @@
 
 use super::super::referee::Referee;
 use super::super::{ActionTrace, Finding, GameTrace, Repair};
-use super::{CubeState, GameWalker, ResultState, TurnState, side_of};
+use super::{CubeState, Dispute, GameWalker, ResultState, TurnState, side_of, who_of};
 use crate::codes::Code;
 use crate::notation::{CellBody, NameScore, Span};
 use crate::record::Match;
 use crate::rules::{RuleSet, Side};
 
-pub(super) struct MatchState {
+pub(super) struct MatchState<'a> {
     /// The previous game's (winner identity, points counted, Jacoby single value).
     last: Option<(usize, u64, u64)>,
     /// Scores by player identity (0 = game 1's left player).
@@ -20,29 +20,99 @@ pub(super) struct MatchState {
     previous_winner: Option<usize>,
     crawford_done: bool,
     /// Other readings after a disputed result or score line.
-    alt: Vec<Alternative>,
+    alt: Vec<Alternative<'a>>,
 }
 
 /// Another reading of a record after a result or score line the rules dispute (or, for a
 /// resignation, allow in more than one way): the next score line confirms it when it agrees
 /// with it, and the check follows it from there.
-struct Alternative {
+struct Alternative<'a> {
     /// Scores by player identity under this reading, the game's result included.
     scores: [u64; 2],
     /// The game's winner (identity) under it.
     winner: Option<usize>,
     /// What confirming it does to the findings.
-    confirm: Confirm,
+    confirm: Confirm<'a>,
 }
 
 /// What a confirmed reading does to the findings.
-enum Confirm {
+enum Confirm<'a> {
     /// The disputed finding (code, span) gets the repair and the note.
     Amend((Code, Span), Option<Repair>, String),
     /// The finding (code, span) becomes this error, with the repair and the note.
     Promote((Code, Span), Box<Finding>),
-    /// A new finding: the written result is not the one the score line confirms.
-    New(Box<Finding>),
+    /// Another result of the game: its disputed finding amended, or a new one (the written
+    /// result is not the one the score line confirms). Its words are made only then.
+    Result(Box<OtherResult<'a>>),
+}
+
+/// Another result of a game, as [`Confirm::Result`] holds it.
+struct OtherResult<'a> {
+    game: &'a crate::record::Game,
+    dispute: Dispute,
+    /// The winner and value of this reading.
+    option: (Side, u64),
+}
+
+impl OtherResult<'_> {
+    /// The findings once a score line confirms this result.
+    fn apply(self, findings: &mut Vec<Finding>) {
+        let d = &self.dispute;
+        let (side, value) = self.option;
+        let repair = (side == d.written.0).then(|| Repair {
+            span: d.points_span,
+            text: value.to_string(),
+        });
+        let note = if side == d.written.0 {
+            format!("the next score line confirms {value} point(s)")
+        } else {
+            format!(
+                "the next score line confirms {} as the winner",
+                who_of(self.game, side)
+            )
+        };
+        let f = match d.finding {
+            Some(key) => {
+                if let Some(f) = findings.iter_mut().find(|f| (f.code, f.span) == key) {
+                    f.repair = repair.map(Box::new);
+                    f.help = Some(match f.help.take() {
+                        Some(h) => format!("{note}\n{h}"),
+                        None => note,
+                    });
+                }
+                return;
+            }
+            None if side == d.written.0 => {
+                let mut f = Finding::error(
+                    Code::WinsMismatch,
+                    d.points_span,
+                    format!(
+                        "the next score line counts {value} point(s) for game {}, not {}",
+                        self.game.number, d.written.1
+                    ),
+                )
+                .label("written value")
+                .help(format!(
+                    "{note}; the game was resigned, and both values are possible resignations"
+                ));
+                f.repair = repair.map(Box::new);
+                f
+            }
+            None => Finding::error(
+                Code::WrongWinner,
+                d.cell_span,
+                format!(
+                    "{} is written as the winner of game {}, but the next score line gives it to {}",
+                    who_of(self.game, d.written.0),
+                    self.game.number,
+                    who_of(self.game, side)
+                ),
+            )
+            .label("wrong column")
+            .help("the result stands in the winner's column; the game was resigned, and either player may resign"),
+        };
+        findings.push(f);
+    }
 }
 
 /// Which player (identity) stands in which column of a score line, by name.
@@ -82,7 +152,7 @@ fn follow_confirmed(
     // A result the rules allow as written is read otherwise unless the score line after this
     // one follows from the written result and not from this one (then this score line is the
     // slip).
-    if matches!(alt.confirm, Confirm::New(_)) {
+    if matches!(&alt.confirm, Confirm::Result(r) if r.dispute.finding.is_none()) {
         let follows = |from: (u64, u64), to: (u64, u64)| {
             to.0 >= from.0 && to.1 >= from.1 && ((to.0 > from.0) != (to.1 > from.1))
         };
@@ -132,7 +202,7 @@ fn follow_confirmed(
                 *f = *new;
             }
         }
-        Confirm::New(f) => findings.push(*f),
+        Confirm::Result(r) => r.apply(findings),
     }
 }
 
@@ -201,7 +271,7 @@ pub(crate) fn replay_match(
         if !number_unreadable {
             expected_number = game.number.saturating_add(1);
         }
-        if index > 0 {
+        if index > 0 && !ms.alt.is_empty() {
             let previous = record.games[index - 1].number;
             let later = record.games.get(index + 1).and_then(|g| g.score.as_ref());
             follow_confirmed(
@@ -476,15 +546,6 @@ pub(crate) fn replay_match(
         };
         let identity = w.identity;
         let dispute = w.result.dispute.take();
-        let named: Vec<String> = dispute
-            .iter()
-            .flat_map(|d| {
-                d.options
-                    .iter()
-                    .map(|o| w.who(o.0))
-                    .chain([w.who(d.written.0)])
-            })
-            .collect();
         drop(w);
         ms.last = None;
         if let Some(r) = &result {
@@ -495,54 +556,20 @@ pub(crate) fn replay_match(
             for alt in &mut pending {
                 alt.scores[id] += pts;
             }
-            if let Some(d) = dispute {
-                let written_who = named.last().cloned().unwrap_or_default();
-                for (k, &(side, value)) in d.options.iter().enumerate() {
-                    let winner = identity[side.index()];
+            if let Some(mut d) = dispute {
+                let options = std::mem::take(&mut d.options);
+                for option in options {
+                    let winner = identity[option.0.index()];
                     let mut scores = before;
-                    scores[winner] += value;
-                    let repair = (side == d.written.0).then(|| Repair {
-                        span: d.points_span,
-                        text: value.to_string(),
-                    });
-                    let note = if side == d.written.0 {
-                        format!("the next score line confirms {value} point(s)")
-                    } else {
-                        format!("the next score line confirms {} as the winner", named[k])
-                    };
-                    let confirm = match d.finding {
-                        Some(key) => Confirm::Amend(key, repair, note),
-                        None if side == d.written.0 => {
-                            let mut f = Finding::error(
-                                Code::WinsMismatch,
-                                d.points_span,
-                                format!(
-                                    "the next score line counts {value} point(s) for game {}, not {}",
-                                    game.number, d.written.1
-                                ),
-                            )
-                            .label("written value")
-                            .help(format!("{note}; the game was resigned, and both values are possible resignations"));
-                            f.repair = repair.map(Box::new);
-                            Confirm::New(Box::new(f))
-                        }
-                        None => Confirm::New(Box::new(
-                            Finding::error(
-                                Code::WrongWinner,
-                                d.cell_span,
-                                format!(
-                                    "{} is written as the winner of game {}, but the next score line gives it to {}",
-                                    written_who, game.number, named[k]
-                                ),
-                            )
-                            .label("wrong column")
-                            .help("the result stands in the winner's column; the game was resigned, and either player may resign"),
-                        )),
-                    };
+                    scores[winner] += option.1;
                     pending.push(Alternative {
                         scores,
                         winner: Some(winner),
-                        confirm,
+                        confirm: Confirm::Result(Box::new(OtherResult {
+                            game,
+                            dispute: d.clone(),
+                            option,
+                        })),
                     });
                 }
             }

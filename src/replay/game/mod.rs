@@ -89,6 +89,7 @@ pub(super) struct ResultState {
 }
 
 /// A written result the rules dispute, or a resignation they allow in more than one way.
+#[derive(Clone)]
 pub(super) struct Dispute {
     /// The finding that disputes it, if any: code and span.
     pub(super) finding: Option<(Code, Span)>,
@@ -100,6 +101,22 @@ pub(super) struct Dispute {
     pub(super) written: (Side, u64),
     /// The other results the rules allow: winner and value.
     pub(super) options: Vec<(Side, u64)>,
+}
+
+/// A player of `game` as named in messages: `Ali (White, left column)`, or the column alone.
+pub(super) fn who_of(game: &Game, side: Side) -> String {
+    let name = game.score.as_ref().map(|(l, r)| {
+        if side == Side::White {
+            &l.name
+        } else {
+            &r.name
+        }
+    });
+    match (name, side) {
+        (Some(n), Side::White) if !n.is_empty() => format!("{n} (White, left column)"),
+        (Some(n), Side::Black) if !n.is_empty() => format!("{n} (Black, right column)"),
+        _ => column_name(side).to_string(),
+    }
 }
 
 /// The walk through one game's actions.
@@ -137,18 +154,7 @@ pub(super) struct GameWalker<'a> {
 impl GameWalker<'_> {
     /// A player as named in messages: `Ali (White, left column)`, or the column alone.
     pub(super) fn who(&self, side: Side) -> String {
-        let name = self.game.score.as_ref().map(|(l, r)| {
-            if side == Side::White {
-                &l.name
-            } else {
-                &r.name
-            }
-        });
-        match (name, side) {
-            (Some(n), Side::White) if !n.is_empty() => format!("{n} (White, left column)"),
-            (Some(n), Side::Black) if !n.is_empty() => format!("{n} (Black, right column)"),
-            _ => column_name(side).to_string(),
-        }
+        who_of(self.game, side)
     }
 
     pub(super) fn push(&mut self, f: Finding) {
