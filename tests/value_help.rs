@@ -202,11 +202,11 @@ fn a_backgammon_game_is_explained_by_its_board_and_cube_or_as_a_resignation() {
             let cube_now = g
                 .actions
                 .iter()
-                .filter_map(|a| match a {
+                .rev()
+                .find_map(|a| match a {
                     ActionTrace::Cube { value, .. } => Some(*value),
                     _ => None,
                 })
-                .last()
                 .unwrap_or(1)
                 .max(cube);
             let bad_points = 4 * cube_now + 1;
