@@ -88,3 +88,52 @@ fn a_run_that_finds_no_record_exits_2_unless_allowed() {
     assert_eq!(tavla(&["fix", "--allow-empty", ds]).status.code(), Some(0));
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Two slips in one game: the first play's repair replays further than any other legal
+/// play, to the second, whose repair completes the game; the second finding says in `jsonl`
+/// that it rests on the first repair. SARIF offers the confirmed repair of a `Wins` value as
+/// its fix.
+#[test]
+fn machine_formats_carry_the_repair_and_what_a_finding_rests_on() {
+    let good = fixture("fixtures/backgammon/gnubg/m002-0045.mat");
+    let bad = good
+        .replacen("  7) 61: 8/7 21/15 ", "  7) 61: 8/8 21/15 ", 1)
+        .replacen(" 10) 61: 21/15 13/12* ", " 10) 61: 21/16 13/12* ", 1);
+    assert_ne!(bad, good);
+    let d = scratch("jsonl");
+    let p = d.join("r.mat");
+    std::fs::write(&p, &bad).unwrap();
+    let out = tavla(&["validate", "--format", "jsonl", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let errors: Vec<&serde_json::Value> =
+        lines.iter().filter(|v| v["severity"] == "error").collect();
+    assert_eq!(errors.len(), 2, "{lines:#?}");
+    assert_eq!(errors[0]["repair"], "8/7 21/15");
+    assert_eq!(errors[0]["rests_on"], serde_json::Value::Null);
+    assert_eq!(errors[1]["repair"], "21/15 13/12*");
+    assert_eq!(errors[1]["rests_on"]["line"], errors[0]["line"]);
+    // `fix` makes both repairs.
+    assert_eq!(tavla(&["fix", p.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), good);
+
+    // A `Wins` value the next score line confirms: SARIF's one fix writes it.
+    let good = fixture("fixtures/backgammon/gnubg/m009-0178.mat");
+    let line = good.lines().nth(132).unwrap();
+    assert!(line.contains("Wins 1 point"), "{line}");
+    let bad = good.replacen(line, &line.replacen("Wins 1 point", "Wins 3 points", 1), 1);
+    std::fs::write(&p, &bad).unwrap();
+    let out = tavla(&["validate", "--format", "sarif", p.to_str().unwrap()]);
+    let sarif: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{results:#?}");
+    let fix = &results[0]["fixes"][0]["artifactChanges"][0]["replacements"][0];
+    assert_eq!(fix["insertedContent"]["text"], "1 point");
+    assert_eq!(tavla(&["fix", p.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), good);
+    std::fs::remove_dir_all(&d).unwrap();
+}

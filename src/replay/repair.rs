@@ -7,6 +7,8 @@
 //! mapped back onto the text as written, and those made after a repair say that they rest
 //! on it. The search runs only where a play is illegal: a valid record is checked once.
 
+use std::cell::Cell;
+
 use super::referee::check_play;
 use super::{Finding, Severity, Suggestions, Verdict};
 use crate::codes::Code;
@@ -85,6 +87,10 @@ pub struct Repair {
 /// At most this many illegal plays of one record are tried (each try replays the record once
 /// per candidate).
 const MAX_TRIES: usize = 24;
+
+/// Replays of the whole record spent on repairs at most: this many megabytes' worth, and at
+/// least 16, at most 240 replays.
+const BUDGET_BYTES: usize = 8_000_000;
 
 /// A written play longer than this is not searched for its own form (a play of four
 /// doublet steps with hit marks and repeats is shorter).
@@ -180,11 +186,17 @@ fn attempt(
     v: &Verdict,
     f: &Finding,
     check: &dyn Fn(&str, bool) -> Verdict,
+    budget: &Cell<usize>,
 ) -> Option<Attempt> {
     let s = f.suggestions.as_deref()?;
     let end = game_end(v, s.span.offset, current.len());
-    let mut best: Option<(usize, usize, String, Verdict)> = None; // reach, ties, play, verdict
+    // Each candidate: how far it replays, the play, its verdict.
+    let mut tried: Vec<(usize, String, Verdict)> = Vec::new();
     for play in &candidates(current, s) {
+        if budget.get() == 0 {
+            return None;
+        }
+        budget.set(budget.get() - 1);
         let cand = replaced(current, s.span, play);
         let cv = check(&cand, false);
         let after = s.span.offset + play.len();
@@ -194,18 +206,17 @@ fn attempt(
         } else {
             s.span.offset
         };
-        match &mut best {
-            Some((br, ties, ..)) if r == *br => *ties += 1,
-            Some((br, ..)) if r < *br => {}
-            _ => best = Some((r, 1, play.clone(), cv)),
-        }
+        tried.push((r, play.clone(), cv));
     }
-    let Some((r, 1, play, verdict)) = best else {
-        return None;
-    };
+    let r = tried.iter().map(|t| t.0).max()?;
     if r <= s.span.end() {
         return None;
     }
+    let mut best: Vec<(usize, String, Verdict)> = tried.into_iter().filter(|t| t.0 == r).collect();
+    if best.len() != 1 {
+        return None;
+    }
+    let (r, play, verdict) = best.pop().expect("one");
     let full = r >= end;
     let mut f = f.clone();
     let note = if full {
@@ -264,6 +275,7 @@ pub(super) fn confirm(
     let mut verdict: Option<Verdict> = None;
     let mut from = 0usize;
     let mut tries = 0;
+    let budget = Cell::new((BUDGET_BYTES / text.len().max(1)).clamp(16, 240));
     while tries < MAX_TRIES {
         tries += 1;
         let v = verdict.as_ref().unwrap_or(&first);
@@ -271,7 +283,7 @@ pub(super) fn confirm(
             break;
         };
         from = f.span.end();
-        let Some(a) = attempt(&current, v, f, check) else {
+        let Some(a) = attempt(&current, v, f, check, &budget) else {
             continue;
         };
         let mut accepted = vec![a];
@@ -283,7 +295,7 @@ pub(super) fn confirm(
             tries += 1;
             let next = next_illegal(&a.verdict, a.span.offset + a.play.len())
                 .filter(|g| g.span.offset < end)
-                .and_then(|g| attempt(&a.text, &a.verdict, g, check))
+                .and_then(|g| attempt(&a.text, &a.verdict, g, check, &budget))
                 .filter(|b| b.full);
             match next {
                 Some(b) => accepted.push(b),
