@@ -37,7 +37,8 @@ enum Command {
     Check(CheckArgs),
     /// List the distinct legal plays of a position and roll, one per line.
     Legal(LegalArgs),
-    /// Apply the confirmed repairs of records (plays, a roll's missing colon) in place.
+    /// Apply the confirmed repairs of records (plays, `Wins` values, score lines, a roll's
+    /// missing colon) in place.
     ///
     /// Exit status as for `validate`, on what remains after fixing.
     Fix(FixArgs),
