@@ -1,8 +1,9 @@
 //! `tavla fix`: apply the confirmed repairs of records (plays, `Wins` values, score lines, a
 //! roll's missing colon), like `ruff --fix`. Only a repair's span changes: every other byte
-//! (line ends, spacing, a BOM) stays as it was. A file is written to a temporary file beside it and renamed over it, and
-//! not at all when it changed on disk since it was read. `--diff` prints a unified diff and
-//! writes nothing. The exit code is `validate`'s on what remains after fixing.
+//! (line ends, spacing, a BOM) stays as it was. A file is written to a temporary file beside
+//! it and renamed over it, and not at all when it changed on disk since it was read. `--diff`
+//! prints a unified diff and writes nothing. The exit code is `validate`'s on what remains
+//! after fixing.
 
 use std::io::Write;
 use std::path::Path;
