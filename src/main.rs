@@ -37,6 +37,11 @@ enum Command {
     Check(CheckArgs),
     /// List the distinct legal plays of a position and roll, one per line.
     Legal(LegalArgs),
+    /// Apply the confirmed repairs of records (plays, `Wins` values, score lines, a roll's
+    /// missing colon) in place.
+    ///
+    /// Exit status as for `validate`, on what remains after fixing.
+    Fix(FixArgs),
     /// Explain a diagnostic code, or list them all.
     Explain {
         /// A code such as `tavla::rules::blocked` (omit to list every code).
@@ -155,6 +160,20 @@ struct ValidateArgs {
     /// formats: the position as IDs and JSON, in a `board` field).
     #[arg(long, help_heading = "Output")]
     board: bool,
+}
+
+#[derive(Args, Debug)]
+struct FixArgs {
+    #[command(flatten)]
+    inputs: InputArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Print a unified diff of the repairs and write nothing.
+    #[arg(long, help_heading = "Output")]
+    diff: bool,
+    /// Exit 0 when no record is found (by default such a run is an error, exit 2).
+    #[arg(long, help_heading = "Inputs")]
+    allow_empty: bool,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -341,6 +360,7 @@ fn main() -> ExitCode {
         Command::Convert(a) => bin_support::convert(a),
         Command::Check(a) => bin_support::check(a),
         Command::Legal(a) => bin_support::legal(a),
+        Command::Fix(a) => bin_support::fix(a),
         Command::Explain { code } => bin_support::explain(code),
         Command::Schema => bin_support::schema(),
         Command::Completions { shell } => bin_support::completions(shell, Cli::command()),

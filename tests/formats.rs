@@ -362,6 +362,8 @@ fn sarif_paths_never_become_absolute() {
         related: Vec::new(),
         help: None,
         suggestions: None,
+        repair: None,
+        rests_on: None,
     }];
     let outside = if cfg!(windows) {
         "C:\\elsewhere\\f.mat"
@@ -406,6 +408,8 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             related: Vec::new(),
             help: Some("fix: this, now".into()),
             suggestions: None,
+            repair: None,
+            rests_on: None,
         },
         Finding {
             code: Code::TurnNumber,
@@ -416,6 +420,8 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             related: Vec::new(),
             help: None,
             suggestions: None,
+            repair: None,
+            rests_on: None,
         },
         Finding {
             code: Code::NotChecked,
@@ -426,6 +432,8 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             related: Vec::new(),
             help: None,
             suggestions: None,
+            repair: None,
+            rests_on: None,
         },
     ];
     let out = github(&FileFindings {
@@ -482,10 +490,13 @@ fn jsonl_lines_each_parse_as_json() {
             assert_eq!(v["message"], f.message.as_str());
             assert_eq!(v["offset"], f.span.offset);
             // Every finding has `suggestions` (nearest legal plays first; empty unless the
-            // finding is an illegal play) and `repair` (none yet).
+            // finding is an illegal play) and `repair` (the confirmed replacement, or null).
             let plays = f.suggestions.as_ref().map_or(&[][..], |s| &s.plays[..]);
             assert_eq!(v["suggestions"], json!(plays));
-            assert_eq!(v["repair"], Value::Null);
+            assert_eq!(
+                v["repair"],
+                json!(f.repair.as_ref().map(|r| r.text.as_str()))
+            );
         }
     }
     let jl = jsonl(&file_findings(&c)[0]);

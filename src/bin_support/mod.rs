@@ -5,6 +5,7 @@
 
 mod check;
 mod convert;
+mod fix;
 mod reference;
 mod setup;
 mod show;
@@ -12,6 +13,7 @@ mod validate;
 
 pub(crate) use check::{check, legal};
 pub(crate) use convert::convert;
+pub(crate) use fix::fix;
 pub(crate) use reference::{completions, explain, man, schema};
 pub(crate) use show::show;
 pub(crate) use validate::validate;

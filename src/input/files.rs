@@ -84,6 +84,8 @@ impl ReadError {
                 "check the path and its permissions; the other files were still checked".into(),
             ),
             suggestions: None,
+            repair: None,
+            rests_on: None,
         }
     }
 }

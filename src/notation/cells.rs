@@ -198,8 +198,10 @@ pub(super) fn cells<'a>(
         let span = Span::of(whole, t.text);
         // Dice tokens: (nn):, dd:, +nn:; a roll written without its colon before its steps
         // (`53 24/21`) is one error, with its fix, and still opens its stage.
-        let bare_roll =
-            is_roll_without_colon(t.text) && toks.get(k + 1).is_some_and(|n| n.text.contains('/'));
+        let bare_roll = is_roll_without_colon(t.text)
+            && toks
+                .get(k + 1)
+                .is_some_and(|n| n.text.contains('/') || n.text.eq_ignore_ascii_case("cannot"));
         if bare_roll {
             errors.push(roll_without_colon(t.text, span));
         }
@@ -558,6 +560,7 @@ fn roll_without_colon(word: &str, span: Span) -> SyntaxError {
         format!("the roll `{word}` has no colon"),
     )
     .help(format!("write `{word}:` before the steps of the roll"))
+    .fix(format!("{word}:"))
 }
 
 #[cfg(test)]

@@ -44,6 +44,8 @@ pub struct SyntaxError {
     pub message: String,
     /// How to fix it.
     pub help: Option<String>,
+    /// The text that replaces `span` when the fix is certain (`53:` for `53`).
+    pub fix: Option<String>,
 }
 
 impl SyntaxError {
@@ -53,7 +55,12 @@ impl SyntaxError {
             span,
             message: message.into(),
             help: None,
+            fix: None,
         }
+    }
+    pub(crate) fn fix(mut self, text: impl Into<String>) -> Self {
+        self.fix = Some(text.into());
+        self
     }
     pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());

@@ -7,6 +7,7 @@
 mod game;
 pub mod referee;
 mod render;
+mod repair;
 mod setup;
 mod words;
 
@@ -16,6 +17,7 @@ use crate::record::Match;
 use crate::rules::{Position, RuleSet, Side, StageDice, Step};
 
 pub use render::{render_play, render_steps};
+pub use repair::{Repair, apply_repairs};
 pub use setup::Overrides;
 pub use words::{PlayContext, problem_finding};
 
@@ -51,6 +53,12 @@ pub struct Finding {
     /// For an illegal play: the legal plays nearest to it (boxed: rare, and a finding stays
     /// small).
     pub suggestions: Option<Box<Suggestions>>,
+    /// The confirmed repair: the text that replaces a span of the record (`tavla fix`
+    /// applies it).
+    pub repair: Option<Box<Repair>>,
+    /// For a finding made after an assumed repair: the span of that repair (the finding
+    /// rests on it).
+    pub rests_on: Option<Span>,
 }
 
 /// The legal plays offered for an illegal play, nearest to what was written first.
@@ -63,8 +71,10 @@ pub struct Suggestions {
     pub plays: Vec<String>,
     /// How many legal plays there are.
     pub total: usize,
-    /// The repair the rest of the game confirms, when there is one (one of `plays`).
-    pub repair: Option<String>,
+    /// The nearest legal plays tried for a repair (`plays` first, then a few more).
+    pub(crate) tried: Vec<String>,
+    /// Where the play was made, for a repair written in the record's own form.
+    pub(crate) at: Option<repair::PlayAt>,
 }
 
 impl Suggestions {
@@ -83,6 +93,8 @@ impl Finding {
             related: Vec::new(),
             help: None,
             suggestions: None,
+            repair: None,
+            rests_on: None,
         }
     }
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
@@ -121,6 +133,13 @@ impl Finding {
             related: Vec::new(),
             help: e.help.clone(),
             suggestions: None,
+            repair: e.fix.as_ref().map(|text| {
+                Box::new(Repair {
+                    span: e.span,
+                    text: text.clone(),
+                })
+            }),
+            rests_on: None,
         }
     }
 }
@@ -307,6 +326,16 @@ pub fn check_findings(text: &str, overrides: &Overrides) -> Verdict {
 }
 
 fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
+    let v = check_once(text, overrides, traces);
+    if v.findings.iter().any(|f| f.suggestions.is_some()) {
+        repair::confirm(text, &|t, tr| check_once(t, overrides, tr), traces, v)
+    } else {
+        v
+    }
+}
+
+/// One check of `text`, without repairs.
+fn check_once(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     let mut document = parse_document(text);
     let record = Match::from_document(&mut document);
     let mut findings: Vec<Finding> = document.errors.iter().map(Finding::from_syntax).collect();
@@ -331,6 +360,9 @@ fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
         findings.append(&mut f);
     }
     findings.sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
+    if findings.iter().any(|f| f.repair.is_some()) {
+        repair::fit_units(text, &mut findings);
+    }
     Verdict {
         document,
         record,

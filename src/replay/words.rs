@@ -69,7 +69,7 @@ pub fn problem_finding(c: &PlayContext<'_>, problem: Problem) -> Finding {
         .help("remove the `*`"),
         ProblemKind::Steps(e) => {
             let set = c.rules.legal_plays(c.pos, side, dice);
-            let near = suggestions(&set, &segments, play);
+            let near = suggestions(c, &set, &segments, play);
             let legal = if set.max_steps() == 0 {
                 format!("no step of {dice} can be played here: write the stage with no steps")
             } else {
@@ -80,7 +80,7 @@ pub fn problem_finding(c: &PlayContext<'_>, problem: Problem) -> Finding {
         }
         ProblemKind::Forced(e) => {
             let set = c.rules.legal_plays(c.pos, side, dice);
-            let near = suggestions(&set, &segments, play);
+            let near = suggestions(c, &set, &segments, play);
             let (code, msg) = match e {
                 ForcedError::TooFewDice { used, max } => (
                     Code::ForcedPlay,
@@ -109,20 +109,32 @@ pub fn problem_finding(c: &PlayContext<'_>, problem: Problem) -> Finding {
 }
 
 /// The legal plays of `set` nearest to the written hops `segments`, for the play at `span`.
-fn suggestions(set: &crate::rules::PlaySet, segments: &[Segment], span: Span) -> Suggestions {
-    let plays = if set.max_steps() == 0 {
+fn suggestions(
+    c: &PlayContext<'_>,
+    set: &crate::rules::PlaySet,
+    segments: &[Segment],
+    span: Span,
+) -> Suggestions {
+    let tried: Vec<String> = if set.max_steps() == 0 {
         Vec::new()
     } else {
-        nearest_plays(set, segments, Suggestions::MAX)
+        nearest_plays(set, segments, super::repair::CANDIDATES)
             .iter()
             .map(|(_, steps)| render_steps(steps))
             .collect()
     };
+    let plays = tried[..tried.len().min(Suggestions::MAX)].to_vec();
     Suggestions {
         span,
         plays,
         total: set.len(),
-        repair: None,
+        tried,
+        at: Some(super::repair::PlayAt {
+            rules: *c.rules,
+            pos: *c.pos,
+            side: c.side,
+            dice: c.dice,
+        }),
     }
 }
 

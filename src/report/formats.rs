@@ -233,6 +233,20 @@ fn result(file: &FileFindings, idx: &LineIndex, uri: &str, bytes: bool, f: &Find
             })
             .collect();
         r["fixes"] = json!(fixes);
+    } else if let Some(repair) = &f.repair {
+        // A confirmed repair of a value, a score or a roll's colon: the one fix.
+        let mut location = physical(file, idx, uri, bytes, repair.span);
+        let region = location["region"].take();
+        r["fixes"] = json!([{
+            "description": { "text": format!("write `{}`", repair.text) },
+            "artifactChanges": [{
+                "artifactLocation": location["artifactLocation"].take(),
+                "replacements": [{
+                    "deletedRegion": region,
+                    "insertedContent": { "text": repair.text },
+                }],
+            }],
+        }]);
     }
     r
 }
@@ -356,6 +370,8 @@ mod tests {
             related: Vec::new(),
             help: None,
             suggestions: None,
+            repair: None,
+            rests_on: None,
         }
     }
 

@@ -265,7 +265,11 @@ pub fn finding_json(name: &str, text: &str, idx: &LineIndex, f: &Finding) -> ser
             serde_json::json!({"line": l, "column": c, "offset": s.offset, "length": s.len, "label": lbl})
         }).collect::<Vec<_>>(),
         "suggestions": f.suggestions.as_ref().map_or(&[][..], |s| &s.plays[..]),
-        "repair": f.suggestions.as_ref().and_then(|s| s.repair.as_deref()),
+        "repair": f.repair.as_ref().map(|r| r.text.as_str()),
+        "rests_on": f.rests_on.map(|s| {
+            let (l, c) = idx.locate(text, s.offset);
+            serde_json::json!({"line": l, "column": c, "offset": s.offset, "length": s.len})
+        }),
     })
 }
 

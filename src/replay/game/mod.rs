@@ -84,6 +84,39 @@ pub(super) struct ResultState {
     pub(super) wins: Option<(Side, u64, Span)>,
     /// Written `Losses` lines.
     pub(super) losses: Vec<(Side, u64, Span)>,
+    /// The other readings of the written result, which a later score line may confirm.
+    pub(super) dispute: Option<Dispute>,
+}
+
+/// A written result the rules dispute, or a resignation they allow in more than one way.
+#[derive(Clone)]
+pub(super) struct Dispute {
+    /// The finding that disputes it, if any: code and span.
+    pub(super) finding: Option<(Code, Span)>,
+    /// The written value.
+    pub(super) points_span: Span,
+    /// The whole `Wins` cell.
+    pub(super) cell_span: Span,
+    /// The written winner and value.
+    pub(super) written: (Side, u64),
+    /// The other results the rules allow: winner and value.
+    pub(super) options: Vec<(Side, u64)>,
+}
+
+/// A player of `game` as named in messages: `Ali (White, left column)`, or the column alone.
+pub(super) fn who_of(game: &Game, side: Side) -> String {
+    let name = game.score.as_ref().map(|(l, r)| {
+        if side == Side::White {
+            &l.name
+        } else {
+            &r.name
+        }
+    });
+    match (name, side) {
+        (Some(n), Side::White) if !n.is_empty() => format!("{n} (White, left column)"),
+        (Some(n), Side::Black) if !n.is_empty() => format!("{n} (Black, right column)"),
+        _ => column_name(side).to_string(),
+    }
 }
 
 /// The walk through one game's actions.
@@ -121,18 +154,7 @@ pub(super) struct GameWalker<'a> {
 impl GameWalker<'_> {
     /// A player as named in messages: `Ali (White, left column)`, or the column alone.
     pub(super) fn who(&self, side: Side) -> String {
-        let name = self.game.score.as_ref().map(|(l, r)| {
-            if side == Side::White {
-                &l.name
-            } else {
-                &r.name
-            }
-        });
-        match (name, side) {
-            (Some(n), Side::White) if !n.is_empty() => format!("{n} (White, left column)"),
-            (Some(n), Side::Black) if !n.is_empty() => format!("{n} (Black, right column)"),
-            _ => column_name(side).to_string(),
-        }
+        who_of(self.game, side)
     }
 
     pub(super) fn push(&mut self, f: Finding) {

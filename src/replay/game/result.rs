@@ -1,7 +1,7 @@
 //! The end of a game: bearing off, drops and resignations, the written result and its value.
 
 use super::super::{ActionTrace, Finding, GameResult};
-use super::{GameWalker, Over, Stop, column_name};
+use super::{Dispute, GameWalker, Over, Stop, column_name};
 use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::Action;
@@ -71,7 +71,11 @@ impl GameWalker<'_> {
             return Err(Stop);
         }
         self.result.wins = Some((side, points, span));
-        if and_match && self.needed[side.index()].is_none_or(|n| points < n) {
+        let wrong_column = matches!(
+            self.result.over,
+            Some(Over::BearOff { winner, .. } | Over::Drop { winner, .. }) if winner != side
+        );
+        if and_match && !wrong_column && self.needed[side.index()].is_none_or(|n| points < n) {
             self.push(
                 Finding::warning(
                     Code::MatchEndMark,
@@ -102,6 +106,13 @@ impl GameWalker<'_> {
         match self.result.over {
             Some(Over::BearOff { winner, full }) | Some(Over::Drop { winner, full }) => {
                 if winner != side {
+                    self.result.dispute = Some(Dispute {
+                        finding: Some((Code::WrongWinner, a.cell.span)),
+                        points_span: span,
+                        cell_span: a.cell.span,
+                        written: (side, points),
+                        options: vec![(winner, full)],
+                    });
                     self.push(
                         Finding::error(
                             Code::WrongWinner,
@@ -125,6 +136,13 @@ impl GameWalker<'_> {
                     } else {
                         Code::WinsMismatch
                     };
+                    self.result.dispute = Some(Dispute {
+                        finding: Some((code, span)),
+                        points_span: span,
+                        cell_span: a.cell.span,
+                        written: (side, points),
+                        options: vec![(winner, full)],
+                    });
                     self.push(
                         Finding::error(
                             code,
@@ -151,6 +169,33 @@ impl GameWalker<'_> {
                 };
                 let unit = self.cube.value;
                 let ok = levels.iter().any(|&l| capped_ok(l * unit));
+                // Every other resignation the position allows, by either player: a later
+                // score line may confirm one of them.
+                let values = |resigner: Side| -> Vec<u64> {
+                    if self.jacoby() {
+                        vec![unit]
+                    } else {
+                        self.rules
+                            .resignation_levels(&self.turn.pos, resigner)
+                            .iter()
+                            .map(|l| l.points() as u64 * unit)
+                            .collect()
+                    }
+                };
+                let mut options: Vec<(Side, u64)> = values(resigner)
+                    .into_iter()
+                    .map(|v| (side, v))
+                    .chain(values(side).into_iter().map(|v| (resigner, v)))
+                    .filter(|&o| o != (side, points))
+                    .collect();
+                options.dedup();
+                self.result.dispute = Some(Dispute {
+                    finding: None,
+                    points_span: span,
+                    cell_span: a.cell.span,
+                    written: (side, points),
+                    options,
+                });
                 if !ok {
                     let allowed: Vec<String> =
                         levels.iter().map(|l| (l * unit).to_string()).collect();
@@ -159,6 +204,9 @@ impl GameWalker<'_> {
                     } else {
                         Code::BadResignation
                     };
+                    if let Some(d) = &mut self.result.dispute {
+                        d.finding = Some((code, span));
+                    }
                     self.push(
                         Finding::error(
                             code,

@@ -1,0 +1,246 @@
+//! `tavla fix`: apply the confirmed repairs of records (plays, `Wins` values, score lines, a
+//! roll's missing colon), like `ruff --fix`. Only a repair's span changes: every other byte
+//! (line ends, spacing, a BOM) stays as it was. A file is written to a temporary file beside
+//! it and renamed over it, and not at all when it changed on disk since it was read. `--diff`
+//! prints a unified diff and writes nothing. The exit code is `validate`'s on what remains
+//! after fixing.
+
+use std::io::Write;
+use std::path::Path;
+
+use tavla::codes::Code;
+use tavla::input::{Input, decode_owned};
+use tavla::replay::{Overrides, Repair, Severity, apply_repairs, check_findings};
+
+use super::setup::setup;
+use super::{EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
+use crate::FixArgs;
+
+/// Fix passes at most: a repair may let the check reach a play that the next pass repairs
+/// (a roll's missing colon stops the check of its game until it is written).
+const PASSES: usize = 4;
+
+/// The record with every confirmed repair applied, pass after pass, and the repairs made.
+fn fixed(text: &str, o: &Overrides) -> (String, Vec<(Repair, String)>) {
+    let mut current = text.to_string();
+    let mut made = Vec::new();
+    for _ in 0..PASSES {
+        let v = check_findings(&current, o);
+        let repairs: Vec<Repair> = v
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .filter_map(|f| f.repair.as_deref().cloned())
+            .collect();
+        if repairs.is_empty() {
+            break;
+        }
+        for r in &repairs {
+            let old = current[r.span.offset..r.span.end()].to_string();
+            made.push((r.clone(), old));
+        }
+        current = apply_repairs(&current, &repairs);
+    }
+    (current, made)
+}
+
+/// A unified diff of two texts with the same number of lines (a repair never adds or removes
+/// a line end), three lines of context.
+fn unified_diff(name: &str, old: &str, new: &str) -> String {
+    let a: Vec<&str> = old.split_inclusive('\n').collect();
+    let b: Vec<&str> = new.split_inclusive('\n').collect();
+    let changed: Vec<usize> = (0..a.len().max(b.len()))
+        .filter(|&i| a.get(i) != b.get(i))
+        .collect();
+    let mut out = format!("--- {name}\n+++ {name}\n");
+    let line = |out: &mut String, mark: char, l: &str| {
+        out.push(mark);
+        out.push_str(l);
+        if !l.ends_with('\n') {
+            out.push_str("\n\\ No newline at end of file\n");
+        }
+    };
+    let mut k = 0;
+    while k < changed.len() {
+        // A hunk: changed lines less than seven apart share their context.
+        let mut j = k;
+        while j + 1 < changed.len() && changed[j + 1] - changed[j] <= 6 {
+            j += 1;
+        }
+        let start = changed[k].saturating_sub(3);
+        let end = (changed[j] + 4).min(a.len());
+        let n = end - start;
+        out.push_str(&format!("@@ -{},{n} +{},{n} @@\n", start + 1, start + 1));
+        for (i, l) in a.iter().enumerate().take(end).skip(start) {
+            if changed[k..=j].contains(&i) {
+                line(&mut out, '-', l);
+                if let Some(l) = b.get(i) {
+                    line(&mut out, '+', l);
+                }
+            } else {
+                line(&mut out, ' ', l);
+            }
+        }
+        k = j + 1;
+    }
+    out
+}
+
+/// Write `text` over `path` through a temporary file in the same directory, unless the file
+/// no longer holds `read` (the bytes the fix was made from).
+fn write_back(path: &Path, read: &[u8], text: &str) -> Result<(), String> {
+    let now = std::fs::read(path).map_err(|e| e.to_string())?;
+    if now != read {
+        return Err("the file changed on disk since it was read; not written".into());
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map_or_else(|| "record".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.tavla-fix.{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            std::fs::set_permissions(&tmp, meta.permissions())?;
+        }
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.map_err(|e| e.to_string())
+}
+
+/// `tavla fix`: each record's confirmed repairs applied (or shown with `--diff`); a summary
+/// on standard error; the exit code on what remains.
+pub(crate) fn fix(a: FixArgs) -> u8 {
+    let setup = match setup(&a.rules, &a.inputs, &None) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let o = setup.overrides;
+    let mut out = setup.out;
+    let (mut files, mut fixed_files, mut repairs, mut remaining) = (0usize, 0usize, 0usize, 0);
+    let mut io_error = false;
+    for input in setup.inputs {
+        files += 1;
+        let name = input.name();
+        let bytes = match input.read() {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("error[{}]: {name}: {e}", Code::Unreadable);
+                io_error = true;
+                continue;
+            }
+        };
+        let (text, decoding) = decode_owned(bytes.clone());
+        if !decoding.is_empty() {
+            // Offsets into a text with replaced bytes would not be the file's: leave it.
+            eprintln!("{name}: not fixed: the file is not valid UTF-8");
+            remaining += decoding.len();
+            continue;
+        }
+        let (new, made) = fixed(&text, &o);
+        let left = check_findings(&new, &o)
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count();
+        remaining += left;
+        if made.is_empty() {
+            if left > 0 {
+                eprintln!("{name}: {left} error(s), none with a confirmed repair; left alone");
+            }
+            continue;
+        }
+        repairs += made.len();
+        for (r, old) in &made {
+            let line = new[..r.span.offset.min(new.len())].matches('\n').count() + 1;
+            eprintln!("{name}:{line}: `{old}` -> `{}`", r.text);
+        }
+        if a.diff {
+            let _ = out.write_all(unified_diff(&name, &text, &new).as_bytes());
+            continue;
+        }
+        let Input::File(path) = &input else {
+            eprintln!("error: {name}: standard input cannot be fixed in place; use --diff");
+            io_error = true;
+            continue;
+        };
+        match write_back(path, &bytes, &new) {
+            Ok(()) => fixed_files += 1,
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                io_error = true;
+            }
+        }
+        if left > 0 {
+            eprintln!("{name}: {left} error(s) remain without a confirmed repair");
+        }
+    }
+    if out.flush().is_err() {
+        io_error = true;
+    }
+    let verb = if a.diff { "would be fixed" } else { "fixed" };
+    eprintln!(
+        "{files} files, {repairs} repair(s), {fixed_files} file(s) {verb}, {remaining} error(s) remain"
+    );
+    if files == 0 && !a.allow_empty {
+        eprintln!(
+            "error[{}]: no record found: no file to fix in the paths given (extensions: {}); \
+             pass --allow-empty to accept an empty run",
+            Code::NoRecords,
+            a.inputs.ext.join(",")
+        );
+        return EXIT_ERROR;
+    }
+    if io_error {
+        EXIT_ERROR
+    } else if remaining > 0 {
+        EXIT_INVALID
+    } else {
+        EXIT_VALID
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_diff_shows_the_changed_lines_with_their_context_and_keeps_line_ends() {
+        let old = "a\r\nb\r\nc\r\nd\r\ne\r\nf\r\ng\r\nh";
+        let new = "a\r\nb\r\nc\r\nd\r\nE\r\nf\r\ng\r\nh";
+        let d = unified_diff("x.mat", old, new);
+        assert_eq!(
+            d,
+            "--- x.mat\n+++ x.mat\n@@ -2,7 +2,7 @@\n b\r\n c\r\n d\r\n-e\r\n+E\r\n f\r\n g\r\n h\n\\ No newline at end of file\n"
+        );
+    }
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_not_written() {
+        let dir = std::env::temp_dir().join(format!("tavla-fix-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("r.mat");
+        std::fs::write(&p, "one").unwrap();
+        let read = std::fs::read(&p).unwrap();
+        std::fs::write(&p, "two").unwrap();
+        assert!(write_back(&p, &read, "fixed").is_err());
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "two");
+        std::fs::write(&p, "one").unwrap();
+        write_back(&p, &read, "fixed").unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "fixed");
+        // No temporary file is left beside it.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

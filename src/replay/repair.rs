@@ -1,0 +1,431 @@
+//! Confirmed repairs: for an illegal play, the one nearest legal play that lets the rest of
+//! the game replay (without error, or strictly further than every other), and the check of
+//! the record continued from it.
+//!
+//! A repair is text: a span of the record and what replaces it. Each candidate is tried by
+//! replaying the record with the play replaced; the findings of the repaired record are
+//! mapped back onto the text as written, and those made after a repair say that they rest
+//! on it. The search runs only where a play is illegal: a valid record is checked once.
+
+use std::cell::Cell;
+
+use super::referee::check_play;
+use super::{Finding, Severity, Suggestions, Verdict};
+use crate::codes::Code;
+use crate::notation::{Span, parse_play};
+use crate::rules::{Position, RuleSet, Side, StageDice};
+
+/// Where an illegal play was made: what a candidate replacement is judged against.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PlayAt {
+    pub(crate) rules: RuleSet,
+    pub(crate) pos: Position,
+    pub(crate) side: Side,
+    pub(crate) dice: StageDice,
+}
+
+/// The suggested plays as replacements of the written play: each in the writer's own form
+/// (order, spacing, combined moves, marks) when changing one written number of the play
+/// makes it, else as rendered. The smallest change is preferred, a changed origin weighing
+/// three times a changed destination (as in the order of the suggestions); of equal changes,
+/// the first. (A written play with two equal steps, `24/23 24/23` for 2-1, has two equally
+/// near forms, `24/22 24/23` and `24/23 24/22`: the first is taken.)
+fn candidates(current: &str, s: &Suggestions) -> Vec<String> {
+    let written = &current[s.span.offset..s.span.end()];
+    let Some(at) = s.at.as_ref().filter(|_| written.len() <= MAX_WRITTEN) else {
+        return s.tried.clone();
+    };
+    let position_of = |t: &str| -> Option<Position> {
+        let play = parse_play(t).ok()?;
+        check_play(&at.rules, &at.pos, at.side, at.dice, &play)
+            .ok()
+            .map(|c| c.position)
+    };
+    let targets: Vec<Option<Position>> = s.tried.iter().map(|p| position_of(p)).collect();
+    let mut best: Vec<Option<(u32, String)>> = vec![None; s.tried.len()];
+    let b = written.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let j = i + b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let old: u32 = written[i..j].parse().unwrap_or(0);
+        for v in 0..=25u32 {
+            if v == old {
+                continue;
+            }
+            let t = format!("{}{v}{}", &written[..i], &written[j..]);
+            let Some(p) = position_of(&t) else { continue };
+            let origin = i == 0 || b[i - 1] != b'/';
+            let cost = v.abs_diff(old) * if origin { 3 } else { 1 };
+            for (k, target) in targets.iter().enumerate() {
+                if *target == Some(p) && best[k].as_ref().is_none_or(|(c, _)| cost < *c) {
+                    best[k] = Some((cost, t.clone()));
+                }
+            }
+        }
+        i = j;
+    }
+    s.tried
+        .iter()
+        .zip(best)
+        .map(|(p, b)| b.map_or_else(|| p.clone(), |(_, t)| t))
+        .collect()
+}
+
+/// A repair: the text that replaces a span of the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repair {
+    /// What is replaced.
+    pub span: Span,
+    /// The replacement.
+    pub text: String,
+}
+
+/// At most this many illegal plays of one record are tried (each try replays the record once
+/// per candidate).
+const MAX_TRIES: usize = 24;
+
+/// Replays of the whole record spent on repairs at most: this many megabytes' worth, and at
+/// least 16, at most 240 replays.
+const BUDGET_BYTES: usize = 8_000_000;
+
+/// A written play longer than this is not searched for its own form (a play of four
+/// doublet steps with hit marks and repeats is shorter).
+const MAX_WRITTEN: usize = 64;
+
+/// The nearest legal plays tried for a repair.
+pub(crate) const CANDIDATES: usize = 12;
+
+/// A repair applied to the text being checked, in that text's coordinates.
+struct Edit {
+    at: usize,
+    old: usize,
+    new: usize,
+}
+
+/// `offset` of the text after `edits` (applied in order) as an offset of the text before them.
+fn to_original(mut offset: usize, edits: &[Edit]) -> usize {
+    for e in edits.iter().rev() {
+        if offset >= e.at + e.new {
+            offset = offset - e.new + e.old;
+        } else if offset > e.at {
+            offset = e.at;
+        }
+    }
+    offset
+}
+
+fn map_span(s: Span, edits: &[Edit]) -> Span {
+    let start = to_original(s.offset, edits);
+    let end = to_original(s.end(), edits).max(start);
+    Span::new(start, end - start)
+}
+
+fn map_finding(mut f: Finding, edits: &[Edit]) -> Finding {
+    f.span = map_span(f.span, edits);
+    for (s, _) in &mut f.related {
+        *s = map_span(*s, edits);
+    }
+    if let Some(s) = &mut f.suggestions {
+        s.span = map_span(s.span, edits);
+    }
+    if let Some(r) = &mut f.repair {
+        r.span = map_span(r.span, edits);
+    }
+    f
+}
+
+/// The offset where the game holding `offset` ends: the next ` Game N` line, or the end.
+fn game_end(v: &Verdict, offset: usize, len: usize) -> usize {
+    v.record
+        .games
+        .iter()
+        .map(|g| g.number_span.offset)
+        .find(|&o| o > offset)
+        .unwrap_or(len)
+}
+
+/// How far a record replays past `from`: the first error at or after it, at most `end`.
+fn reach(v: &Verdict, from: usize, end: usize) -> usize {
+    v.findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error && f.span.offset >= from)
+        .map(|f| f.span.offset)
+        .min()
+        .map_or(end, |o| o.min(end))
+}
+
+/// `text` with `span` replaced by `with`.
+fn replaced(text: &str, span: Span, with: &str) -> String {
+    let mut s = String::with_capacity(text.len() + with.len());
+    s.push_str(&text[..span.offset]);
+    s.push_str(with);
+    s.push_str(&text[span.end()..]);
+    s
+}
+
+/// A candidate repair that won: the repaired text and its verdict.
+struct Attempt {
+    /// The finding, with its repair and the note.
+    finding: Finding,
+    span: Span,
+    play: String,
+    text: String,
+    verdict: Verdict,
+    /// Whether the rest of the game replays without error.
+    full: bool,
+}
+
+/// Try the nearest legal plays in place of the illegal play of `f`: the unique one that
+/// replays the rest of the game without error, or strictly further than every other.
+fn attempt(
+    current: &str,
+    v: &Verdict,
+    f: &Finding,
+    check: &dyn Fn(&str, bool) -> Verdict,
+    budget: &Cell<usize>,
+) -> Option<Attempt> {
+    let s = f.suggestions.as_deref()?;
+    let end = game_end(v, s.span.offset, current.len());
+    // Each candidate: how far it replays, the play, its verdict.
+    let mut tried: Vec<(usize, String, Verdict)> = Vec::new();
+    for play in &candidates(current, s) {
+        if budget.get() == 0 {
+            return None;
+        }
+        budget.set(budget.get() - 1);
+        let cand = replaced(current, s.span, play);
+        let cv = check(&cand, false);
+        let after = s.span.offset + play.len();
+        let r = reach(&cv, after, end + play.len() - s.span.len);
+        let r = if r >= after {
+            r + s.span.len - play.len()
+        } else {
+            s.span.offset
+        };
+        tried.push((r, play.clone(), cv));
+    }
+    let r = tried.iter().map(|t| t.0).max()?;
+    if r <= s.span.end() {
+        return None;
+    }
+    let mut best: Vec<(usize, String, Verdict)> = tried.into_iter().filter(|t| t.0 == r).collect();
+    if best.len() != 1 {
+        return None;
+    }
+    let (r, play, verdict) = best.pop().expect("one");
+    let full = r >= end;
+    let mut f = f.clone();
+    let note = if full {
+        format!("did you mean `{play}`: the rest of the game replays from it")
+    } else {
+        format!(
+            "did you mean `{play}`: the game replays further from it than from any other legal play"
+        )
+    };
+    let help = f
+        .help
+        .take()
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.contains("later turn(s) of game"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    f.help = Some(if help.is_empty() {
+        note
+    } else {
+        format!("{note}\n{help}")
+    });
+    f.repair = Some(Box::new(Repair {
+        span: s.span,
+        text: play.clone(),
+    }));
+    Some(Attempt {
+        finding: f,
+        span: s.span,
+        text: replaced(current, s.span, &play),
+        play,
+        verdict,
+        full,
+    })
+}
+
+/// The first illegal play with suggestions at or after `from`.
+fn next_illegal(v: &Verdict, from: usize) -> Option<&Finding> {
+    v.findings
+        .iter()
+        .find(|f| f.severity == Severity::Error && f.span.offset >= from && f.suggestions.is_some())
+}
+
+/// The verdict of `first` (the record as written) with confirmed repairs found and the
+/// check continued from them.
+pub(super) fn confirm(
+    text: &str,
+    check: &dyn Fn(&str, bool) -> Verdict,
+    traces: bool,
+    first: Verdict,
+) -> Verdict {
+    let mut edits: Vec<Edit> = Vec::new();
+    // The repaired findings, each with the number of edits before it.
+    let mut repaired: Vec<(Finding, usize)> = Vec::new();
+    let mut current = text.to_string();
+    let mut verdict: Option<Verdict> = None;
+    let mut from = 0usize;
+    let mut tries = 0;
+    let budget = Cell::new((BUDGET_BYTES / text.len().max(1)).clamp(16, 240));
+    while tries < MAX_TRIES {
+        tries += 1;
+        let v = verdict.as_ref().unwrap_or(&first);
+        let Some(f) = next_illegal(v, from) else {
+            break;
+        };
+        from = f.span.end();
+        let Some(a) = attempt(&current, v, f, check, &budget) else {
+            continue;
+        };
+        let mut accepted = vec![a];
+        if !accepted[0].full {
+            // Replaying further is confirmed only when the next illegal play of the game,
+            // repaired in turn, lets the rest of the game replay without error.
+            let a = &accepted[0];
+            let end = game_end(&a.verdict, a.span.offset, a.text.len());
+            tries += 1;
+            let next = next_illegal(&a.verdict, a.span.offset + a.play.len())
+                .filter(|g| g.span.offset < end)
+                .and_then(|g| attempt(&a.text, &a.verdict, g, check, &budget))
+                .filter(|b| b.full);
+            match next {
+                Some(b) => accepted.push(b),
+                None => continue,
+            }
+        }
+        for a in accepted {
+            repaired.push((a.finding, edits.len()));
+            edits.push(Edit {
+                at: a.span.offset,
+                old: a.span.len,
+                new: a.play.len(),
+            });
+            from = a.span.offset + a.play.len();
+            current = a.text;
+            verdict = Some(a.verdict);
+        }
+    }
+    if edits.is_empty() {
+        return first;
+    }
+    let last = if traces {
+        check(&current, true)
+    } else {
+        verdict.expect("a repair was made")
+    };
+    // Where each repair stands in the text as written, with the end of its game.
+    let spans: Vec<(Span, usize)> = repaired
+        .iter()
+        .map(|(f, k)| {
+            let r = f.repair.as_ref().expect("a repair").span;
+            let span = map_span(r, &edits[..*k]);
+            (span, game_end(&first, span.offset, text.len()))
+        })
+        .collect();
+    let mut findings = Vec::with_capacity(last.findings.len() + repaired.len());
+    for f in last.findings {
+        // A finding on a repair's own text concerns the replacement, not the record.
+        if edits
+            .iter()
+            .any(|e| f.span.offset >= e.at && f.span.offset < e.at + e.new)
+        {
+            continue;
+        }
+        let mut f = map_finding(f, &edits);
+        let rest = spans.iter().rev().find(|(s, end)| {
+            f.span.offset >= s.end()
+                && (f.span.offset < *end
+                    || !first
+                        .findings
+                        .iter()
+                        .any(|g| g.code == f.code && g.span == f.span))
+        });
+        if let Some((s, _)) = rest {
+            f.rests_on = Some(*s);
+            let note = "this finding rests on the repair above: the game was replayed from it";
+            f.help = Some(match f.help.take() {
+                Some(h) => format!("{h}\n{note}"),
+                None => note.to_string(),
+            });
+        }
+        findings.push(f);
+    }
+    for (f, k) in repaired {
+        let mut f = map_finding(f, &edits[..k]);
+        if let Some((s, _)) = spans[..k]
+            .iter()
+            .rev()
+            .find(|(s, end)| f.span.offset >= s.end() && f.span.offset < *end)
+        {
+            f.rests_on = Some(*s);
+        }
+        findings.push(f);
+    }
+    findings.sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
+    Verdict {
+        document: first.document,
+        record: first.record,
+        rules: first.rules,
+        findings,
+        games: last.games,
+    }
+}
+
+/// `text` with `repairs` applied (each replaces its span; one overlapping an earlier one is
+/// left out). Every byte outside the repaired spans stays as it was.
+///
+/// ```
+/// use tavla::notation::Span;
+/// use tavla::replay::{Repair, apply_repairs};
+/// let r = Repair { span: Span::new(4, 2), text: "53:".into() };
+/// assert_eq!(apply_repairs(" 1) 53 8/3 6/3\r\n", &[r]), " 1) 53: 8/3 6/3\r\n");
+/// ```
+pub fn apply_repairs(text: &str, repairs: &[Repair]) -> String {
+    let mut sorted: Vec<&Repair> = repairs.iter().collect();
+    sorted.sort_by_key(|r| r.span.offset);
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0usize;
+    for r in sorted {
+        if r.span.offset < at || r.span.end() > text.len() {
+            continue;
+        }
+        out.push_str(&text[at..r.span.offset]);
+        out.push_str(&r.text);
+        at = r.span.end();
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// A repaired `Wins` value keeps its unit in agreement: `Wins 3 points` repaired to 1 reads
+/// `Wins 1 point`.
+pub(super) fn fit_units(text: &str, findings: &mut [Finding]) {
+    for f in findings {
+        let Some(r) = f.repair.as_deref_mut() else {
+            continue;
+        };
+        if !matches!(f.code, Code::WinsMismatch | Code::Draw) {
+            continue;
+        }
+        let rest = text.get(r.span.end()..).unwrap_or("");
+        let word = if rest.starts_with(" points") {
+            " points"
+        } else if rest.starts_with(" point") {
+            " point"
+        } else {
+            continue;
+        };
+        let one = r.text == "1";
+        r.span.len += word.len();
+        r.text.push_str(if one { " point" } else { " points" });
+    }
+}

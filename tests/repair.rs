@@ -1,0 +1,232 @@
+//! Confirmed repairs on single-step mutants of valid records (one step's destination moved by
+//! ±1 or ±2 so that the play becomes illegal): every repair given is the original play, the
+//! record repaired equals the original byte for byte, the mutant has exactly one new error (at
+//! the mutated line) and every other new finding rests on the repair. The figures are in the
+//! README ("Repairs").
+
+use std::path::{Path, PathBuf};
+
+use tavla::replay::{ActionTrace, Finding, Overrides, Severity, Verdict, apply_repairs, check};
+use tavla::rules::Position;
+
+fn files(dir: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mat"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The position after each turn written on `line`.
+fn positions_on(v: &Verdict, line: usize) -> Vec<Position> {
+    v.games
+        .iter()
+        .flat_map(|g| &g.actions)
+        .filter_map(|a| match a {
+            ActionTrace::Turn {
+                line: l, position, ..
+            } if *l == line => Some(*position),
+            _ => None,
+        })
+        .collect()
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset].bytes().filter(|&b| b == b'\n').count() + 1
+}
+
+/// Every written step's destination on a turn line: (byte offset, length, value).
+fn destinations(text: &str) -> Vec<(usize, usize, u8)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let turn = line
+            .trim_start()
+            .split_once(')')
+            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if turn {
+            let b = line.as_bytes();
+            for i in 1..b.len() {
+                if b[i] == b'/' && (b[i - 1].is_ascii_digit() || b[i - 1] == b'r') {
+                    let n = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+                    if n > 0 {
+                        let v: u8 = line[i + 1..i + 1 + n].parse().unwrap();
+                        out.push((start + i + 1, n, v));
+                    }
+                }
+            }
+        }
+        start += line.len();
+    }
+    out
+}
+
+/// A finding as compared between a record and its mutant: code and line.
+fn key(text: &str, f: &Finding) -> (tavla::Code, usize) {
+    (f.code, line_of(text, f.span.offset))
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    mutants: usize,
+    repaired: usize,
+    wrong: usize,
+    byte_equal: usize,
+    /// Repairs of a play written with two equal steps (`24/23 24/23`): which one was changed
+    /// cannot be known, so the order of the two steps may differ from the original's.
+    ambiguous: usize,
+    one_error: usize,
+}
+
+/// Mutants with a repair, with their originals, for `tavla fix`.
+type Fixable = Vec<(String, String, bool)>;
+
+fn measure(dirs: &[&str], stride: usize, fixable: &mut Fixable) -> Tally {
+    let o = Overrides::default();
+    let mut t = Tally::default();
+    let mut k = 0usize;
+    for dir in dirs {
+        for path in files(dir) {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let original = check(&text, &o);
+            if original.errors() > 0 {
+                continue;
+            }
+            let before: Vec<_> = original.findings.iter().map(|f| key(&text, f)).collect();
+            for (off, len, value) in destinations(&text) {
+                k += 1;
+                if !k.is_multiple_of(stride) {
+                    continue;
+                }
+                let delta = [1i32, -1, 2, -2][(k / stride) % 4];
+                let to = value as i32 + delta;
+                if !(1..=24).contains(&to) {
+                    continue;
+                }
+                let mutant = format!("{}{to}{}", &text[..off], &text[off + len..]);
+                let line = line_of(&text, off);
+                let v = check(&mutant, &o);
+                let new: Vec<&Finding> = v
+                    .findings
+                    .iter()
+                    .filter(|f| !before.contains(&key(&mutant, f)))
+                    .collect();
+                let Some(f) = new.iter().find(|f| f.severity == Severity::Error) else {
+                    continue; // still legal: not a mutant of this kind
+                };
+                if line_of(&mutant, f.span.offset) != line || f.suggestions.is_none() {
+                    continue;
+                }
+                t.mutants += 1;
+                let errors_at_line = new
+                    .iter()
+                    .filter(|g| g.severity == Severity::Error && g.rests_on.is_none())
+                    .count();
+                let others_rest = new.iter().all(|g| {
+                    g.rests_on.is_some()
+                        || line_of(&mutant, g.span.offset) == line
+                        || g.severity == Severity::Advice
+                });
+                if errors_at_line == 1 && others_rest {
+                    t.one_error += 1;
+                } else {
+                    eprintln!(
+                        "{}:{line}: new findings {:?}",
+                        path.display(),
+                        new.iter()
+                            .map(|g| (g.code, line_of(&mutant, g.span.offset), g.rests_on))
+                            .collect::<Vec<_>>()
+                    );
+                }
+                let Some(r) = &f.repair else { continue };
+                t.repaired += 1;
+                let fixed = apply_repairs(&mutant, &[(**r).clone()]);
+                if positions_on(&check(&fixed, &o), line) != positions_on(&original, line) {
+                    t.wrong += 1;
+                    eprintln!(
+                        "{}:{line}: wrong repair {:?} for {:?}",
+                        path.display(),
+                        r.text,
+                        &mutant[r.span.offset..r.span.end()]
+                    );
+                }
+                let written = &mutant[r.span.offset..r.span.end()];
+                let words: Vec<&str> = written.split_whitespace().collect();
+                let twin = (1..words.len()).any(|i| words[..i].contains(&words[i]));
+                fixable.push((mutant.clone(), text.clone(), twin));
+                if fixed == text {
+                    t.byte_equal += 1;
+                } else if twin {
+                    t.ambiguous += 1;
+                    assert_eq!(check(&fixed, &o).errors(), 0, "{}:{line}", path.display());
+                } else if std::env::var_os("TAVLA_SHOW").is_some() {
+                    eprintln!(
+                        "{}:{line}: repaired as {:?}, written {:?}",
+                        path.display(),
+                        r.text,
+                        &text[r.span.offset..r.span.end() + text.len() - fixed.len()]
+                    );
+                }
+            }
+        }
+    }
+    t
+}
+
+#[test]
+fn every_repair_is_the_original_play_and_restores_the_record_byte_for_byte() {
+    let mut fixable = Vec::new();
+    let b = measure(&["fixtures/backgammon/gnubg"], 61, &mut fixable);
+    let g = measure(&["fixtures/gulbara/valid"], 7, &mut fixable);
+    eprintln!("backgammon: {b:?}\nGul bara: {g:?}");
+    assert!(b.mutants >= 250 && g.mutants >= 250, "{b:?} {g:?}");
+    for t in [&b, &g] {
+        assert_eq!(t.wrong, 0, "a wrong confirmed repair: {t:?}");
+        assert_eq!(t.byte_equal + t.ambiguous, t.repaired, "{t:?}");
+        assert!(t.ambiguous * 100 <= t.repaired, "{t:?}");
+        // Nearly every mutant gets its repair.
+        assert!(t.repaired * 100 >= t.mutants * 85, "{t:?}");
+        assert_eq!(t.one_error, t.mutants, "{t:?}");
+    }
+}
+
+/// `tavla fix` on every mutant with a repair (one run over a directory of them): each record
+/// is the original byte for byte (or, for a play written with two equal steps, validates
+/// clean), and the run exits 0.
+#[test]
+fn tavla_fix_restores_every_repaired_mutant() {
+    let mut fixable = Vec::new();
+    measure(&["fixtures/backgammon/gnubg"], 61, &mut fixable);
+    measure(&["fixtures/gulbara/valid"], 7, &mut fixable);
+    let dir = std::env::temp_dir().join(format!("tavla-repair-fix-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, (mutant, ..)) in fixable.iter().enumerate() {
+        std::fs::write(dir.join(format!("{i:05}.mat")), mutant).unwrap();
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
+        .arg("fix")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let o = Overrides::default();
+    for (i, (_, original, twin)) in fixable.iter().enumerate() {
+        let now = std::fs::read_to_string(dir.join(format!("{i:05}.mat"))).unwrap();
+        if *twin {
+            assert_eq!(check(&now, &o).errors(), 0, "{i:05}.mat");
+        } else {
+            assert_eq!(&now, original, "{i:05}.mat");
+        }
+    }
+    assert!(fixable.len() >= 500, "{}", fixable.len());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
