@@ -974,6 +974,16 @@ the other player. Delete it, or write the beaver it answers.
 
 Example (no beaver before it):
       6)  Doubles => 2                Raccoons => 4"#;
+
+    PinnedBearOff = "tavla::rules::pinned-bear-off",
+    summary: "Bearing off while one of the mover's own checkers is pinned (Tapa).",
+    explanation: r#"In Tapa and Plakoto a player bears off only when all 15 checkers are home and none of them
+is pinned; while one is pinned, inside the home board or not, nothing is borne off, even
+after bearing off has begun (tapa.md §4). Moves inside the home board stay legal. Play the
+die inside the home board, or another checker.
+
+Example (White's checker on 3 is pinned under a black checker):
+     21) 42: 4/off 2/off"#;
 }
 
 #[cfg(test)]

@@ -162,6 +162,17 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
             }
             out.tag("Jacoby", if o.jacoby { "On" } else { "Off" });
         }
+        RuleSet::Tapa(o) => {
+            out.tag(
+                "Variation",
+                if o.preset == "plakoto" {
+                    "Plakoto"
+                } else {
+                    "Tapa"
+                },
+            );
+            out.tag("Rules", o.preset);
+        }
     }
     out.match_length(Some(settings.length));
     let mut score = [0u64; 2];

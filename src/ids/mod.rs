@@ -483,6 +483,7 @@ pub fn opposite(variant: Variant) -> fn(u8) -> u8 {
     match variant {
         Variant::GulBara => gul_bara::opposite,
         Variant::Backgammon => backgammon::opposite,
+        Variant::Tapa => crate::rules::tapa::opposite,
     }
 }
 

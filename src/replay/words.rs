@@ -253,6 +253,12 @@ fn play_error(
                 )
                 .label("pinned checker"),
                 StepError::Restricted(rule) => restriction_finding(rule, span),
+                StepError::PinnedBearOff { pinned } => Finding::error(
+                    Code::PinnedBearOff,
+                    span,
+                    format!("nothing is borne off while the checker on {pinned} is pinned"),
+                )
+                .label("bearing off while pinned"),
             }
         }
         PlayError::HitOnTheWay { segment, point } => Finding::error(

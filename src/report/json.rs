@@ -64,6 +64,8 @@ pub enum VariantDoc {
     GulBara,
     /// Backgammon (also short nardy and nackgammon, as presets).
     Backgammon,
+    /// Tapa / Plakoto, the pinning game.
+    Tapa,
 }
 
 impl From<Variant> for VariantDoc {
@@ -71,6 +73,7 @@ impl From<Variant> for VariantDoc {
         match v {
             Variant::GulBara => VariantDoc::GulBara,
             Variant::Backgammon => VariantDoc::Backgammon,
+            Variant::Tapa => VariantDoc::Tapa,
         }
     }
 }

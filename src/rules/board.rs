@@ -73,6 +73,8 @@ struct Gen<M: Movement> {
     found: HashMap<Position, (u8, bool, Steps), FxBuild>,
     order: Vec<Position>,
     high: u8,
+    /// The stage's number of dice: the length of a play whose last step ends the game.
+    total: u8,
 }
 
 /// Each distinct die value of `dice` once, with the index of its first occurrence.
@@ -176,22 +178,28 @@ impl<M: Movement> Gen<M> {
         if !self.seen.insert((pos, key(dice.as_slice()), state)) {
             return;
         }
+        // A step that ends the game completes the play: it counts as every die, and nothing
+        // follows it.
+        let ended = !seq.is_empty() && M::ends_game(&pos, self.side);
         if M::restrict_result(&self.start, &pos, self.side).is_ok() {
-            let used_high = seq.len() == 1 && seq.get(0).die == self.high;
+            let len = if ended { self.total } else { seq.len() as u8 };
+            let used_high = len == 1 && seq.get(0).die == self.high;
             match self.found.get_mut(&pos) {
                 Some(e) => {
-                    if seq.len() as u8 > e.0 {
-                        *e = (seq.len() as u8, used_high, seq.clone());
-                    } else if seq.len() as u8 == e.0 && used_high {
+                    if len > e.0 {
+                        *e = (len, used_high, seq.clone());
+                    } else if len == e.0 && used_high {
                         e.1 = true;
                     }
                 }
                 None => {
-                    self.found
-                        .insert(pos, (seq.len() as u8, used_high, seq.clone()));
+                    self.found.insert(pos, (len, used_high, seq.clone()));
                     self.order.push(pos);
                 }
             }
+        }
+        if ended {
+            return;
         }
         let high = highest(&pos, self.side);
         // On the bar only the bar can move; above `high` every point is empty.
@@ -238,6 +246,7 @@ pub(crate) fn legal_plays_dfs<M: Movement>(pos: &Position, side: Side, dice: Sta
         found: HashMap::default(),
         order: Vec::new(),
         high,
+        total: dice.len(),
     };
     let mut d = stage_dice(dice);
     gn.dfs(
@@ -255,6 +264,10 @@ pub(crate) fn legal_plays_dfs<M: Movement>(pos: &Position, side: Side, dice: Sta
         if *n == max_steps && (!any_high || *used_high) {
             positions.push(p);
             steps.extend_from_slice(seq.as_slice());
+            // A play ended by the game is shorter than the stage: pad it to the stride.
+            for _ in seq.len()..max_steps as usize {
+                steps.push(NO_STEP);
+            }
         }
     }
     PlaySet::from_parts(max_steps, positions, steps)

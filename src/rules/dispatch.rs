@@ -9,6 +9,7 @@ use super::backgammon::Backgammon;
 use super::board;
 use super::gul_bara::GulBara;
 use super::options::{NextGameStarter, Opening};
+use super::tapa::Tapa;
 use super::turn::TurnPlan;
 use super::{
     PlayError, PlaySet, Position, Resolved, Roll, RuleSet, Rules, Segment, Side, StageDice, Step,
@@ -83,6 +84,10 @@ macro_rules! with_rules {
                 let $r = Backgammon { options };
                 $body
             }
+            RuleSet::Tapa(options) => {
+                let $r = Tapa { options };
+                $body
+            }
         }
     };
 }
@@ -97,6 +102,10 @@ macro_rules! with_moves {
             }
             RuleSet::Backgammon(_) => {
                 type $m = <Backgammon as Rules>::Moves;
+                $body
+            }
+            RuleSet::Tapa(_) => {
+                type $m = <Tapa as Rules>::Moves;
                 $body
             }
         }

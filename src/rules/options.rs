@@ -121,6 +121,8 @@ pub enum RuleSet {
     GulBara(GulBaraOptions),
     /// Backgammon and its presets.
     Backgammon(BackgammonOptions),
+    /// Tapa / Plakoto.
+    Tapa(super::tapa::TapaOptions),
 }
 
 /// Gul bara preset names.
@@ -336,6 +338,9 @@ impl RuleSet {
             super::Variant::Backgammon => {
                 RuleSet::Backgammon(BackgammonOptions::preset("backgammon").expect("preset"))
             }
+            super::Variant::Tapa => {
+                RuleSet::Tapa(super::tapa::TapaOptions::preset("bulgarian").expect("preset"))
+            }
         }
     }
     /// The variant.
@@ -343,6 +348,7 @@ impl RuleSet {
         match self {
             RuleSet::GulBara(_) => super::Variant::GulBara,
             RuleSet::Backgammon(_) => super::Variant::Backgammon,
+            RuleSet::Tapa(_) => super::Variant::Tapa,
         }
     }
     /// Switch to a named preset of the same variant.
@@ -353,6 +359,7 @@ impl RuleSet {
         Ok(match self {
             RuleSet::GulBara(_) => RuleSet::GulBara(GulBaraOptions::preset(name)?),
             RuleSet::Backgammon(_) => RuleSet::Backgammon(BackgammonOptions::preset(name)?),
+            RuleSet::Tapa(_) => RuleSet::Tapa(super::tapa::TapaOptions::preset(name)?),
         })
     }
     /// Apply `key=value`.
@@ -364,6 +371,7 @@ impl RuleSet {
         match self {
             RuleSet::GulBara(o) => o.set(k, v),
             RuleSet::Backgammon(o) => o.set(k, v),
+            RuleSet::Tapa(o) => o.set(k, v),
         }
     }
 }

@@ -106,7 +106,14 @@ impl PlaySet {
     /// The steps reaching result `k` (empty when `k` is out of range).
     pub fn steps(&self, k: usize) -> &[Step] {
         let m = self.max_steps as usize;
-        self.steps.get(k * m..(k + 1) * m).unwrap_or(&[])
+        let mut s = self.steps.get(k * m..(k + 1) * m).unwrap_or(&[]);
+        // A play whose last step ended the game (Tapa's mother rule) is padded with no-steps.
+        while let [rest @ .., last] = s
+            && last.die == 0
+        {
+            s = rest;
+        }
+        s
     }
     /// Result `k` and the steps reaching it.
     pub fn get(&self, k: usize) -> Option<(&Position, &[Step])> {
