@@ -107,9 +107,10 @@ impl PlaySet {
     pub fn steps(&self, k: usize) -> &[Step] {
         let m = self.max_steps as usize;
         let mut s = self.steps.get(k * m..(k + 1) * m).unwrap_or(&[]);
-        // A play whose last step ended the game (Tapa's mother rule) is padded with no-steps.
+        // A play whose last step ended the game (Tapa's mother rule) is padded with no-steps
+        // (origin `off`, which no step leaves from).
         while let [rest @ .., last] = s
-            && last.die == 0
+            && last.from == OFF
         {
             s = rest;
         }
