@@ -984,6 +984,18 @@ die inside the home board, or another checker.
 
 Example (White's checker on 3 is pinned under a black checker):
      21) 42: 4/off 2/off"#;
+
+    DrawResult = "tavla::rules::draw-result",
+    summary: "A result that contradicts a draw (both mothers pinned) or a win.",
+    explanation: r#"In Tapa and Plakoto the game is a draw the moment both mothers (each player's last checker on
+its start) are pinned; nobody wins it, and each player scores `draw_points` (tapa.md §5, §7).
+A draw is written ` Draw` on its own line. tavla reports a `Wins` line after a draw, a
+` Draw` line after a game that was won (by bearing off or by the mother rule), and a
+` Draw` line while the game is still running.
+
+Example (White pinned the second mother with 2/1, but the record writes a win):
+     31) 61: 17/11 2/1
+                                  Wins 2 points"#;
 }
 
 #[cfg(test)]

@@ -177,8 +177,9 @@ fn parse_line<'a>(
             number_span,
             cells,
         }
-    } else if matches!(first, b'W' | b'w' | b'L' | b'l')
-        && starts_with_word(trimmed, &["Wins", "Losses"])
+    } else if (matches!(first, b'W' | b'w' | b'L' | b'l')
+        && starts_with_word(trimmed, &["Wins", "Losses"]))
+        || (matches!(first, b'D' | b'd') && trimmed.trim_end().eq_ignore_ascii_case("draw"))
     {
         LineKind::Result {
             cells: turn_cells(whole, content, trimmed, doc, toks),

@@ -202,6 +202,11 @@ pub enum ActionTrace {
         /// Whose column.
         side: Side,
     },
+    /// A ` Draw` line.
+    Draw {
+        /// 1-based line.
+        line: usize,
+    },
 }
 
 /// How a game ended.
@@ -219,6 +224,9 @@ pub struct GameResult {
     /// Jacoby rule counts in the next score line (gnubg does, while its `Wins` does not).
     #[serde(skip)]
     pub jacoby_single: Option<u64>,
+    /// A drawn game (Tapa: both mothers pinned): each player scores `full`; `winner` is the
+    /// player who pinned the second mother.
+    pub draw: bool,
 }
 
 /// One game as replayed.

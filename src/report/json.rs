@@ -215,8 +215,12 @@ pub struct ResultDoc {
     /// The full value of the game (position, level and cube); null when unknown.
     pub value: Option<u64>,
     /// How the game ended.
-    #[schemars(extend("enum" = ["bear-off", "resignation", "drop", "unchecked"]))]
+    #[schemars(extend("enum" = ["bear-off", "resignation", "drop", "unchecked", "mother", "draw"]))]
     pub how: String,
+    /// A drawn game (Tapa: both mothers pinned): each player scores `value`, and `winner` is
+    /// the player who pinned the second mother.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draw: bool,
 }
 
 /// What every action carries, whatever its type.
@@ -258,6 +262,8 @@ pub enum ActionDoc {
     Wins(WinsDoc),
     /// `Losses N point(s)` (Backgammon Galaxy).
     Losses(LossesDoc),
+    /// `Draw` (Tapa: both mothers pinned).
+    Draw(AnswerDoc),
 }
 
 impl ActionDoc {
@@ -269,6 +275,7 @@ impl ActionDoc {
             ActionDoc::Take(a) | ActionDoc::Drop(a) => &a.base,
             ActionDoc::Wins(a) => &a.base,
             ActionDoc::Losses(a) => &a.base,
+            ActionDoc::Draw(a) => &a.base,
         }
     }
 }
@@ -541,6 +548,7 @@ fn result_doc(r: &GameResult) -> ResultDoc {
         points: r.written,
         value: r.full,
         how: r.how.into(),
+        draw: r.draw,
     }
 }
 
@@ -686,6 +694,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                     base,
                     points: *points,
                 }),
+                CellBody::Draw => ActionDoc::Draw(AnswerDoc { base }),
             };
             actions.push(action);
         }

@@ -234,6 +234,24 @@ impl RuleSet {
     ) -> bool {
         with_moves!(self, M => board::surely_maximal::<M>(pos, side, dice, position, used))
     }
+    /// How the game stands in `pos`: running, or ended by a bear-off, a mother win or a draw
+    /// (the last two only in the pinning game).
+    pub fn outcome(&self, pos: &Position) -> super::tapa::Outcome {
+        match self {
+            RuleSet::Tapa(_) => super::tapa::outcome(pos),
+            _ => [Side::White, Side::Black]
+                .into_iter()
+                .find(|&s| pos.off(s) == 15)
+                .map_or(super::tapa::Outcome::Running, super::tapa::Outcome::BoreOff),
+        }
+    }
+    /// Points each player scores for a drawn game (Tapa's `draw_points`; 0 elsewhere).
+    pub fn draw_points(&self) -> u64 {
+        match self {
+            RuleSet::Tapa(o) => o.draw_points as u64,
+            _ => 0,
+        }
+    }
     /// The variant (as [`RuleSet::variant`] does), for symmetry with [`Rules::variant`].
     pub fn game(&self) -> Variant {
         self.variant()

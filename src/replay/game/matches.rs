@@ -296,13 +296,26 @@ pub(crate) fn replay_match(
         let identity = w.identity;
         drop(w);
         ms.last = None;
-        if let Some(r) = &result {
+        if let Some(r) = result.as_ref().filter(|r| r.draw) {
+            // A draw (Tapa): each player scores the draw's value; the next game starts with an
+            // opening roll; the match ends when a player has reached the length and leads.
+            let pts = r.full.unwrap_or(0);
+            ms.scores[0] += pts;
+            ms.scores[1] += pts;
+            ms.previous_winner = None;
+            let (a, b) = (ms.scores[0], ms.scores[1]);
+            if length > 0 && a.max(b) >= length && a != b {
+                ms.match_over_at = Some(game.number as usize);
+            }
+        } else if let Some(r) = &result {
             let pts = r.written.or(r.full).unwrap_or(0);
             let id = identity[r.winner.index()];
             ms.scores[id] += pts;
             ms.last = r.jacoby_single.map(|single| (id, pts, single));
             ms.previous_winner = Some(id);
-            if length > 0 && ms.scores[id] >= length {
+            // The match ends when the winner has reached the length and leads (a draw in the
+            // pinning game can bring both players to the length).
+            if length > 0 && ms.scores[id] >= length && ms.scores[id] > ms.scores[1 - id] {
                 ms.match_over_at = Some(game.number as usize);
             }
         }

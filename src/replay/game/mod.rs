@@ -36,9 +36,28 @@ pub(super) fn column_name(side: Side) -> &'static str {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Over {
-    BearOff { winner: Side, full: u64 },
-    Drop { winner: Side, full: u64 },
-    Resigned { winner: Side, written: u64 },
+    BearOff {
+        winner: Side,
+        full: u64,
+    },
+    Drop {
+        winner: Side,
+        full: u64,
+    },
+    Resigned {
+        winner: Side,
+        written: u64,
+    },
+    /// The winner pinned the opponent's mother with its own start empty (Tapa).
+    Mother {
+        winner: Side,
+        full: u64,
+    },
+    /// Both mothers pinned (Tapa): `by` pinned the second; each player scores `points`.
+    Draw {
+        by: Side,
+        points: u64,
+    },
 }
 
 /// Where a game's turns stand: the board, whose turn it is, the rolls so far and a remainder
@@ -84,6 +103,8 @@ pub(super) struct ResultState {
     pub(super) wins: Option<(Side, u64, Span)>,
     /// Written `Losses` lines.
     pub(super) losses: Vec<(Side, u64, Span)>,
+    /// A written ` Draw` line.
+    pub(super) drawn: Option<Span>,
 }
 
 /// The walk through one game's actions.
@@ -248,6 +269,7 @@ impl GameWalker<'_> {
                     full: None,
                     how: "unchecked",
                     jacoby_single: None,
+                    draw: false,
                 }),
                 _ => None,
             })
@@ -258,6 +280,7 @@ impl GameWalker<'_> {
                     full: None,
                     how: "unchecked",
                     jacoby_single: None,
+                    draw: false,
                 })
             })
     }
@@ -387,6 +410,7 @@ impl GameWalker<'_> {
                 points_span,
                 and_match,
             } => self.wins(a, side, *points, *points_span, *and_match),
+            CellBody::Draw => self.draw(a),
             CellBody::Losses {
                 points,
                 points_span,

@@ -250,6 +250,8 @@ impl GameWalker<'_> {
             let finished = self.turn.pos.off(side) == 15;
             if finished {
                 self.end_by_bear_off(side);
+            } else {
+                self.end_by_rule(side);
             }
             if !plan.chains() {
                 break;
