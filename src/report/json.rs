@@ -452,6 +452,10 @@ pub struct BoardPointDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "u8")]
     pub black: Option<u8>,
+    /// Whose checker lies pinned there under the other's (Tapa; absent when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "SideDoc")]
+    pub pinned: Option<SideDoc>,
 }
 
 fn opposite(rules: Option<&RuleSet>) -> fn(u8) -> u8 {
@@ -472,10 +476,18 @@ pub fn position_doc(pos: &Position, opposite: fn(u8) -> u8) -> PositionDoc {
         .filter_map(|p| {
             let w = pos.count(Side::White, p);
             let b = pos.count(Side::Black, opposite(p));
+            let pinned = if pos.pinned(Side::White, p) {
+                Some(SideDoc::White)
+            } else if pos.pinned(Side::Black, opposite(p)) {
+                Some(SideDoc::Black)
+            } else {
+                None
+            };
             (w > 0 || b > 0).then_some(BoardPointDoc {
                 point: p,
                 white: (w > 0).then_some(w),
                 black: (b > 0).then_some(b),
+                pinned,
             })
         })
         .collect();
