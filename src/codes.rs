@@ -985,6 +985,17 @@ die inside the home board, or another checker.
 Example (White's checker on 3 is pinned under a black checker):
      21) 42: 4/off 2/off"#;
 
+    PinMark = "tavla::record::pin-mark",
+    summary: "In a Tapa file that marks pins, a pin without `*` or a `*` without a pin.",
+    explanation: r#"Tapa and Plakoto need no pin marker: pins are computed from the board. A `*` after a point
+(`13/7*`) is accepted as a pin marker with the meaning records.md gives the hit marker: a
+file "marks pins" if any step in it carries a `*`, and in such a file tavla warns about a
+play whose pins and `*` marks disagree (tapa.md §9). The record stays valid. Add or remove
+the `*`.
+
+Example (13/7 pins a lone checker, in a file that marks pins elsewhere):
+      8) 64: 13/7 11/7               65:"#;
+
     DrawResult = "tavla::rules::draw-result",
     summary: "A result that contradicts a draw (both mothers pinned) or a win.",
     explanation: r#"In Tapa and Plakoto the game is a draw the moment both mothers (each player's last checker on

@@ -150,6 +150,10 @@ impl RuleSet {
     pub fn hits(&self) -> bool {
         with_moves!(self, M => <M as super::Movement>::HAS_BAR)
     }
+    /// Whether landing on a lone checker pins it (Tapa): a `*` then marks a pin.
+    pub fn pins(&self) -> bool {
+        with_moves!(self, M => <M as super::Movement>::PINS)
+    }
     /// Whether the game is played on backgammon's board and numbering, with a bar: the board
     /// that GNU Backgammon Position IDs and XGIDs describe.
     pub fn backgammon_board(&self) -> bool {

@@ -6,7 +6,7 @@ use super::super::{ActionTrace, Finding, StageTrace};
 use super::super::{PlayContext, problem_finding};
 use super::{GameWalker, Stop};
 use crate::codes::Code;
-use crate::notation::{Span, Stage, StageKind};
+use crate::notation::{Span, Stage, StageKind, StepText};
 use crate::record::Action;
 use crate::rules::options::{ExemptScope, NextGameStarter, Opening};
 use crate::rules::{ChainNext, NoChain, Roll, Side, StageDice};
@@ -518,7 +518,9 @@ impl GameWalker<'_> {
             }
         };
         // Hit marks (files that mark hits).
-        if self.marks_hits && rules.hits() {
+        if self.marks_hits && rules.pins() {
+            self.pin_marks(&judged, written);
+        } else if self.marks_hits && rules.hits() {
             // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
             let hits = judged.steps.as_slice().iter().filter(|s| s.hit).count();
             if judged.marked != hits {
@@ -540,5 +542,27 @@ impl GameWalker<'_> {
         }
         self.turn.pos = judged.position;
         Ok(self.stage_done(out, stage, dice, judged.steps.as_slice()))
+    }
+
+    /// Pin marks (Tapa, `tapa.md` §9): in a file that marks pins, a pin without `*` or a `*`
+    /// that pins nothing is a warning; pins are always computed from the board.
+    fn pin_marks(&mut self, judged: &super::super::referee::Judged, written: &[StepText]) {
+        let pins = judged.steps.as_slice().iter().filter(|s| s.hit).count();
+        if judged.marked != pins
+            && let (Some(first), Some(last)) = (written.first(), written.last())
+        {
+            self.push(
+                Finding::warning(
+                    Code::PinMark,
+                    first.span.join(last.span),
+                    format!(
+                        "the play pins {pins} checker(s) but marks {} with `*`",
+                        judged.marked
+                    ),
+                )
+                .label("pin marks")
+                .help("pins are computed from the board; in a file that marks pins every pin should carry `*`"),
+            );
+        }
     }
 }
