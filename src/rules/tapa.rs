@@ -208,10 +208,9 @@ impl Rules for Tapa {
     fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
         TurnPlan::single(roll, NoChain::NotInGame)
     }
-    /// A mars (2) when the loser bore off nothing, which a mother win always is (the loser
-    /// still has its mother on its start); else a single game.
+    /// A mother win or a mars (2: the loser bore off nothing); else a single game.
     fn level(&self, pos: &Position, winner: Side) -> Level {
-        if pos.off(winner.other()) == 0 {
+        if outcome(pos) == Outcome::Mother(winner) || pos.off(winner.other()) == 0 {
             Level::Mars
         } else {
             Level::Single
