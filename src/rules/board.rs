@@ -414,12 +414,13 @@ fn useful(seg: Segment, cur: u8, d: u8) -> bool {
 }
 
 /// A legal step of a segment either finishes it or continues it without hitting on the way
-/// (an unwritten hit is ambiguous). `Some(done)` when it may be taken.
+/// (an unwritten hit is ambiguous; a pin on the way is released at once and changes nothing,
+/// `tapa.md` §2). `Some(done)` when it may be taken.
 #[inline(always)]
-fn segment_step(seg: Segment, st: &Step) -> Option<bool> {
+fn segment_step<M: Movement>(seg: Segment, st: &Step) -> Option<bool> {
     let done = st.to == seg.to;
     let cont = !done && st.to != OFF && st.to > seg.to;
-    if !done && (!cont || st.hit) {
+    if !done && (!cont || (st.hit && M::HAS_BAR)) {
         return None;
     }
     Some(done)
@@ -466,7 +467,7 @@ impl<M: Movement> Search<'_, M> {
                 let Ok(st) = step_rule::<M>(&pos, self.side, cur, d, high) else {
                     continue;
                 };
-                let Some(done) = segment_step(seg, &st) else {
+                let Some(done) = segment_step::<M>(seg, &st) else {
                     continue;
                 };
                 let mut next_state = state;
@@ -475,6 +476,10 @@ impl<M: Movement> Search<'_, M> {
                 }
                 let mut next = pos;
                 apply::<M>(&mut next, self.side, st);
+                // No step may follow a step that ends the game (the mother rule).
+                if M::ends_game(&next, self.side) && !(done && pending.len() == 1) {
+                    continue;
+                }
                 dice.remove(i);
                 steps.push(st);
                 if done {
@@ -593,7 +598,7 @@ fn first_path<M: Movement>(
                     let Ok(st) = step_rule::<M>(&pos, side, c, d, high) else {
                         continue;
                     };
-                    let Some(done) = segment_step(seg, &st) else {
+                    let Some(done) = segment_step::<M>(seg, &st) else {
                         continue;
                     };
                     let mut next_state = state;
@@ -617,6 +622,10 @@ fn first_path<M: Movement>(
             pending &= !(1 << si);
         } else {
             cur[si & 3] = st.to;
+        }
+        // A step that ends the game must be the last (the full search tries other orders).
+        if pending != 0 && M::ends_game(&pos, side) {
+            return None;
         }
     }
     if M::restrict_result(&start, &pos, side).is_err() {
@@ -923,7 +932,7 @@ fn segment_error<M: Movement>(
                 }
                 Ok((next, st)) => {
                     if !is_final {
-                        if st.hit {
+                        if st.hit && M::HAS_BAR {
                             w.hit_on_way.get_or_insert(st.to);
                             continue;
                         }

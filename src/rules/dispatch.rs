@@ -249,6 +249,14 @@ impl RuleSet {
                 .map_or(super::tapa::Outcome::Running, super::tapa::Outcome::BoreOff),
         }
     }
+    /// Rolls in a row that move nothing before the game ends as a 0 : 0 draw (Tapa's
+    /// `stuck_rolls`; 0: no such rule).
+    pub fn stuck_rolls(&self) -> u32 {
+        match self {
+            RuleSet::Tapa(o) => o.stuck_rolls,
+            _ => 0,
+        }
+    }
     /// Points each player scores for a drawn game (Tapa's `draw_points`; 0 elsewhere).
     pub fn draw_points(&self) -> u64 {
         match self {

@@ -401,6 +401,13 @@ impl Variant {
             "backgammon" => Some((Variant::Backgammon, None)),
             "nackgammon" => Some((Variant::Backgammon, Some("nackgammon"))),
             "shortnardy" => Some((Variant::Backgammon, Some("short-nardy"))),
+            "obiknovena" | "обикновена" => {
+                Some((Variant::Backgammon, Some("obiknovena")))
+            }
+            "portes" | "πόρτες" | "πορτες" => {
+                Some((Variant::Backgammon, Some("portes")))
+            }
+            "tavla" | "tavlaturkish" => Some((Variant::Backgammon, Some("tavla"))),
             "tapa" | "тапа" | "tapa(bulgarian)" => Some((Variant::Tapa, Some("bulgarian"))),
             "plakoto" | "plakotó" | "πλακωτό" | "πλακωτο" | "mahbusa" | "tsilliton" => {
                 Some((Variant::Tapa, Some("plakoto")))

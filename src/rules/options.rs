@@ -88,6 +88,10 @@ pub struct BackgammonOptions {
     pub opening: Opening,
     /// Nackgammon starting position.
     pub nackgammon: bool,
+    /// Whether a backgammon (triple game) exists; without it a gammon (mars) is the most, 2.
+    pub triple: bool,
+    /// Who starts games after the first.
+    pub next_game_starter: NextGameStarter,
 }
 
 /// A rule option or preset that could not be applied.
@@ -137,7 +141,14 @@ pub const GUL_BARA_KEYS: &[&str] = &[
     "unstarted_chain",
 ];
 /// Backgammon preset names.
-pub const BACKGAMMON_PRESETS: &[&str] = &["backgammon", "short-nardy", "nackgammon"];
+pub const BACKGAMMON_PRESETS: &[&str] = &[
+    "backgammon",
+    "short-nardy",
+    "nackgammon",
+    "obiknovena",
+    "portes",
+    "tavla",
+];
 /// Backgammon option keys.
 pub const BACKGAMMON_KEYS: &[&str] = &["cube", "crawford", "jacoby", "beaver", "opening"];
 
@@ -286,6 +297,16 @@ impl BackgammonOptions {
             beaver: true,
             opening: Opening::StarterPlaysOpeningDice,
             nackgammon: false,
+            triple: true,
+            next_game_starter: NextGameStarter::OpeningRoll,
+        };
+        // The family games of tapa.md §9: no cube, 1 or 2 points (no triple win).
+        let family = BackgammonOptions {
+            cube: false,
+            crawford: false,
+            beaver: false,
+            triple: false,
+            ..bg
         };
         match norm(name).replace(' ', "-").as_str() {
             "backgammon" | "default" => Ok(bg),
@@ -299,6 +320,26 @@ impl BackgammonOptions {
                 preset: "nackgammon",
                 nackgammon: true,
                 ..bg
+            }),
+            // обикновена (NikolayIT RULES.md §1, §6): the starter plays the opening dice, every
+            // game starts with an opening roll.
+            "obiknovena" => Ok(BackgammonOptions {
+                preset: "obiknovena",
+                ..family
+            }),
+            // Portes: tapa.md's Greek customs (Wikipedia "Tavli"/"Plakoto"): the starter re-rolls,
+            // the previous winner starts the next game.
+            "portes" => Ok(BackgammonOptions {
+                preset: "portes",
+                opening: Opening::StarterRerolls,
+                next_game_starter: NextGameStarter::PreviousWinner,
+                ..family
+            }),
+            // Turkish tavla: the winner of the opening roll rolls again; mars 2, no triple.
+            "tavla" => Ok(BackgammonOptions {
+                preset: "tavla",
+                opening: Opening::StarterRerolls,
+                ..family
             }),
             _ => Err(OptionError::UnknownPreset {
                 known: BACKGAMMON_PRESETS,

@@ -519,7 +519,7 @@ impl GameWalker<'_> {
         };
         // Hit marks (files that mark hits).
         if self.marks_hits && rules.pins() {
-            self.pin_marks(&judged, written);
+            self.pin_marks(side, &judged, written);
         } else if self.marks_hits && rules.hits() {
             // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
             let hits = judged.steps.as_slice().iter().filter(|s| s.hit).count();
@@ -546,8 +546,16 @@ impl GameWalker<'_> {
 
     /// Pin marks (Tapa, `tapa.md` §9): in a file that marks pins, a pin without `*` or a `*`
     /// that pins nothing is a warning; pins are always computed from the board.
-    fn pin_marks(&mut self, judged: &super::super::referee::Judged, written: &[StepText]) {
-        let pins = judged.steps.as_slice().iter().filter(|s| s.hit).count();
+    fn pin_marks(
+        &mut self,
+        side: Side,
+        judged: &super::super::referee::Judged,
+        written: &[StepText],
+    ) {
+        // The pins the play leaves standing: a pin made on the way and released within the
+        // play changes nothing.
+        let theirs = |p: &crate::rules::Position| p.pinned_mask(side.other());
+        let pins = (theirs(&judged.position) & !theirs(&self.turn.pos)).count_ones() as usize;
         if judged.marked != pins
             && let (Some(first), Some(last)) = (written.first(), written.last())
         {
