@@ -1,6 +1,6 @@
 //! Write random legal matches played by tavla's own engine.
 //!
-//! `cargo run --release --example generate -- DIR COUNT [gul-bara|backgammon] [SEED]`
+//! `cargo run --release --example generate -- DIR COUNT [gul-bara|backgammon|tapa] [SEED]`
 
 use tavla::generate::{Settings, random_match};
 use tavla::rules::{RuleSet, Variant};
@@ -19,6 +19,7 @@ fn main() {
     let presets: &[&str] = match variant {
         Variant::GulBara => &["bulgarian", "english", "simple"],
         Variant::Backgammon => &["backgammon", "nackgammon", "short-nardy"],
+        Variant::Tapa => &["bulgarian", "plakoto"],
     };
     for i in 0..count {
         let preset = presets[(i % presets.len() as u64) as usize];

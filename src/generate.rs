@@ -8,6 +8,7 @@ use crate::notation::StageKind;
 use crate::notation::layout::{self, CubeCell, MatText};
 use crate::replay::render_steps;
 use crate::rules::options::{NextGameStarter, Opening};
+use crate::rules::rotation::Rotation;
 use crate::rules::tapa::Outcome;
 use crate::rules::{ChainNext, Position, Roll, RuleSet, Side, StageDice, Step};
 
@@ -60,6 +61,9 @@ pub struct Settings {
     pub resign_rate: f64,
     /// Player names (left, right).
     pub names: (String, String),
+    /// A rotating match (`Sreshta`): each game's rules follow from its number, and `rules` is
+    /// not used.
+    pub rotation: Option<Rotation>,
 }
 
 impl Settings {
@@ -73,6 +77,7 @@ impl Settings {
             double_rate: 0.05,
             resign_rate: 0.0,
             names: ("White".into(), "Black".into()),
+            rotation: None,
         }
     }
 }
@@ -161,6 +166,11 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
     let mut rng = Rng::new(seed);
     let mut out = MatText::new();
     match settings.rules {
+        _ if settings.rotation.is_some() => {
+            let rot = settings.rotation.expect("checked");
+            out.tag("Variation", rot.name());
+            out.tag("Rules", rot.tapa.preset);
+        }
         RuleSet::GulBara(o) => {
             out.tag("Variation", "Gul Bara");
             out.tag("Rules", o.preset);
@@ -221,8 +231,18 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
         if crawford {
             crawford_done = true;
         }
-        let (winner, points) =
-            play_game(settings, &mut rng, &mut out, prev_winner, game_no, crawford);
+        let rules = settings
+            .rotation
+            .map_or(settings.rules, |r| r.game(game_no.into()));
+        let (winner, points) = play_game(
+            settings,
+            &rules,
+            &mut rng,
+            &mut out,
+            prev_winner,
+            game_no,
+            crawford,
+        );
         let Some(winner) = winner else {
             // A draw (Tapa): each player scores the points; the next game opens with a roll.
             score[0] += points;
@@ -253,15 +273,16 @@ struct Cube {
 
 /// Play one game, writing its turn lines; returns the winner and the points, or no winner and
 /// each player's points for a draw.
+#[allow(clippy::too_many_arguments)]
 fn play_game(
     s: &Settings,
+    rules: &RuleSet,
     rng: &mut Rng,
     text: &mut MatText,
     prev_winner: Option<Side>,
     game_no: u32,
     crawford: bool,
 ) -> (Option<Side>, u64) {
-    let rules = &s.rules;
     let mut w = Writer {
         text,
         cells: [None, None],

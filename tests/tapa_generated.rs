@@ -23,6 +23,10 @@ fn rule_sets() -> Vec<(RuleSet, &'static str)> {
     b0.set("draw_points=0").unwrap();
     b0.set("opening=starter-rerolls").unwrap();
     out.push((b0, "bulgarian, draw_points=0, opening=starter-rerolls"));
+    // Any roll that moves nothing ends the game 0 : 0 (the stuck rule at its smallest).
+    let mut s1 = base;
+    s1.set("stuck_rolls=1").unwrap();
+    out.push((s1, "bulgarian, stuck_rolls=1"));
     out
 }
 
@@ -179,4 +183,45 @@ fn a_changed_step_is_reported_at_its_line() {
         at_line * 10 >= tried * 8,
         "{at_line} of {tried} reported at their line"
     );
+}
+
+/// Given generated Sreshta matches (обикновена, Gul bara, Tapa in turn), then each is valid,
+/// every game is checked under the variant its number selects, the JSON names it per game, and
+/// the record survives the round trip.
+#[test]
+fn generated_sreshta_matches_rotate_validate_and_round_trip() {
+    use tavla::rules::rotation::Rotation;
+    let rot = Rotation::from_name("Sreshta").unwrap();
+    let mut games = 0;
+    for seed in 0..6u64 {
+        let mut st = Settings::new(rot.game(1), 7);
+        st.rotation = Some(rot);
+        let text = random_match(&st, seed);
+        let v = check(&text, &Overrides::default());
+        assert!(
+            v.findings.is_empty(),
+            "seed {seed}:\n{}\n{text}",
+            describe(&v, &text)
+        );
+        assert_eq!(v.rotation, Some(rot));
+        let mut j1 = match_json(&v, false, &text);
+        assert_eq!(j1["rotation"], "Sreshta");
+        for (k, g) in v.games.iter().enumerate() {
+            let want = [Variant::Backgammon, Variant::GulBara, Variant::Tapa][k % 3];
+            assert_eq!(g.rules.variant(), want, "game {}", g.number);
+            assert_eq!(j1["games"][k]["variant"], want.name());
+            games += 1;
+        }
+        let mat = write_mat(&j1);
+        let v2 = check(&mat, &Overrides::default());
+        assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
+        let mut j2 = match_json(&v2, false, &mat);
+        strip_lines(&mut j1);
+        strip_lines(&mut j2);
+        assert_eq!(j1, j2, "seed {seed}: JSON differs after the round trip");
+        // Checked as plain Tapa instead, game 1 (обикновена's start) is an error.
+        let tapa_text = text.replace("; [Variation \"Sreshta\"]", "; [Variation \"Tapa\"]");
+        assert!(check(&tapa_text, &Overrides::default()).errors() > 0);
+    }
+    assert!(games >= 18, "{games} games");
 }

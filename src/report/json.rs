@@ -54,6 +54,12 @@ pub struct MatchDoc {
     pub errors: usize,
     /// Number of warnings found.
     pub warnings: usize,
+    /// The rotating match the record is (`"Sreshta"`): each game's `variant` and `rules` follow
+    /// from its number, and `variant`/`rules` above are those of the first game (absent
+    /// otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub rotation: Option<String>,
 }
 
 /// A game variant.
@@ -203,6 +209,14 @@ pub struct GameDoc {
     pub empty_turn_lines: Option<usize>,
     /// The actions (cells) of the game, in record order.
     pub actions: Vec<ActionDoc>,
+    /// In a rotating match (`Sreshta`), the variant this game was checked as (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "VariantDoc")]
+    pub variant: Option<VariantDoc>,
+    /// In a rotating match, every rule option in force for this game (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Map<String, Value>")]
+    pub rules: Option<Map<String, Value>>,
 }
 
 /// How a game ended.
@@ -566,7 +580,6 @@ fn result_doc(r: &GameResult) -> ResultDoc {
 
 /// The whole match as a typed document.
 pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
-    let opp = opposite(v.rules.as_ref());
     let mut tags = Vec::new();
     let mut comments = Vec::new();
     for h in &v.record.header {
@@ -591,6 +604,9 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
     let mut games = Vec::new();
     for (gi, g) in v.record.games.iter().enumerate() {
         let trace = v.games.get(gi);
+        // The game's own rules (a rotating match changes them from game to game).
+        let game_rules = trace.map(|t| t.rules).or(v.rules);
+        let opp = opposite(game_rules.as_ref());
         let mut actions = Vec::new();
         for (ai, a) in g.actions.iter().enumerate() {
             let t = trace.and_then(|t| t.actions.get(ai));
@@ -658,7 +674,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                             roll: Some(dice),
                             ..
                         }),
-                    ) = (v.rules.as_ref().filter(|r| r.backgammon_board()), t)
+                    ) = (game_rules.as_ref().filter(|r| r.backgammon_board()), t)
                     {
                         let score = g
                             .score
@@ -731,6 +747,11 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
             result: trace.and_then(|t| t.result.as_ref()).map(result_doc),
             empty_turn_lines: (!g.empty_lines.is_empty()).then_some(g.empty_lines.len()),
             actions,
+            variant: v.rotation.and(game_rules).map(|r| r.variant().into()),
+            rules: v.rotation.and(game_rules).and_then(|r| match to_value(&r) {
+                Value::Object(m) => Some(m),
+                _ => None,
+            }),
         });
     }
     let players = v
@@ -759,6 +780,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
         valid: v.errors() == 0,
         errors: v.errors(),
         warnings: v.warnings(),
+        rotation: v.rotation.map(|r| r.name().to_string()),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod gul_bara;
 pub mod movement;
 pub mod options;
 mod plays;
+pub mod rotation;
 pub mod tapa;
 pub mod turn;
 

@@ -7,6 +7,7 @@ use super::{CubeState, GameWalker, ResultState, TurnState, side_of};
 use crate::codes::Code;
 use crate::notation::CellBody;
 use crate::record::Match;
+use crate::rules::rotation::Rotation;
 use crate::rules::{RuleSet, Side};
 
 pub(super) struct MatchState {
@@ -24,9 +25,11 @@ pub(super) struct MatchState {
 /// Replay every game of a match. With `keep_traces` false the games' `actions` stay empty.
 pub(crate) fn replay_match(
     record: &Match,
-    rules: RuleSet,
+    match_rules: RuleSet,
+    rotation: Option<Rotation>,
     keep_traces: bool,
 ) -> (Vec<GameTrace>, Vec<Finding>) {
+    let mut rules = match_rules;
     let mut findings = Vec::new();
     let length = record.length.map(|l| l.0).unwrap_or(0);
     if record.length.is_none() && !record.games.is_empty() {
@@ -69,6 +72,15 @@ pub(crate) fn replay_match(
     for (index, game) in record.games.iter().enumerate() {
         // A `Game N` line whose number could not be read is already a syntax error.
         let number_unreadable = game.broken_lines.first().is_some_and(|b| b.0 == game.line);
+        // A rotating match: the game's number selects its rules (the expected number where
+        // the written one is unreadable).
+        if let Some(rot) = rotation {
+            rules = rot.game(if number_unreadable {
+                expected_number
+            } else {
+                game.number
+            });
+        }
         if number_unreadable {
             expected_number = expected_number.saturating_add(1);
         } else if game.number != expected_number {
@@ -117,6 +129,7 @@ pub(crate) fn replay_match(
                 result: None,
                 crawford: false,
                 turns_checked: 0,
+                rules,
             });
             continue;
         }
@@ -253,6 +266,7 @@ pub(crate) fn replay_match(
                 game_rolls: 0,
                 pending: None,
                 starter: None,
+                stuck: 0,
             },
             cube: CubeState {
                 value: 1,
@@ -292,6 +306,7 @@ pub(crate) fn replay_match(
             result: result.clone(),
             crawford,
             turns_checked: w.turns_checked,
+            rules,
         };
         let identity = w.identity;
         drop(w);

@@ -53,10 +53,12 @@ pub(super) enum Over {
         winner: Side,
         full: u64,
     },
-    /// Both mothers pinned (Tapa): `by` pinned the second; each player scores `points`.
+    /// Both mothers pinned (Tapa): `by` pinned the second; each player scores `points`. With
+    /// `stuck`, the stuck rule ended the game instead (`by` made the last roll).
     Draw {
         by: Side,
         points: u64,
+        stuck: bool,
     },
 }
 
@@ -75,6 +77,8 @@ pub(super) struct TurnState {
     pub(super) pending: Option<(Side, Vec<StageDice>, Span)>,
     /// Who played the first turn.
     pub(super) starter: Option<Side>,
+    /// Rolls in a row that moved no checker (Tapa's stuck rule).
+    pub(super) stuck: u32,
 }
 
 /// The doubling cube of a game.

@@ -23,7 +23,10 @@ impl GameWalker<'_> {
             Some(Over::Mother { winner, .. }) => {
                 format!("{} has pinned the mother", self.who(winner))
             }
-            Some(Over::Draw { .. }) => "both mothers are pinned: a draw".into(),
+            Some(Over::Draw { stuck: false, .. }) => "both mothers are pinned: a draw".into(),
+            Some(Over::Draw { stuck: true, .. }) => {
+                "no checker moved for the stuck rule's number of rolls: a draw".into()
+            }
             None => "the game is over".into(),
         };
         self.push(
@@ -61,6 +64,7 @@ impl GameWalker<'_> {
                 self.result.over = Some(Over::Draw {
                     by: mover,
                     points: self.rules.draw_points(),
+                    stuck: false,
                 });
                 self.turn.pending = None;
             }
@@ -177,7 +181,7 @@ impl GameWalker<'_> {
                     Code::DrawResult,
                     a.cell.span,
                     format!(
-                        "{} is written as the winner, but both mothers are pinned: the game is a draw",
+                        "{} is written as the winner, but the game is a draw (both mothers pinned, or the stuck rule)",
                         self.who(side)
                     ),
                 )
@@ -383,7 +387,7 @@ impl GameWalker<'_> {
                 );
             }
         }
-        if let Over::Draw { by, points } = over {
+        if let Over::Draw { by, points, .. } = over {
             if self.result.drawn.is_none() && self.game.broken_lines.is_empty() {
                 self.push(
                     Finding::warning(
@@ -409,7 +413,7 @@ impl GameWalker<'_> {
         }
         let (winner, full, how) = match over {
             Over::Mother { winner, full } => (winner, Some(full), "mother"),
-            Over::Draw { by, points } => (by, Some(points), "draw"),
+            Over::Draw { by, points, .. } => (by, Some(points), "draw"),
             Over::BearOff { winner, full } => (winner, Some(full), "bear-off"),
             Over::Drop { winner, full } => (winner, Some(full), "drop"),
             Over::Resigned { winner, written } => (winner, Some(written), "resignation"),

@@ -166,7 +166,24 @@ impl GameWalker<'_> {
                 }
                 return Err(Stop);
             };
+            let before_roll = self.turn.pos;
             self.roll(i, a, side, roll, chain, &mut stage_traces)?;
+            // The stuck rule (Tapa): so many rolls in a row that move nothing end the game.
+            let limit = self.rules.stuck_rolls();
+            if limit > 0 {
+                self.turn.stuck = if self.turn.pos == before_roll {
+                    self.turn.stuck + 1
+                } else {
+                    0
+                };
+                if self.turn.stuck >= limit && self.result.over.is_none() {
+                    self.result.over = Some(super::Over::Draw {
+                        by: side,
+                        points: 0,
+                        stuck: true,
+                    });
+                }
+            }
         } else if let Some(first) = chain.first() {
             self.push(
                 Finding::error(
