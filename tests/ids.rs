@@ -459,10 +459,7 @@ fn positions_in_converted_records_read_back() {
         let text = std::fs::read_to_string(&path).unwrap();
         let v = check(&text, &Overrides::default());
         let Some(rules) = v.rules else { continue };
-        let variant = match rules {
-            tavla::rules::RuleSet::GulBara(_) => Variant::GulBara,
-            tavla::rules::RuleSet::Backgammon(_) => Variant::Backgammon,
-        };
+        let variant = rules.variant();
         let doc = match_json(&v, false, &text);
         for game in doc["games"].as_array().unwrap() {
             let actions = game["actions"].as_array().unwrap();
