@@ -304,12 +304,13 @@ when an empty run is expected and should exit 0."#;
     UnsupportedVariant = "tavla::record::unsupported-variant",
     summary: "The `Variation` header names a game tavla does not check.",
     explanation: r#"The `Variation` header selects the game (records.md §4): `Gul Bara` and its aliases,
-`Backgammon`, `NackGammon` and `Short Nardy`. Any other variant is reported once and the
-file is not checked further. If the header is wrong, correct it; to check the record as one
-of the supported games anyway, pass `--variant`.
+`Backgammon`, `NackGammon` and `Short Nardy`, `Obiknovena`, `Portes`, `Tavla`, `Tapa` and
+`Plakoto` with their aliases, and the rotating match `Sreshta`. Any other variant is
+reported once and the file is not checked further. If the header is wrong, correct it; to
+check the record as one of the supported games anyway, pass `--variant`.
 
 Example:
-    ; [Variation "Plakoto"]"#;
+    ; [Variation "Acey-Deucey"]"#;
 
     BadRuleOption = "tavla::record::bad-rule-option",
     summary: "A `Rules`, `Rule`, `Crawford`, `Jacoby`, `Beaver` or `CubeLimit` value that is not valid.",

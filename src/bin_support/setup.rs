@@ -17,14 +17,14 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     let mut implied_preset = None;
     if let Some(v) = &a.variant {
         let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
-            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy)")
+            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy, obiknovena, portes, tavla, tapa, plakoto)")
         })?;
         o.variant = Some(variant);
         implied_preset = preset;
     }
     let candidates: Vec<Variant> = match o.variant {
         Some(v) => vec![v],
-        None => vec![Variant::GulBara, Variant::Backgammon],
+        None => vec![Variant::GulBara, Variant::Backgammon, Variant::Tapa],
     };
     if let Some(p) = a.preset.clone().or(implied_preset.map(String::from)) {
         if !candidates
@@ -32,7 +32,7 @@ fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
             .any(|v| RuleSet::default_for(*v).with_preset(&p).is_ok())
         {
             return Err(format!(
-                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon)"
+                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon, obiknovena, portes, tavla; Tapa: bulgarian, plakoto)"
             ));
         }
         o.preset = Some(p);
