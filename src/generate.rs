@@ -167,9 +167,10 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
     let mut out = MatText::new();
     match settings.rules {
         _ if settings.rotation.is_some() => {
-            let rot = settings.rotation.expect("checked");
-            out.tag("Variation", rot.name());
-            out.tag("Rules", rot.tapa.preset);
+            if let Some(rot) = settings.rotation {
+                out.tag("Variation", rot.name());
+                out.tag("Rules", rot.tapa.preset);
+            }
         }
         RuleSet::GulBara(o) => {
             out.tag("Variation", "Gul Bara");

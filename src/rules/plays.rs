@@ -41,8 +41,9 @@ use super::movement::{Movement, apply, step_rule};
 use super::{BAR, OFF, Position, Side, StageDice, Step};
 
 /// The distinct legal results of one stage: each with one sequence of steps reaching it, all
-/// of [`PlaySet::max_steps`] steps. The order of the results is deterministic but not
-/// meaningful.
+/// of [`PlaySet::max_steps`] steps — except a play whose last step ends the game (Tapa's
+/// mother rule), which counts as using every die and may have fewer. The order of the results
+/// is deterministic but not meaningful.
 #[derive(Clone, Debug)]
 pub struct PlaySet {
     max_steps: u8,
