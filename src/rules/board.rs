@@ -265,9 +265,8 @@ pub(crate) fn legal_plays_dfs<M: Movement>(pos: &Position, side: Side, dice: Sta
             positions.push(p);
             steps.extend_from_slice(seq.as_slice());
             // A play ended by the game is shorter than the stage: pad it to the stride.
-            for _ in seq.len()..max_steps as usize {
-                steps.push(NO_STEP);
-            }
+            let pad = (max_steps as usize).saturating_sub(seq.len());
+            steps.extend(std::iter::repeat_n(NO_STEP, pad));
         }
     }
     PlaySet::from_parts(max_steps, positions, steps)
