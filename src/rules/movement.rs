@@ -97,7 +97,7 @@ pub trait Movement: Copy + Default + Debug + 'static {
     }
 
     /// Whether landing on a lone opposing checker pins it (the pins are then kept in the
-    /// position's masks, which [`apply`] updates).
+    /// position's masks, which the step rule's `apply` updates).
     const PINS: bool = false;
 
     /// The own points of `side` holding one of its pinned checkers (bit `p`); a side with a
