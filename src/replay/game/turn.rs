@@ -166,11 +166,11 @@ impl GameWalker<'_> {
                 }
                 return Err(Stop);
             };
-            let before_roll = self.turn.pos;
-            self.roll(i, a, side, roll, chain, &mut stage_traces)?;
             // The stuck rule (Tapa): so many rolls in a row that move nothing end the game.
             let limit = self.rules.stuck_rolls();
-            if limit > 0 {
+            let before_roll = (limit > 0).then_some(self.turn.pos);
+            self.roll(i, a, side, roll, chain, &mut stage_traces)?;
+            if let Some(before_roll) = before_roll {
                 self.turn.stuck = if self.turn.pos == before_roll {
                     self.turn.stuck + 1
                 } else {
@@ -267,7 +267,8 @@ impl GameWalker<'_> {
             let finished = self.turn.pos.off(side) == 15;
             if finished {
                 self.end_by_bear_off(side);
-            } else {
+            } else if self.rules.pins() {
+                // The mother rule of the pinning game.
                 self.end_by_rule(side);
             }
             if !plan.chains() {
