@@ -75,6 +75,7 @@ fn strip_lines(v: &mut Value) {
 #[test]
 fn generated_tapa_matches_validate_and_round_trip() {
     let mut hows = std::collections::BTreeSet::new();
+    let mut stuck_draws = 0;
     for (rules, label) in rule_sets() {
         for seed in 0..12u64 {
             let length = if seed % 2 == 0 { 3 } else { 5 };
@@ -93,6 +94,10 @@ fn generated_tapa_matches_validate_and_round_trip() {
             for g in &v.games {
                 if let Some(r) = &g.result {
                     hows.insert(r.how);
+                    // With draw_points = 1, a draw worth 0 is the stuck rule's.
+                    if label.ends_with("stuck_rolls=1") && r.draw && r.full == Some(0) {
+                        stuck_draws += 1;
+                    }
                 }
             }
             let mut j1 = match_json(&v, false, &text);
@@ -109,6 +114,7 @@ fn generated_tapa_matches_validate_and_round_trip() {
             );
         }
     }
+    assert!(stuck_draws > 0, "no game ended by the stuck rule");
     for want in ["bear-off", "mother", "draw"] {
         assert!(
             hows.contains(want),
