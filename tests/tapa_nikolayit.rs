@@ -153,3 +153,22 @@ fn tavla_and_the_nikolayit_engine_reach_the_same_positions() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Given match 1 of the engine's `matches-tapa.json` (its dice stream and its plays, converted
+/// once into `fixtures/tapa/examples/nikolayit-tapa-match1.mat`), then tavla replays all 193
+/// turns with no finding, and each of the three games ends (by the mother rule) exactly where
+/// the engine's dice stream starts the next one.
+#[test]
+fn the_engines_tapa_match_validates_game_for_game() {
+    use tavla::replay::{Overrides, check};
+    let text = std::fs::read_to_string("fixtures/tapa/examples/nikolayit-tapa-match1.mat").unwrap();
+    let v = check(&text, &Overrides::default());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.turns_checked(), 193);
+    let hows: Vec<&str> = v
+        .games
+        .iter()
+        .map(|g| g.result.as_ref().map_or("none", |r| r.how))
+        .collect();
+    assert_eq!(hows, ["mother", "mother", "mother"]);
+}
