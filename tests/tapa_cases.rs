@@ -450,3 +450,40 @@ fn given_bar_or_a_cube_word_then_errors_and_given_pin_marks_then_warnings_only()
         "{warnings:?}"
     );
 }
+
+/// `mother_check = turn` (house rules, `tapa.md` §5): the mother is looked at once, after the
+/// roll, so a pin of the mother neither completes a play early nor counts when it is undone
+/// within the roll.
+#[test]
+fn given_mother_check_turn_then_the_mother_is_judged_after_the_roll_only() {
+    let mut turn = TapaOptions::preset("bulgarian").unwrap();
+    turn.set("mother_check", "turn").unwrap();
+    let step = RuleSet::Tapa(TapaOptions::preset("bulgarian").unwrap());
+    let turn = RuleSet::Tapa(turn);
+    // White: 3, 2, 2, 12 off, its start empty; Black's mother alone on its 24 (White's 1).
+    let p = pos(&[(3, 1), (2, 2), (0, 12)], &[(24, 1), (10, 5), (0, 9)]);
+    let by_step = step.legal_plays(&p, Side::White, mixed(2, 1));
+    assert!(
+        by_step
+            .results()
+            .any(|(q, s)| s.len() == 1 && outcome(q) == Outcome::Mother(White)),
+        "under step, 3/1 alone wins"
+    );
+    let by_turn = turn.legal_plays(&p, Side::White, mixed(2, 1));
+    assert_eq!(by_turn.max_steps(), 2);
+    assert!(by_turn.results().all(|(_, s)| s.len() == 2));
+    // 3/1 then 1/off pins the mother and releases it within the roll: the game goes on.
+    let undone = by_turn
+        .positions()
+        .iter()
+        .find(|q| q.off(Side::White) == 13 && q.count(Side::White, 2) == 2)
+        .expect("3/1 1/off");
+    assert_eq!(outcome(undone), Outcome::Running);
+    // Both modes agree that a pin standing at the end of the roll wins.
+    assert!(
+        by_turn
+            .positions()
+            .iter()
+            .any(|q| outcome(q) == Outcome::Mother(White))
+    );
+}

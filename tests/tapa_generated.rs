@@ -27,6 +27,9 @@ fn rule_sets() -> Vec<(RuleSet, &'static str)> {
     let mut s1 = base;
     s1.set("stuck_rolls=1").unwrap();
     out.push((s1, "bulgarian, stuck_rolls=1"));
+    let mut t = base;
+    t.set("mother_check=turn").unwrap();
+    out.push((t, "bulgarian, mother_check=turn"));
     out
 }
 

@@ -8,8 +8,9 @@
 use super::backgammon::Backgammon;
 use super::board;
 use super::gul_bara::GulBara;
+use super::movement::Pinning;
 use super::options::{NextGameStarter, Opening};
-use super::tapa::Tapa;
+use super::tapa::{MotherCheck, Tapa};
 use super::turn::TurnPlan;
 use super::{
     PlayError, PlaySet, Position, Resolved, Roll, RuleSet, Rules, Segment, Side, StageDice, Step,
@@ -104,9 +105,14 @@ macro_rules! with_moves {
                 type $m = <Backgammon as Rules>::Moves;
                 $body
             }
-            RuleSet::Tapa(_) => {
-                type $m = <Tapa as Rules>::Moves;
-                $body
+            RuleSet::Tapa(o) => {
+                if o.mother_check == MotherCheck::Turn {
+                    type $m = Pinning<false>;
+                    $body
+                } else {
+                    type $m = <Tapa as Rules>::Moves;
+                    $body
+                }
             }
         }
     };

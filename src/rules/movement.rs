@@ -164,15 +164,17 @@ impl Movement for Holding {
 /// The pinning game (Tapa, Plakoto, `tapa.md`): a lone opposing checker is pinned under the
 /// checker landing on it and stays there, unable to move until the last pinner leaves; two
 /// opposing checkers, or a point where one of the mover's checkers lies pinned, block; no bar;
-/// points are numbered from opposite ends (`25 − p`). The mother rule is looked at after every
-/// step ([`Movement::ends_game`]), so the play-level search handles it (`RESTRICTED`).
+/// points are numbered from opposite ends (`25 − p`). With `STEP` (`mother_check = step`, the
+/// default) the mother rule is looked at after every step ([`Movement::ends_game`]), so the
+/// play-level search handles it (`RESTRICTED`); `Pinning<false>` (`mother_check = turn`) leaves
+/// it to the end of the roll, and only the last checker borne off ends a play early.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Pinning;
+pub struct Pinning<const STEP: bool = true>;
 
 /// Bit of the start point (own 24) in a pin mask.
 const MOTHER: u32 = 1 << 24;
 
-impl Movement for Pinning {
+impl<const STEP: bool> Movement for Pinning<STEP> {
     const HAS_BAR: bool = false;
     const RESTRICTED: bool = true;
     const PINS: bool = true;
@@ -210,7 +212,9 @@ impl Movement for Pinning {
         // start is empty (a mother win) or the mover's own mother is pinned too (a draw).
         // Bearing off the last checker completes the play too (`tapa.md` §3).
         pos.c[me][OFF as usize] == 15
-            || pos.pins[them] & MOTHER != 0 && (pos.c[me][24] == 0 || pos.pins[me] & MOTHER != 0)
+            || STEP
+                && pos.pins[them] & MOTHER != 0
+                && (pos.c[me][24] == 0 || pos.pins[me] & MOTHER != 0)
     }
 }
 

@@ -34,6 +34,8 @@ pub struct TapaOptions {
     pub opening: Opening,
     /// Who starts games after the first.
     pub next_game_starter: NextGameStarter,
+    /// When the mother rule is looked at.
+    pub mother_check: MotherCheck,
     /// Points each player scores for a draw (both mothers pinned).
     pub draw_points: u8,
     /// Rolls in a row that move nothing before the game ends as a 0 : 0 draw (0: no such rule).
@@ -50,6 +52,7 @@ impl TapaOptions {
             preset: "bulgarian",
             opening: Opening::StarterPlaysOpeningDice,
             next_game_starter: NextGameStarter::OpeningRoll,
+            mother_check: MotherCheck::Step,
             draw_points: 1,
             stuck_rolls: 100,
         };
@@ -59,6 +62,7 @@ impl TapaOptions {
                 preset: "plakoto",
                 opening: Opening::StarterRerolls,
                 next_game_starter: NextGameStarter::PreviousWinner,
+                mother_check: MotherCheck::Step,
                 draw_points: 0,
                 stuck_rolls: 0,
             }),
@@ -97,10 +101,15 @@ impl TapaOptions {
                     }
                 }
             }
-            // Only `step` is played by every source (`tapa.md` §5); `turn` is not offered.
             "mother_check" => {
-                if v != "step" {
-                    return Err(OptionError::BadValue { allowed: "step" });
+                self.mother_check = match v.as_str() {
+                    "step" => MotherCheck::Step,
+                    "turn" => MotherCheck::Turn,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "step | turn",
+                        });
+                    }
                 }
             }
             "draw_points" => {
@@ -123,6 +132,17 @@ impl TapaOptions {
         }
         Ok(())
     }
+}
+
+/// When the mother rule is looked at (`tapa.md` §5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MotherCheck {
+    /// After every step: a step may end the game in the middle of a roll (every source).
+    Step,
+    /// Once, after the whole play of the roll (house rules): a pin made and undone within one
+    /// roll does not count, and the roll's forced play ignores the mother.
+    Turn,
 }
 
 /// How a Tapa game stands after a step (`tapa.md` §5, §7).
@@ -227,5 +247,5 @@ impl Rules for Tapa {
 
 /// My point `p` as the opponent's point (`25 - p`).
 pub fn opposite(p: u8) -> u8 {
-    Pinning::opposite(p)
+    <Pinning as Movement>::opposite(p)
 }
