@@ -304,12 +304,13 @@ when an empty run is expected and should exit 0."#;
     UnsupportedVariant = "tavla::record::unsupported-variant",
     summary: "The `Variation` header names a game tavla does not check.",
     explanation: r#"The `Variation` header selects the game (records.md §4): `Gul Bara` and its aliases,
-`Backgammon`, `NackGammon` and `Short Nardy`. Any other variant is reported once and the
-file is not checked further. If the header is wrong, correct it; to check the record as one
-of the supported games anyway, pass `--variant`.
+`Backgammon`, `NackGammon` and `Short Nardy`, `Obiknovena`, `Portes`, `Tavla`, `Tapa` and
+`Plakoto` with their aliases, and the rotating match `Sreshta`. Any other variant is
+reported once and the file is not checked further. If the header is wrong, correct it; to
+check the record as one of the supported games anyway, pass `--variant`.
 
 Example:
-    ; [Variation "Plakoto"]"#;
+    ; [Variation "Acey-Deucey"]"#;
 
     BadRuleOption = "tavla::record::bad-rule-option",
     summary: "A `Rules`, `Rule`, `Crawford`, `Jacoby`, `Beaver` or `CubeLimit` value that is not valid.",
@@ -1005,6 +1006,38 @@ runner may pass in the middle of a roll (5-5: `24/9 24/19`).
 
 Example (from the start, 6-5 may only run one checker):
       1) 65: 24/18 24/19"#;
+    PinnedBearOff = "tavla::rules::pinned-bear-off",
+    summary: "Bearing off while one of the mover's own checkers is pinned (Tapa).",
+    explanation: r#"In Tapa and Plakoto a player bears off only when all 15 checkers are home and none of them
+is pinned; while one is pinned, inside the home board or not, nothing is borne off, even
+after bearing off has begun (tapa.md §4). Moves inside the home board stay legal. Play the
+die inside the home board, or another checker.
+
+Example (White's checker on 3 is pinned under a black checker):
+     21) 42: 4/off 2/off"#;
+
+    PinMark = "tavla::record::pin-mark",
+    summary: "In a Tapa file that marks pins, a pin without `*` or a `*` without a pin.",
+    explanation: r#"Tapa and Plakoto need no pin marker: pins are computed from the board. A `*` after a point
+(`13/7*`) is accepted as a pin marker with the meaning records.md gives the hit marker: a
+file "marks pins" if any step in it carries a `*`, and in such a file tavla warns about a
+play whose pins and `*` marks disagree (tapa.md §9). The record stays valid. Add or remove
+the `*`.
+
+Example (13/7 pins a lone checker, in a file that marks pins elsewhere):
+      8) 64: 13/7 11/7               65:"#;
+
+    DrawResult = "tavla::rules::draw-result",
+    summary: "A result that contradicts a draw (both mothers pinned) or a win.",
+    explanation: r#"In Tapa and Plakoto the game is a draw the moment both mothers (each player's last checker on
+its start) are pinned; nobody wins it, and each player scores `draw_points` (tapa.md §5, §7).
+A draw is written ` Draw` on its own line. tavla reports a `Wins` line after a draw, a
+` Draw` line after a game that was won (by bearing off or by the mother rule), and a
+` Draw` line while the game is still running.
+
+Example (White pinned the second mother with 2/1, but the record writes a win):
+     31) 61: 17/11 2/1
+                                  Wins 2 points"#;
 }
 
 #[cfg(test)]

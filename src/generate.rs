@@ -8,6 +8,8 @@ use crate::notation::StageKind;
 use crate::notation::layout::{self, CubeCell, MatText};
 use crate::replay::render_steps;
 use crate::rules::options::{NextGameStarter, Opening};
+use crate::rules::rotation::Rotation;
+use crate::rules::tapa::Outcome;
 use crate::rules::{ChainNext, Position, Roll, RuleSet, Side, StageDice, Step};
 
 /// A small deterministic random generator (xorshift64*).
@@ -59,6 +61,9 @@ pub struct Settings {
     pub resign_rate: f64,
     /// Player names (left, right).
     pub names: (String, String),
+    /// A rotating match (`Sreshta`): each game's rules follow from its number, and `rules` is
+    /// not used.
+    pub rotation: Option<Rotation>,
 }
 
 impl Settings {
@@ -72,6 +77,7 @@ impl Settings {
             double_rate: 0.05,
             resign_rate: 0.0,
             names: ("White".into(), "Black".into()),
+            rotation: None,
         }
     }
 }
@@ -129,8 +135,24 @@ fn choose(
         return (*pos, Vec::new());
     }
     let k = rng.below(set.len());
-    set.get(k)
-        .map_or((*pos, Vec::new()), |(p, s)| (*p, s.to_vec()))
+    let (end, mut steps) = set
+        .get(k)
+        .map_or((*pos, Vec::new()), |(p, s)| (*p, s.to_vec()));
+    if rules.pins() {
+        // Mark only the pins the play leaves standing (`tapa.md` §9): a pin made on the way
+        // and released within the play is no pin of the play.
+        let theirs = |p: &Position| p.pinned_mask(side.other());
+        let new = theirs(&end) & !theirs(pos);
+        let mut marked = 0u32;
+        for st in steps.iter_mut().rev() {
+            let bit = 1u32 << rules.opposite(st.to.max(1));
+            st.hit = st.hit && st.to != 0 && new & bit != 0 && marked & bit == 0;
+            if st.hit {
+                marked |= bit;
+            }
+        }
+    }
+    (end, steps)
 }
 
 fn roll(rng: &mut Rng, bias: f64) -> Roll {
@@ -144,6 +166,12 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
     let mut rng = Rng::new(seed);
     let mut out = MatText::new();
     match settings.rules {
+        _ if settings.rotation.is_some() => {
+            if let Some(rot) = settings.rotation {
+                out.tag("Variation", rot.name());
+                out.tag("Rules", rot.tapa.preset);
+            }
+        }
         RuleSet::GulBara(o) => {
             out.tag("Variation", "Gul Bara");
             out.tag("Rules", o.preset);
@@ -154,6 +182,9 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
                 match o.preset {
                     "nackgammon" => "NackGammon",
                     "short-nardy" => "Short Nardy",
+                    "obiknovena" => "Obiknovena",
+                    "portes" => "Portes",
+                    "tavla" => "Tavla",
                     _ => "Backgammon",
                 },
             );
@@ -170,6 +201,17 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
             out.tag("Variation", "Fevga");
             out.tag("Rules", o.preset);
         }
+        RuleSet::Tapa(o) => {
+            out.tag(
+                "Variation",
+                if o.preset == "plakoto" {
+                    "Plakoto"
+                } else {
+                    "Tapa"
+                },
+            );
+            out.tag("Rules", o.preset);
+        }
     }
     out.match_length(Some(settings.length));
     let mut score = [0u64; 2];
@@ -181,7 +223,12 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
         if settings.length == 0 && game_no > settings.money_games.max(1) {
             break;
         }
-        if settings.length > 0 && score.iter().any(|&s| s >= settings.length) {
+        // The match ends when a player has reached the length and leads (a draw can bring both
+        // players there).
+        if settings.length > 0
+            && score.iter().any(|&s| s >= settings.length)
+            && score[0] != score[1]
+        {
             break;
         }
         out.game(game_no.into());
@@ -193,10 +240,30 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
         if crawford {
             crawford_done = true;
         }
-        let (winner, points) =
-            play_game(settings, &mut rng, &mut out, prev_winner, game_no, crawford);
+        let rules = settings
+            .rotation
+            .map_or(settings.rules, |r| r.game(game_no.into()));
+        let (winner, points) = play_game(
+            settings,
+            &rules,
+            &mut rng,
+            &mut out,
+            prev_winner,
+            game_no,
+            crawford,
+        );
+        let Some(winner) = winner else {
+            // A draw (Tapa): each player scores the points; the next game opens with a roll.
+            score[0] += points;
+            score[1] += points;
+            out.result_line(Some(" Draw"), None);
+            prev_winner = None;
+            continue;
+        };
         score[winner.index()] += points;
-        let and_match = settings.length > 0 && score[winner.index()] >= settings.length;
+        let and_match = settings.length > 0
+            && score[winner.index()] >= settings.length
+            && score[winner.index()] > score[winner.other().index()];
         let result = layout::wins(points, and_match);
         match winner {
             Side::White => out.result_line(Some(&result), None),
@@ -213,16 +280,18 @@ struct Cube {
     turned: bool,
 }
 
-/// Play one game, writing its turn lines; returns the winner and the points.
+/// Play one game, writing its turn lines; returns the winner and the points, or no winner and
+/// each player's points for a draw.
+#[allow(clippy::too_many_arguments)]
 fn play_game(
     s: &Settings,
+    rules: &RuleSet,
     rng: &mut Rng,
     text: &mut MatText,
     prev_winner: Option<Side>,
     game_no: u32,
     crawford: bool,
-) -> (Side, u64) {
-    let rules = &s.rules;
+) -> (Option<Side>, u64) {
     let mut w = Writer {
         text,
         cells: [None, None],
@@ -261,6 +330,7 @@ fn play_game(
         turned: false,
     };
     let money = s.length == 0;
+    let mut stuck = 0u32;
     loop {
         // The turn cell's stages, as written.
         let mut cell: Vec<String> = Vec::new();
@@ -280,7 +350,7 @@ fn play_game(
                 w.put(side, cell.join(" "));
                 let pts = rules.level(&pos, side).points() as u64 * cube.value;
                 w.flush();
-                return (side, pts);
+                return (Some(side), pts);
             }
         }
         // Resignation.
@@ -297,7 +367,7 @@ fn play_game(
                     .last()
                     .map_or(1, |l| l.points() as u64)
             };
-            return (winner, pts);
+            return (Some(winner), pts);
         }
         // Cube (backgammon): double before rolling.
         {
@@ -313,7 +383,7 @@ fn play_game(
                 if rng.chance(0.25) {
                     w.put(side.other(), layout::cube(CubeCell::Drops));
                     w.flush();
-                    return (side, cube.value);
+                    return (Some(side), cube.value);
                 }
                 w.put(side.other(), layout::cube(CubeCell::Takes));
                 cube = Cube {
@@ -367,7 +437,25 @@ fn play_game(
                 level
             };
             let pts = level * cube.value;
-            return (side, pts);
+            return (Some(side), pts);
+        }
+        // The mother rule (Tapa): a mother win or a draw ends the game mid-roll.
+        match rules.outcome(&pos) {
+            Outcome::Mother(winner) => {
+                w.flush();
+                return (Some(winner), rules.level(&pos, winner).points() as u64);
+            }
+            Outcome::Draw => {
+                w.flush();
+                return (None, rules.draw_points());
+            }
+            Outcome::Running | Outcome::BoreOff(_) => {}
+        }
+        // The stuck rule (Tapa): so many rolls in a row that move nothing end the game 0 : 0.
+        stuck = if steps.is_empty() { stuck + 1 } else { 0 };
+        if rules.stuck_rolls() > 0 && stuck >= rules.stuck_rolls() {
+            w.flush();
+            return (None, 0);
         }
         side = side.other();
     }

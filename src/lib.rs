@@ -1,5 +1,6 @@
-//! tavla reads records of tables games (Gul bara, backgammon), replays every turn through a
-//! rules engine, and tells exactly which move is illegal, where, why, and what was legal.
+//! tavla reads records of tables games (Gul bara, backgammon, Tapa / Plakoto), replays every
+//! turn through a rules engine, and tells exactly which move is illegal, where, why, and what
+//! was legal.
 //!
 //! The same engine answers single questions: is this play legal here, what are the legal
 //! plays, what position does a play reach. The items re-exported at the crate root are the

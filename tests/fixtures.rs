@@ -56,6 +56,7 @@ fn valid_fixtures() -> Vec<PathBuf> {
     v.extend(files("fixtures/longnardy/examples", "mat"));
     v.extend(files("fixtures/fevga/examples", "mat"));
     v.push(PathBuf::from("fixtures/demo/valid.mat"));
+    v.extend(files("fixtures/tapa/examples", "mat"));
     v
 }
 
@@ -176,7 +177,11 @@ fn generated_gul_bara_records_end_in_the_independently_computed_positions_and_sc
 fn every_invalid_fixture_gets_exactly_its_expected_diagnostics() {
     let mut bad = Vec::new();
     let mut n = 0;
-    for dir in ["fixtures/gulbara/invalid", "fixtures/backgammon/invalid"] {
+    for dir in [
+        "fixtures/gulbara/invalid",
+        "fixtures/backgammon/invalid",
+        "fixtures/tapa/invalid",
+    ] {
         for p in files(dir, "mat") {
             let exp_path = p.with_extension("expect");
             let Ok(exp) = std::fs::read_to_string(&exp_path) else {
@@ -359,6 +364,7 @@ fn every_fixture_survives_the_json_and_mat_round_trip() {
     all.extend(files("fixtures/gulbara/invalid", "mat"));
     all.extend(files("fixtures/backgammon/invalid", "mat"));
     all.extend(files("fixtures/backgammon/archives", "mat"));
+    all.extend(files("fixtures/tapa/invalid", "mat"));
     for p in all {
         let (text, v) = load(&p);
         // Turn numbers are layout: the canonical writer numbers lines afresh.

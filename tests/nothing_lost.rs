@@ -273,6 +273,7 @@ fn action_units(a: &Value) -> Vec<String> {
             v
         }
         "losses" => vec!["losses".into(), num("points")],
+        "draw" => vec!["draw".into()],
         other => vec![format!("<unknown action {other}>")],
     }
 }

@@ -17,7 +17,7 @@ pub(crate) fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     let mut implied_preset = None;
     if let Some(v) = &a.variant {
         let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
-            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy, long-nardy, fevga, moultezim)")
+            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy, obiknovena, portes, tavla, long-nardy, fevga, moultezim, tapa, plakoto)")
         })?;
         o.variant = Some(variant);
         implied_preset = preset;
@@ -29,6 +29,7 @@ pub(crate) fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
             Variant::Backgammon,
             Variant::LongNardy,
             Variant::Fevga,
+            Variant::Tapa,
         ],
     };
     if let Some(p) = a.preset.clone().or(implied_preset.map(String::from)) {
@@ -37,7 +38,7 @@ pub(crate) fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
             .any(|v| RuleSet::default_for(*v).with_preset(&p).is_ok())
         {
             return Err(format!(
-                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon; Long nardy: federation, club, home-prime; Fevga: greek, moultezim)"
+                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon, obiknovena, portes, tavla; Long nardy: federation, club, home-prime; Fevga: greek, moultezim; Tapa: bulgarian, plakoto)"
             ));
         }
         o.preset = Some(p);

@@ -63,6 +63,9 @@ struct BoardInput {
     white: Option<u8>,
     #[serde(default)]
     black: Option<u8>,
+    /// Whose checker is pinned there (Tapa): `white` or `black`.
+    #[serde(default)]
+    pinned: Option<String>,
 }
 
 /// The position object as read.
@@ -127,6 +130,30 @@ fn build(input: PositionInput, variant: Variant) -> Result<Position, PositionErr
     pos.set(Side::Black, OFF, input.black_off);
     pos.set(Side::White, BAR, input.white_bar);
     pos.set(Side::Black, BAR, input.black_bar);
+    // Pins (Tapa) are read from `board` before the position is validated.
+    for b in input.board.iter().flatten() {
+        let Some(who) = &b.pinned else { continue };
+        let side = match who.as_str() {
+            "white" if variant == Variant::Tapa => Side::White,
+            "black" if variant == Variant::Tapa => Side::Black,
+            _ => {
+                return Err(PositionError::Field {
+                    format: PositionFormat::Json,
+                    field: "a `board` point's `pinned`",
+                    value: shorten(who, 20),
+                    expected: "`white` or `black`, in Tapa only",
+                });
+            }
+        };
+        if (1..=24).contains(&b.point) {
+            let own = if side == Side::White {
+                b.point
+            } else {
+                opposite(variant)(b.point)
+            };
+            pos.set_pinned(side, own, true);
+        }
+    }
     validate(&pos, variant)?;
     if let Some(board) = &input.board {
         let opp = opposite(variant);

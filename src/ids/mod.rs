@@ -484,6 +484,7 @@ pub fn opposite(variant: Variant) -> fn(u8) -> u8 {
         Variant::GulBara => gul_bara::opposite,
         Variant::Backgammon => backgammon::opposite,
         Variant::LongNardy | Variant::Fevga => gul_bara::opposite,
+        Variant::Tapa => crate::rules::tapa::opposite,
     }
 }
 
@@ -509,7 +510,12 @@ pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
     }
     let opp = opposite(variant);
     for p in 1..=24u8 {
-        if pos.count(Side::White, p) > 0 && pos.count(Side::Black, opp(p)) > 0 {
+        let (w, b) = (pos.count(Side::White, p), pos.count(Side::Black, opp(p)));
+        // Tapa: a point is shared only by a pinned checker (alone) under the other's pinners.
+        let (wp, bp) = (pos.pinned(Side::White, p), pos.pinned(Side::Black, opp(p)));
+        let pinned_ok = variant == Variant::Tapa
+            && ((wp && !bp && w == 1 && b > 0) || (bp && !wp && b == 1 && w > 0));
+        if (w > 0 && b > 0 && !pinned_ok) || ((wp || bp) && !pinned_ok) {
             return Err(PositionError::SharedPoint { point: p });
         }
     }

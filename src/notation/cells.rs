@@ -49,7 +49,7 @@ fn tokens<'a>(line: &'a str, rest: &'a str, out: &mut Vec<Tok<'a>>) {
 
 /// Which keyword a token is (case-insensitive), without allocating.
 fn keyword(word: &str) -> Option<&'static str> {
-    const WORDS: [&str; 11] = [
+    const WORDS: [&str; 12] = [
         "doubles",
         "beavers",
         "raccoons",
@@ -61,6 +61,7 @@ fn keyword(word: &str) -> Option<&'static str> {
         "rejects",
         "wins",
         "losses",
+        "draw",
     ];
     if word.len() < 4 || word.len() > 9 || !word.as_bytes()[0].is_ascii_alphabetic() {
         return None;
@@ -393,6 +394,13 @@ pub(super) fn cells<'a>(
                 } else {
                     CellBody::Drop
                 });
+                cur_start = Some((t.at, span));
+                last_end = span;
+                k += 1;
+            }
+            "draw" => {
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                cur = Building::Done(CellBody::Draw);
                 cur_start = Some((t.at, span));
                 last_end = span;
                 k += 1;

@@ -187,6 +187,8 @@ pub enum CellBody {
         /// Span of N.
         points_span: Span,
     },
+    /// `Draw`: the game ended without a winner (Tapa: both mothers pinned).
+    Draw,
 }
 
 /// The kind of a stage.

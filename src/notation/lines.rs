@@ -177,8 +177,9 @@ fn parse_line<'a>(
             number_span,
             cells,
         }
-    } else if matches!(first, b'W' | b'w' | b'L' | b'l')
-        && starts_with_word(trimmed, &["Wins", "Losses"])
+    } else if (matches!(first, b'W' | b'w' | b'L' | b'l')
+        && starts_with_word(trimmed, &["Wins", "Losses"]))
+        || (matches!(first, b'D' | b'd') && draw_line(trimmed))
     {
         LineKind::Result {
             cells: turn_cells(whole, content, trimmed, doc, toks),
@@ -213,6 +214,13 @@ fn parse_line<'a>(
         kind,
         broken,
     });
+}
+
+/// A ` Draw` result line (Tapa): the word alone, any case. Rare, so kept out of line.
+#[cold]
+#[inline(never)]
+fn draw_line(trimmed: &str) -> bool {
+    trimmed.trim_end().eq_ignore_ascii_case("draw")
 }
 
 fn starts_with_word(s: &str, words: &[&str]) -> bool {

@@ -221,6 +221,11 @@ pub enum ActionTrace {
         /// Whose column.
         side: Side,
     },
+    /// A ` Draw` line.
+    Draw {
+        /// 1-based line.
+        line: usize,
+    },
 }
 
 /// How a game ended.
@@ -238,6 +243,9 @@ pub struct GameResult {
     /// Jacoby rule counts in the next score line (gnubg does, while its `Wins` does not).
     #[serde(skip)]
     pub jacoby_single: Option<u64>,
+    /// A drawn game (Tapa: both mothers pinned): each player scores `full`; `winner` is the
+    /// player who pinned the second mother.
+    pub draw: bool,
 }
 
 /// One game as replayed.
@@ -259,6 +267,8 @@ pub struct GameTrace {
     pub crawford: bool,
     /// Turns checked.
     pub turns_checked: usize,
+    /// The rules the game was checked under (in a rotating match, its number's).
+    pub rules: RuleSet,
 }
 
 /// The result of checking one record.
@@ -275,6 +285,9 @@ pub struct Verdict {
     pub findings: Vec<Finding>,
     /// Per game replay traces.
     pub games: Vec<GameTrace>,
+    /// The rotation of a rotating match (`Sreshta`): each game's rules follow from its number
+    /// ([`GameTrace::rules`]); `rules` are then those of the first game.
+    pub rotation: Option<crate::rules::rotation::Rotation>,
 }
 
 impl Verdict {
@@ -351,11 +364,20 @@ fn check_once(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
             .help("a match record has ` Game 1`, a score line and numbered turn lines; an empty file or one of comments only is probably not the file meant"),
         );
     }
-    let (rules, mut setup_findings) = setup::rules_for(&record, overrides);
+    let (rotation, mut setup_findings) = setup::rotation_for(&record, overrides);
     findings.append(&mut setup_findings);
+    let rules = match rotation {
+        // A rotating match: the rules of its first game stand for the record.
+        Some(rot) => Some(rot.game(record.games.first().map_or(1, |g| g.number))),
+        None => {
+            let (rules, mut setup_findings) = setup::rules_for(&record, overrides);
+            findings.append(&mut setup_findings);
+            rules
+        }
+    };
     let mut games = Vec::new();
     if let Some(rules) = rules {
-        let (g, mut f) = game::replay_match(&record, rules, traces);
+        let (g, mut f) = game::replay_match(&record, rules, rotation, traces);
         games = g;
         findings.append(&mut f);
     }
@@ -369,6 +391,7 @@ fn check_once(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
         rules,
         findings,
         games,
+        rotation,
     }
 }
 

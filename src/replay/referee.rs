@@ -99,7 +99,7 @@ impl<'r> Referee<'r> {
                 for (loc, hit, span) in st.path.iter() {
                     let kind = if loc == Loc::Bar {
                         ProblemKind::NoBar
-                    } else if hit {
+                    } else if hit && !rules.pins() {
                         ProblemKind::NoHitting
                     } else {
                         continue;

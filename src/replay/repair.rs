@@ -377,6 +377,7 @@ pub(super) fn confirm(
         rules: first.rules,
         findings,
         games: last.games,
+        rotation: first.rotation,
     }
 }
 

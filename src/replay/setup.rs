@@ -6,6 +6,7 @@ use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::Match;
 use crate::rules::gul_bara::GulBara;
+use crate::rules::rotation::Rotation;
 use crate::rules::{RuleSet, Rules, Variant, header_variant};
 
 /// Rule choices from the command line; they override the record's header.
@@ -57,7 +58,7 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
                     format!("the variant `{name}` is not supported; the record was not checked"),
                 )
                 .label("this variant")
-                .help("tavla checks `Gul Bara`, `Backgammon` (also `NackGammon`, `Short Nardy`), `Long Nardy` and `Fevga` (also `Moultezim`); use --variant to force one"),
+                .help("tavla checks `Gul Bara`, `Backgammon` (also `NackGammon`, `Short Nardy`, `Obiknovena`, `Portes`, `Tavla`), `Long Nardy`, `Fevga` (also `Moultezim`), `Tapa`, `Plakoto` and `Sreshta`; use --variant to force one"),
             );
             return (None, findings);
         }
@@ -113,6 +114,42 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
         let _ = rules.set(kv);
     }
     (Some(rules), findings)
+}
+
+/// The rotation of a record whose `Variation` names a rotating match (`Sreshta`), with its
+/// `Rules`/`Rule` tags applied to the pinning games; `None` otherwise, or when `--variant`
+/// forces one game for the whole record.
+pub(crate) fn rotation_for(record: &Match, o: &Overrides) -> (Option<Rotation>, Vec<Finding>) {
+    let mut findings = Vec::new();
+    if o.variant.is_some() {
+        return (None, findings);
+    }
+    let Some(mut rot) = record
+        .tag("Variation")
+        .and_then(|t| Rotation::from_name(t.0))
+    else {
+        return (None, findings);
+    };
+    if let Some((preset, span)) = record.tag("Rules") {
+        match rot.with_preset(preset) {
+            Ok(r) => rot = r,
+            Err(e) => findings.push(bad_option(span, preset, &e.to_string())),
+        }
+    }
+    for (kv, span) in record.tags("Rule") {
+        if let Err(e) = rot.set(kv) {
+            findings.push(bad_option(span, kv, &e.to_string()));
+        }
+    }
+    if let Some(p) = &o.preset
+        && let Ok(r) = rot.with_preset(p)
+    {
+        rot = r;
+    }
+    for kv in &o.rules {
+        let _ = rot.set(kv);
+    }
+    (Some(rot), findings)
 }
 
 /// Set a boolean option the variant may not have (then the tag does not apply).

@@ -206,6 +206,26 @@ fn play_error(
                     format!("{} has no checker on {} to move", c.who, loc_name(from)),
                 )
                 .label("no checker here"),
+                // Tapa: the mover's own checker lies pinned there, so the point is the pinner's.
+                StepError::Blocked { point, count } if c.pos.pinned(c.side, point) => {
+                    Finding::error(
+                        if intermediate {
+                            Code::BlockedPath
+                        } else {
+                            Code::Blocked
+                        },
+                        span,
+                        format!(
+                            "{} is the pinner's point: {}'s checker lies pinned there under {} opposing checker{}",
+                            loc_name(point),
+                            c.who,
+                            count,
+                            if count == 1 { "" } else { "s" },
+                        ),
+                    )
+                    .label(if intermediate { "path blocked" } else { "point blocked" })
+                    .help("a point where one of your checkers is pinned belongs to the pinner until the last pinner leaves (tapa.md §2)")
+                }
                 StepError::Blocked { point, count } if intermediate => Finding::error(
                     Code::BlockedPath,
                     span,
@@ -265,6 +285,12 @@ fn play_error(
                 )
                 .label("pinned checker"),
                 StepError::Restricted(rule) => restriction_finding(rule, span),
+                StepError::PinnedBearOff { pinned } => Finding::error(
+                    Code::PinnedBearOff,
+                    span,
+                    format!("nothing is borne off while the checker on {pinned} is pinned"),
+                )
+                .label("bearing off while pinned"),
             }
         }
         PlayError::HitOnTheWay { segment, point } => Finding::error(

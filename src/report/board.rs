@@ -554,9 +554,11 @@ fn cube_through(actions: &[ActionTrace], upto: usize) -> (u32, Option<Side>) {
 /// # Errors
 /// When the game was not replayed, the turn is not in it, or was not replayed.
 pub fn diagram_at(v: &Verdict, game: usize, moment: Moment) -> Result<Diagram, MomentError> {
-    let rules = v.rules.ok_or_else(|| {
-        MomentError("the record's variant is not supported, so it was not replayed".into())
-    })?;
+    if v.rules.is_none() {
+        return Err(MomentError(
+            "the record's variant is not supported, so it was not replayed".into(),
+        ));
+    }
     let g =
         v.record.games.get(game).ok_or_else(|| {
             MomentError(format!("the record has {} game(s)", v.record.games.len()))
@@ -565,6 +567,8 @@ pub fn diagram_at(v: &Verdict, game: usize, moment: Moment) -> Result<Diagram, M
         .games
         .get(game)
         .ok_or_else(|| MomentError(format!("game {} was not replayed", g.number)))?;
+    // The game's own rules: in a rotating match they change from game to game.
+    let rules = t.rules;
     let names = g
         .score
         .as_ref()
@@ -713,6 +717,8 @@ fn trace_side(a: &ActionTrace) -> Side {
         | ActionTrace::Answer { side, .. }
         | ActionTrace::Result { side, .. }
         | ActionTrace::Unchecked { side, .. } => *side,
+        // A ` Draw` line stands in no player's column; it is read with the left one.
+        ActionTrace::Draw { .. } => Side::White,
     }
 }
 

@@ -74,7 +74,7 @@ function stack(layer,slot,side,n,place){
 }
 function count(pos,side,i){return parseInt(pos.charAt(side*26+i),16);}
 function draw(v){
-  var d=v._data,game=d.games[v._g],f=game.f[v._f],pos=f[1],opp=d.opp;
+  var d=v._data,game=d.games[v._g],f=game.f[v._f],pos=f[1],opp=game.opp||d.opp;
   var layer=v.querySelector('.checkers');
   while(layer.firstChild){layer.removeChild(layer.firstChild);}
   for(var p=1;p<=24;p++){
@@ -270,7 +270,7 @@ pub fn games_json(v: &Verdict) -> serde_json::Value {
                 ActionTrace::Turn { before, .. } => Some(*before),
                 _ => None,
             })
-            .unwrap_or_else(|| rules.start());
+            .unwrap_or_else(|| t.rules.start());
         let mut cube = (1u32, None);
         let mut frames = vec![serde_json::json!([
             format!("Game {}: the start", g.number),
@@ -320,6 +320,7 @@ pub fn games_json(v: &Verdict) -> serde_json::Value {
                     side_word(*side),
                     if *wins { "wins" } else { "loses" }
                 ),
+                ActionTrace::Draw { .. } => format!("line {line}: a draw"),
                 ActionTrace::Unchecked { .. } => {
                     frames.push(serde_json::json!([
                         format!("line {line}: not replayed from here (see the findings)"),
@@ -337,7 +338,12 @@ pub fn games_json(v: &Verdict) -> serde_json::Value {
                 ai
             ]));
         }
-        games.push(serde_json::json!({"n": g.number, "names": names, "f": frames}));
+        // A rotating match plays each game under its own numbering (Gul bara's differs).
+        let game_opp: Vec<u8> = (0..=24u8)
+            .map(|p| if p == 0 { 0 } else { t.rules.opposite(p) })
+            .collect();
+        games
+            .push(serde_json::json!({"n": g.number, "names": names, "f": frames, "opp": game_opp}));
     }
     serde_json::json!({"opp": opp, "games": games})
 }

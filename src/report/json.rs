@@ -54,6 +54,12 @@ pub struct MatchDoc {
     pub errors: usize,
     /// Number of warnings found.
     pub warnings: usize,
+    /// The rotating match the record is (`"Sreshta"`): each game's `variant` and `rules` follow
+    /// from its number, and `variant`/`rules` above are those of the first game (absent
+    /// otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub rotation: Option<String>,
 }
 
 /// A game variant.
@@ -68,6 +74,8 @@ pub enum VariantDoc {
     LongNardy,
     /// Fevga (and Moultezim).
     Fevga,
+    /// Tapa / Plakoto, the pinning game.
+    Tapa,
 }
 
 impl From<Variant> for VariantDoc {
@@ -77,6 +85,7 @@ impl From<Variant> for VariantDoc {
             Variant::Backgammon => VariantDoc::Backgammon,
             Variant::LongNardy => VariantDoc::LongNardy,
             Variant::Fevga => VariantDoc::Fevga,
+            Variant::Tapa => VariantDoc::Tapa,
         }
     }
 }
@@ -206,6 +215,14 @@ pub struct GameDoc {
     pub empty_turn_lines: Option<usize>,
     /// The actions (cells) of the game, in record order.
     pub actions: Vec<ActionDoc>,
+    /// In a rotating match (`Sreshta`), the variant this game was checked as (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "VariantDoc")]
+    pub variant: Option<VariantDoc>,
+    /// In a rotating match, every rule option in force for this game (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Map<String, Value>")]
+    pub rules: Option<Map<String, Value>>,
 }
 
 /// How a game ended.
@@ -218,8 +235,12 @@ pub struct ResultDoc {
     /// The full value of the game (position, level and cube); null when unknown.
     pub value: Option<u64>,
     /// How the game ended.
-    #[schemars(extend("enum" = ["bear-off", "resignation", "drop", "unchecked"]))]
+    #[schemars(extend("enum" = ["bear-off", "resignation", "drop", "unchecked", "mother", "draw"]))]
     pub how: String,
+    /// A drawn game (Tapa: both mothers pinned): each player scores `value`, and `winner` is
+    /// the player who pinned the second mother.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draw: bool,
 }
 
 /// What every action carries, whatever its type.
@@ -261,6 +282,8 @@ pub enum ActionDoc {
     Wins(WinsDoc),
     /// `Losses N point(s)` (Backgammon Galaxy).
     Losses(LossesDoc),
+    /// `Draw` (Tapa: both mothers pinned).
+    Draw(AnswerDoc),
 }
 
 impl ActionDoc {
@@ -272,6 +295,7 @@ impl ActionDoc {
             ActionDoc::Take(a) | ActionDoc::Drop(a) => &a.base,
             ActionDoc::Wins(a) => &a.base,
             ActionDoc::Losses(a) => &a.base,
+            ActionDoc::Draw(a) => &a.base,
         }
     }
 }
@@ -448,6 +472,10 @@ pub struct BoardPointDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "u8")]
     pub black: Option<u8>,
+    /// Whose checker lies pinned there under the other's (Tapa; absent when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "SideDoc")]
+    pub pinned: Option<SideDoc>,
 }
 
 fn opposite(rules: Option<&RuleSet>) -> fn(u8) -> u8 {
@@ -468,10 +496,18 @@ pub fn position_doc(pos: &Position, opposite: fn(u8) -> u8) -> PositionDoc {
         .filter_map(|p| {
             let w = pos.count(Side::White, p);
             let b = pos.count(Side::Black, opposite(p));
+            let pinned = if pos.pinned(Side::White, p) {
+                Some(SideDoc::White)
+            } else if pos.pinned(Side::Black, opposite(p)) {
+                Some(SideDoc::Black)
+            } else {
+                None
+            };
             (w > 0 || b > 0).then_some(BoardPointDoc {
                 point: p,
                 white: (w > 0).then_some(w),
                 black: (b > 0).then_some(b),
+                pinned,
             })
         })
         .collect();
@@ -544,12 +580,12 @@ fn result_doc(r: &GameResult) -> ResultDoc {
         points: r.written,
         value: r.full,
         how: r.how.into(),
+        draw: r.draw,
     }
 }
 
 /// The whole match as a typed document.
 pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
-    let opp = opposite(v.rules.as_ref());
     let mut tags = Vec::new();
     let mut comments = Vec::new();
     for h in &v.record.header {
@@ -574,6 +610,9 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
     let mut games = Vec::new();
     for (gi, g) in v.record.games.iter().enumerate() {
         let trace = v.games.get(gi);
+        // The game's own rules (a rotating match changes them from game to game).
+        let game_rules = trace.map(|t| t.rules).or(v.rules);
+        let opp = opposite(game_rules.as_ref());
         let mut actions = Vec::new();
         for (ai, a) in g.actions.iter().enumerate() {
             let t = trace.and_then(|t| t.actions.get(ai));
@@ -641,7 +680,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                             roll: Some(dice),
                             ..
                         }),
-                    ) = (v.rules.as_ref().filter(|r| r.backgammon_board()), t)
+                    ) = (game_rules.as_ref().filter(|r| r.backgammon_board()), t)
                     {
                         let score = g
                             .score
@@ -689,6 +728,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                     base,
                     points: *points,
                 }),
+                CellBody::Draw => ActionDoc::Draw(AnswerDoc { base }),
             };
             actions.push(action);
         }
@@ -713,6 +753,11 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
             result: trace.and_then(|t| t.result.as_ref()).map(result_doc),
             empty_turn_lines: (!g.empty_lines.is_empty()).then_some(g.empty_lines.len()),
             actions,
+            variant: v.rotation.and(game_rules).map(|r| r.variant().into()),
+            rules: v.rotation.and(game_rules).and_then(|r| match to_value(&r) {
+                Value::Object(m) => Some(m),
+                _ => None,
+            }),
         });
     }
     let players = v
@@ -741,6 +786,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
         valid: v.errors() == 0,
         errors: v.errors(),
         warnings: v.warnings(),
+        rotation: v.rotation.map(|r| r.name().to_string()),
     }
 }
 

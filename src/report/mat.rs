@@ -38,11 +38,15 @@ fn cell_text(a: &ActionDoc) -> String {
         ActionDoc::Drop(_) => layout::cube(CubeCell::Drops),
         ActionDoc::Wins(w) => layout::wins(w.points, w.and_match),
         ActionDoc::Losses(l) => layout::losses(l.points),
+        ActionDoc::Draw(_) => " Draw".into(),
     }
 }
 
 fn is_result(a: &ActionDoc) -> bool {
-    matches!(a, ActionDoc::Wins(_) | ActionDoc::Losses(_))
+    matches!(
+        a,
+        ActionDoc::Wins(_) | ActionDoc::Losses(_) | ActionDoc::Draw(_)
+    )
 }
 
 fn write_game(out: &mut MatText, g: &GameDoc) {

@@ -50,7 +50,7 @@ impl Rules for Backgammon {
         CubeRules {
             available: if o.cube {
                 Ok(())
-            } else if o.preset == "short-nardy" {
+            } else if matches!(o.preset, "short-nardy" | "obiknovena" | "portes" | "tavla") {
                 Err(NoCube::NotInPreset(o.preset))
             } else {
                 Err(NoCube::Disabled)
@@ -64,7 +64,7 @@ impl Rules for Backgammon {
         self.options.opening
     }
     fn next_game_starter(&self) -> NextGameStarter {
-        NextGameStarter::OpeningRoll
+        self.options.next_game_starter
     }
     fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
         TurnPlan::single(roll, NoChain::NotInGame)
@@ -76,14 +76,18 @@ impl Rules for Backgammon {
         }
         // Loser's checkers on the bar or in the winner's home board (loser's points 19..24).
         let back = pos.count(loser, BAR) > 0 || (19..=24).any(|p| pos.count(loser, p) > 0);
-        if back {
+        if back && self.options.triple {
             Level::Backgammon
         } else {
             Level::Gammon
         }
     }
     fn resignation_levels(&self, _pos: &Position, _resigner: Side) -> &'static [Level] {
-        &[Level::Single, Level::Gammon, Level::Backgammon]
+        if self.options.triple {
+            &[Level::Single, Level::Gammon, Level::Backgammon]
+        } else {
+            &[Level::Single, Level::Gammon]
+        }
     }
 }
 

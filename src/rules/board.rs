@@ -73,6 +73,8 @@ struct Gen<M: Movement> {
     found: HashMap<Position, (u8, bool, Steps), FxBuild>,
     order: Vec<Position>,
     high: u8,
+    /// The stage's number of dice: the length of a play whose last step ends the game.
+    total: u8,
 }
 
 /// Each distinct die value of `dice` once, with the index of its first occurrence.
@@ -176,22 +178,28 @@ impl<M: Movement> Gen<M> {
         if !self.seen.insert((pos, key(dice.as_slice()), state)) {
             return;
         }
+        // A step that ends the game completes the play: it counts as every die, and nothing
+        // follows it.
+        let ended = !seq.is_empty() && M::ends_game(&pos, self.side);
         if M::restrict_result(&state, &self.start, &pos, self.side).is_ok() {
-            let used_high = seq.len() == 1 && seq.get(0).die == self.high;
+            let len = if ended { self.total } else { seq.len() as u8 };
+            let used_high = len == 1 && seq.get(0).die == self.high;
             match self.found.get_mut(&pos) {
                 Some(e) => {
-                    if seq.len() as u8 > e.0 {
-                        *e = (seq.len() as u8, used_high, seq.clone());
-                    } else if seq.len() as u8 == e.0 && used_high {
+                    if len > e.0 {
+                        *e = (len, used_high, seq.clone());
+                    } else if len == e.0 && used_high {
                         e.1 = true;
                     }
                 }
                 None => {
-                    self.found
-                        .insert(pos, (seq.len() as u8, used_high, seq.clone()));
+                    self.found.insert(pos, (len, used_high, seq.clone()));
                     self.order.push(pos);
                 }
             }
+        }
+        if ended {
+            return;
         }
         let high = highest(&pos, self.side);
         // On the bar only the bar can move; above `high` every point is empty.
@@ -249,6 +257,7 @@ pub(crate) fn legal_plays_dfs_from<M: Movement>(
         found: HashMap::default(),
         order: Vec::new(),
         high,
+        total: dice.len(),
     };
     let mut d = stage_dice(dice);
     gn.dfs(*pos, init, &mut d, &mut Small::new(NO_STEP));
@@ -261,6 +270,9 @@ pub(crate) fn legal_plays_dfs_from<M: Movement>(
         if *n == max_steps && (!any_high || *used_high) {
             positions.push(p);
             steps.extend_from_slice(seq.as_slice());
+            // A play ended by the game is shorter than the stage: pad it to the stride.
+            let pad = (max_steps as usize).saturating_sub(seq.len());
+            steps.extend(std::iter::repeat_n(NO_STEP, pad));
         }
     }
     PlaySet::from_parts(max_steps, positions, steps)
@@ -422,12 +434,13 @@ fn useful(seg: Segment, cur: u8, d: u8) -> bool {
 }
 
 /// A legal step of a segment either finishes it or continues it without hitting on the way
-/// (an unwritten hit is ambiguous). `Some(done)` when it may be taken.
+/// (an unwritten hit is ambiguous; a pin on the way is released at once and changes nothing,
+/// `tapa.md` §2). `Some(done)` when it may be taken.
 #[inline(always)]
-fn segment_step(seg: Segment, st: &Step) -> Option<bool> {
+fn segment_step<M: Movement>(seg: Segment, st: &Step) -> Option<bool> {
     let done = st.to == seg.to;
     let cont = !done && st.to != OFF && st.to > seg.to;
-    if !done && (!cont || st.hit) {
+    if !done && (!cont || (st.hit && M::HAS_BAR)) {
         return None;
     }
     Some(done)
@@ -474,7 +487,7 @@ impl<M: Movement> Search<'_, M> {
                 let Ok(st) = step_rule::<M>(&pos, self.side, cur, d, high) else {
                     continue;
                 };
-                let Some(done) = segment_step(seg, &st) else {
+                let Some(done) = segment_step::<M>(seg, &st) else {
                     continue;
                 };
                 let mut next_state = state;
@@ -483,6 +496,10 @@ impl<M: Movement> Search<'_, M> {
                 }
                 let mut next = pos;
                 apply::<M>(&mut next, self.side, st);
+                // No step may follow a step that ends the game (the mother rule).
+                if M::ends_game(&next, self.side) && !(done && pending.len() == 1) {
+                    continue;
+                }
                 dice.remove(i);
                 steps.push(st);
                 if done {
@@ -602,7 +619,7 @@ fn first_path<M: Movement>(
                     let Ok(st) = step_rule::<M>(&pos, side, c, d, high) else {
                         continue;
                     };
-                    let Some(done) = segment_step(seg, &st) else {
+                    let Some(done) = segment_step::<M>(seg, &st) else {
                         continue;
                     };
                     let mut next_state = state;
@@ -626,6 +643,10 @@ fn first_path<M: Movement>(
             pending &= !(1 << si);
         } else {
             cur[si & 3] = st.to;
+        }
+        // A step that ends the game must be the last (the full search tries other orders).
+        if pending != 0 && M::ends_game(&pos, side) {
+            return None;
         }
     }
     if M::restrict_result(&state, &start, &pos, side).is_err() {
@@ -987,7 +1008,7 @@ fn segment_error<M: Movement>(
                 }
                 Ok((next, st)) => {
                     if !is_final {
-                        if st.hit {
+                        if st.hit && M::HAS_BAR {
                             w.hit_on_way.get_or_insert(st.to);
                             continue;
                         }

@@ -10,7 +10,9 @@ use super::board;
 use super::fevga::Fevga;
 use super::gul_bara::GulBara;
 use super::long_nardy::LongNardy;
+use super::movement::Pinning;
 use super::options::{NextGameStarter, Opening};
+use super::tapa::{MotherCheck, Tapa};
 use super::turn::TurnPlan;
 use super::{
     PlayError, PlaySet, Position, Resolved, Roll, RuleSet, Rules, Segment, Side, StageDice, Step,
@@ -96,6 +98,10 @@ macro_rules! with_rules {
                 let $r = Fevga { options };
                 $body
             }
+            RuleSet::Tapa(options) => {
+                let $r = Tapa { options };
+                $body
+            }
         }
     };
 }
@@ -115,6 +121,15 @@ macro_rules! with_moves {
             RuleSet::LongNardy(_) | RuleSet::Fevga(_) => {
                 type $m = super::running::Running;
                 $body
+            }
+            RuleSet::Tapa(o) => {
+                if o.mother_check == MotherCheck::Turn {
+                    type $m = Pinning<false>;
+                    $body
+                } else {
+                    type $m = <Tapa as Rules>::Moves;
+                    $body
+                }
             }
         }
     };
@@ -157,6 +172,10 @@ impl RuleSet {
     /// Whether checkers are hit (and so whether the game has a bar).
     pub fn hits(&self) -> bool {
         with_moves!(self, M => <M as super::Movement>::HAS_BAR)
+    }
+    /// Whether landing on a lone checker pins it (Tapa): a `*` then marks a pin.
+    pub fn pins(&self) -> bool {
+        with_moves!(self, M => <M as super::Movement>::PINS)
     }
     /// Whether the game is played on backgammon's board and numbering, with a bar: the board
     /// that GNU Backgammon Position IDs and XGIDs describe.
@@ -252,6 +271,32 @@ impl RuleSet {
                     .options,
             ),
             other => other,
+        }
+    }
+    /// How the game stands in `pos`: running, or ended by a bear-off, a mother win or a draw
+    /// (the last two only in the pinning game).
+    pub fn outcome(&self, pos: &Position) -> super::tapa::Outcome {
+        match self {
+            RuleSet::Tapa(_) => super::tapa::outcome(pos),
+            _ => [Side::White, Side::Black]
+                .into_iter()
+                .find(|&s| pos.off(s) == 15)
+                .map_or(super::tapa::Outcome::Running, super::tapa::Outcome::BoreOff),
+        }
+    }
+    /// Rolls in a row that move nothing before the game ends as a 0 : 0 draw (Tapa's
+    /// `stuck_rolls`; 0: no such rule).
+    pub fn stuck_rolls(&self) -> u32 {
+        match self {
+            RuleSet::Tapa(o) => o.stuck_rolls,
+            _ => 0,
+        }
+    }
+    /// Points each player scores for a drawn game (Tapa's `draw_points`; 0 elsewhere).
+    pub fn draw_points(&self) -> u64 {
+        match self {
+            RuleSet::Tapa(o) => o.draw_points as u64,
+            _ => 0,
         }
     }
     /// The variant (as [`RuleSet::variant`] does), for symmetry with [`Rules::variant`].

@@ -14,7 +14,9 @@ pub mod long_nardy;
 pub mod movement;
 pub mod options;
 mod plays;
+pub mod rotation;
 pub mod running;
+pub mod tapa;
 pub mod turn;
 
 use std::fmt;
@@ -64,16 +66,41 @@ pub const BAR: u8 = 25;
 
 /// A position: each side's checkers in that side's **own numbering**.
 ///
-/// Index 0 is borne off, 1..=24 the points, 25 the bar.
+/// Index 0 is borne off, 1..=24 the points, 25 the bar. In the pinning game (Tapa) a side's
+/// checkers that lie pinned under opposing checkers are marked in `pins` (bit `p` of a side's
+/// mask: its checker on its own point `p`); every other game leaves the masks at zero.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     pub(crate) c: [[u8; 26]; 2],
+    pub(crate) pins: [u32; 2],
 }
 
 impl Position {
     /// An empty board.
     pub fn empty() -> Self {
-        Position { c: [[0; 26]; 2] }
+        Position {
+            c: [[0; 26]; 2],
+            pins: [0; 2],
+        }
+    }
+    /// Whether the checker of `side` on its own point `point` is pinned (Tapa).
+    pub fn pinned(&self, side: Side, point: u8) -> bool {
+        point < 32 && self.pins[side.index()] & (1 << point) != 0
+    }
+    /// Mark (or unmark) the checker of `side` on its own point `point` (1..=24) as pinned.
+    pub fn set_pinned(&mut self, side: Side, point: u8, pinned: bool) {
+        if (1..=24).contains(&point) {
+            let bit = 1u32 << point;
+            if pinned {
+                self.pins[side.index()] |= bit;
+            } else {
+                self.pins[side.index()] &= !bit;
+            }
+        }
+    }
+    /// The own points of `side` holding a pinned checker, as a bit mask (bit `p`: point `p`).
+    pub fn pinned_mask(&self, side: Side) -> u32 {
+        self.pins[side.index()]
     }
     /// Checkers of `side` at `loc` (own numbering; 0 off, 25 bar).
     pub fn count(&self, side: Side, loc: u8) -> u8 {
@@ -256,6 +283,11 @@ pub enum StepError {
     },
     /// A play-level rule of the variant forbids the step.
     Restricted(Restriction),
+    /// Bearing off while one of the mover's checkers is pinned (Tapa).
+    PinnedBearOff {
+        /// The point (mover's numbering) of a pinned checker of the mover.
+        pinned: u8,
+    },
 }
 
 /// Why a written play could not be carried out step by step.
@@ -340,6 +372,8 @@ pub enum Variant {
     LongNardy,
     /// Fevga (and Moultezim, as a preset).
     Fevga,
+    /// Tapa (Тапа), Plakoto (Πλακωτό), Mahbusa: the pinning game.
+    Tapa,
 }
 
 impl Variant {
@@ -350,6 +384,7 @@ impl Variant {
             Variant::Backgammon => "backgammon",
             Variant::LongNardy => "Long nardy",
             Variant::Fevga => "Fevga",
+            Variant::Tapa => "Tapa",
         }
     }
     /// Canonical name (`gul-bara`, `backgammon`).
@@ -359,6 +394,7 @@ impl Variant {
             Variant::Backgammon => "backgammon",
             Variant::LongNardy => "long-nardy",
             Variant::Fevga => "fevga",
+            Variant::Tapa => "tapa",
         }
     }
     /// Parse a variant name as written in a header or on the command line.
@@ -382,6 +418,17 @@ impl Variant {
             }
             "fevga" | "φεύγα" => Some((Variant::Fevga, None)),
             "moultezim" | "multezim" => Some((Variant::Fevga, Some("moultezim"))),
+            "obiknovena" | "обикновена" => {
+                Some((Variant::Backgammon, Some("obiknovena")))
+            }
+            "portes" | "πόρτες" | "πορτες" => {
+                Some((Variant::Backgammon, Some("portes")))
+            }
+            "tavla" | "tavlaturkish" => Some((Variant::Backgammon, Some("tavla"))),
+            "tapa" | "тапа" | "tapa(bulgarian)" => Some((Variant::Tapa, Some("bulgarian"))),
+            "plakoto" | "plakotó" | "πλακωτό" | "πλακωτο" | "mahbusa" | "tsilliton" => {
+                Some((Variant::Tapa, Some("plakoto")))
+            }
             _ => None,
         }
     }
@@ -564,6 +611,9 @@ impl fmt::Display for StepError {
             StepError::NoBar => f.write_str("the game has no bar"),
             StepError::Pinned { from } => write!(f, "the checker on {from} is pinned"),
             StepError::Restricted(r) => write!(f, "a rule of the game forbids it ({r:?})"),
+            StepError::PinnedBearOff { pinned } => {
+                write!(f, "bearing off while the checker on {pinned} is pinned")
+            }
         }
     }
 }

@@ -110,6 +110,25 @@ pub trait Movement: Copy + Default + Debug + 'static {
     ) -> Result<(), Restriction> {
         Ok(())
     }
+
+    /// Whether landing on a lone opposing checker pins it (the pins are then kept in the
+    /// position's masks, which the step rule's `apply` updates).
+    const PINS: bool = false;
+
+    /// The own points of `side` holding one of its pinned checkers (bit `p`); a side with a
+    /// pinned checker bears nothing off.
+    #[inline(always)]
+    fn pinned(_pos: &Position, _side: Side) -> u32 {
+        0
+    }
+
+    /// Whether the step `side` has just played, reaching `pos`, ends the game at once (the
+    /// mother rule, or the last checker borne off). Such a play is complete: no step may
+    /// follow it and it counts as using every die of its stage.
+    #[inline(always)]
+    fn ends_game(_pos: &Position, _side: Side) -> bool {
+        false
+    }
 }
 
 /// Backgammon's movement (and every game played like it): two checkers hold a point, a lone
@@ -155,6 +174,63 @@ impl Movement for Holding {
         }
     }
     type PlayState = ();
+}
+
+/// The pinning game (Tapa, Plakoto, `tapa.md`): a lone opposing checker is pinned under the
+/// checker landing on it and stays there, unable to move until the last pinner leaves; two
+/// opposing checkers, or a point where one of the mover's checkers lies pinned, block; no bar;
+/// points are numbered from opposite ends (`25 − p`). With `STEP` (`mother_check = step`, the
+/// default) the mother rule is looked at after every step ([`Movement::ends_game`]), so the
+/// play-level search handles it (`RESTRICTED`); `Pinning<false>` (`mother_check = turn`) leaves
+/// it to the end of the roll, and only the last checker borne off ends a play early.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pinning<const STEP: bool = true>;
+
+/// Bit of the start point (own 24) in a pin mask.
+const MOTHER: u32 = 1 << 24;
+
+impl<const STEP: bool> Movement for Pinning<STEP> {
+    const HAS_BAR: bool = false;
+    const RESTRICTED: bool = true;
+    const PINS: bool = true;
+    #[inline(always)]
+    fn opposite(point: u8) -> u8 {
+        25 - point
+    }
+    #[inline(always)]
+    fn landing(pos: &Position, side: Side, to: u8) -> Landing {
+        let them = side.other().index();
+        let opp = Self::opposite(to);
+        match pos.c[them][opp as usize] {
+            0 => Landing::Open,
+            // One of my checkers lies pinned there: the pinner's point.
+            _ if pos.pins[side.index()] & (1 << to) != 0 => Landing::Blocked,
+            // I already pin there: I stack on my pinner.
+            _ if pos.pins[them] & (1 << opp) != 0 => Landing::Open,
+            1 => Landing::Pin,
+            _ => Landing::Blocked,
+        }
+    }
+    #[inline(always)]
+    fn may_leave(pos: &Position, side: Side, from: u8) -> bool {
+        from > 24 || pos.pins[side.index()] & (1 << from) == 0
+    }
+    type PlayState = ();
+    #[inline(always)]
+    fn pinned(pos: &Position, side: Side) -> u32 {
+        pos.pins[side.index()]
+    }
+    #[inline(always)]
+    fn ends_game(pos: &Position, side: Side) -> bool {
+        let (me, them) = (side.index(), side.other().index());
+        // The opponent's mother is pinned (only the mover can pin it), and either the mover's
+        // start is empty (a mother win) or the mover's own mother is pinned too (a draw).
+        // Bearing off the last checker completes the play too (`tapa.md` §3).
+        pos.c[me][OFF as usize] == 15
+            || STEP
+                && pos.pins[them] & MOTHER != 0
+                && (pos.c[me][24] == 0 || pos.pins[me] & MOTHER != 0)
+    }
 }
 
 /// The highest location (1..=24, or 25 for the bar) holding a checker of `side`; 0 when none.
@@ -215,6 +291,12 @@ pub(crate) fn destination<M: Movement>(
         // With a checker on 7 or higher (the bar included) nothing is borne off.
         if high >= 7 {
             return Err(StepError::NotAllHome { outside: high });
+        }
+        let pinned = M::pinned(pos, side);
+        if pinned != 0 {
+            return Err(StepError::PinnedBearOff {
+                pinned: pinned.trailing_zeros() as u8,
+            });
         }
         // Only points up to 6 remain: a larger die bears off the highest checker only.
         if target < 0 && high > from {
@@ -277,5 +359,15 @@ pub(crate) fn apply<M: Movement>(pos: &mut Position, side: Side, st: Step) {
         let opp = M::opposite(st.to) as usize;
         pos.c[them][opp] -= 1;
         pos.c[them][BAR as usize] += 1;
+    }
+    if M::PINS {
+        let them = side.other().index();
+        // The last checker leaving a point releases the opposing checker pinned there.
+        if st.from <= 24 && pos.c[me][st.from as usize] == 0 {
+            pos.pins[them] &= !(1 << M::opposite(st.from));
+        }
+        if st.hit {
+            pos.pins[them] |= 1 << M::opposite(st.to);
+        }
     }
 }

@@ -88,6 +88,10 @@ pub struct BackgammonOptions {
     pub opening: Opening,
     /// Nackgammon starting position.
     pub nackgammon: bool,
+    /// Whether a backgammon (triple game) exists; without it a gammon (mars) is the most, 2.
+    pub triple: bool,
+    /// Who starts games after the first.
+    pub next_game_starter: NextGameStarter,
 }
 
 /// A rule option or preset that could not be applied.
@@ -125,6 +129,8 @@ pub enum RuleSet {
     LongNardy(super::long_nardy::LongNardyOptions),
     /// Fevga and Moultezim.
     Fevga(super::fevga::FevgaOptions),
+    /// Tapa / Plakoto.
+    Tapa(super::tapa::TapaOptions),
 }
 
 /// Gul bara preset names.
@@ -139,7 +145,14 @@ pub const GUL_BARA_KEYS: &[&str] = &[
     "unstarted_chain",
 ];
 /// Backgammon preset names.
-pub const BACKGAMMON_PRESETS: &[&str] = &["backgammon", "short-nardy", "nackgammon"];
+pub const BACKGAMMON_PRESETS: &[&str] = &[
+    "backgammon",
+    "short-nardy",
+    "nackgammon",
+    "obiknovena",
+    "portes",
+    "tavla",
+];
 /// Backgammon option keys.
 pub const BACKGAMMON_KEYS: &[&str] = &["cube", "crawford", "jacoby", "beaver", "opening"];
 
@@ -288,6 +301,16 @@ impl BackgammonOptions {
             beaver: true,
             opening: Opening::StarterPlaysOpeningDice,
             nackgammon: false,
+            triple: true,
+            next_game_starter: NextGameStarter::OpeningRoll,
+        };
+        // The family games of tapa.md §9: no cube, 1 or 2 points (no triple win).
+        let family = BackgammonOptions {
+            cube: false,
+            crawford: false,
+            beaver: false,
+            triple: false,
+            ..bg
         };
         match norm(name).replace(' ', "-").as_str() {
             "backgammon" | "default" => Ok(bg),
@@ -301,6 +324,26 @@ impl BackgammonOptions {
                 preset: "nackgammon",
                 nackgammon: true,
                 ..bg
+            }),
+            // обикновена (NikolayIT RULES.md §1, §6): the starter plays the opening dice, every
+            // game starts with an opening roll.
+            "obiknovena" => Ok(BackgammonOptions {
+                preset: "obiknovena",
+                ..family
+            }),
+            // Portes: tapa.md's Greek customs (Wikipedia "Tavli"/"Plakoto"): the starter re-rolls,
+            // the previous winner starts the next game.
+            "portes" => Ok(BackgammonOptions {
+                preset: "portes",
+                opening: Opening::StarterRerolls,
+                next_game_starter: NextGameStarter::PreviousWinner,
+                ..family
+            }),
+            // Turkish tavla: the winner of the opening roll rolls again; mars 2, no triple.
+            "tavla" => Ok(BackgammonOptions {
+                preset: "tavla",
+                opening: Opening::StarterRerolls,
+                ..family
             }),
             _ => Err(OptionError::UnknownPreset {
                 known: BACKGAMMON_PRESETS,
@@ -346,6 +389,9 @@ impl RuleSet {
             super::Variant::Fevga => {
                 RuleSet::Fevga(super::fevga::FevgaOptions::preset("greek").expect("preset"))
             }
+            super::Variant::Tapa => {
+                RuleSet::Tapa(super::tapa::TapaOptions::preset("bulgarian").expect("preset"))
+            }
         }
     }
     /// The variant.
@@ -355,6 +401,7 @@ impl RuleSet {
             RuleSet::Backgammon(_) => super::Variant::Backgammon,
             RuleSet::LongNardy(_) => super::Variant::LongNardy,
             RuleSet::Fevga(_) => super::Variant::Fevga,
+            RuleSet::Tapa(_) => super::Variant::Tapa,
         }
     }
     /// Switch to a named preset of the same variant.
@@ -369,6 +416,7 @@ impl RuleSet {
                 RuleSet::LongNardy(super::long_nardy::LongNardyOptions::preset(name)?)
             }
             RuleSet::Fevga(_) => RuleSet::Fevga(super::fevga::FevgaOptions::preset(name)?),
+            RuleSet::Tapa(_) => RuleSet::Tapa(super::tapa::TapaOptions::preset(name)?),
         })
     }
     /// Apply `key=value`.
@@ -382,6 +430,7 @@ impl RuleSet {
             RuleSet::Backgammon(o) => o.set(k, v),
             RuleSet::LongNardy(o) => o.set(k, v),
             RuleSet::Fevga(o) => o.set(k, v),
+            RuleSet::Tapa(o) => o.set(k, v),
         }
     }
 }

@@ -41,8 +41,9 @@ use super::movement::{Movement, apply, step_rule};
 use super::{BAR, OFF, Position, Side, StageDice, Step};
 
 /// The distinct legal results of one stage: each with one sequence of steps reaching it, all
-/// of [`PlaySet::max_steps`] steps. The order of the results is deterministic but not
-/// meaningful.
+/// of [`PlaySet::max_steps`] steps — except a play whose last step ends the game (Tapa's
+/// mother rule), which counts as using every die and may have fewer. The order of the results
+/// is deterministic but not meaningful.
 #[derive(Clone, Debug)]
 pub struct PlaySet {
     max_steps: u8,
@@ -106,7 +107,15 @@ impl PlaySet {
     /// The steps reaching result `k` (empty when `k` is out of range).
     pub fn steps(&self, k: usize) -> &[Step] {
         let m = self.max_steps as usize;
-        self.steps.get(k * m..(k + 1) * m).unwrap_or(&[])
+        let mut s = self.steps.get(k * m..(k + 1) * m).unwrap_or(&[]);
+        // A play whose last step ended the game (Tapa's mother rule) is padded with no-steps
+        // (origin `off`, which no step leaves from).
+        while let [rest @ .., last] = s
+            && last.from == OFF
+        {
+            s = rest;
+        }
+        s
     }
     /// Result `k` and the steps reaching it.
     pub fn get(&self, k: usize) -> Option<(&Position, &[Step])> {

@@ -7,6 +7,7 @@ use super::{CubeState, Dispute, GameWalker, ResultState, TurnState, side_of, who
 use crate::codes::Code;
 use crate::notation::{CellBody, NameScore, Span};
 use crate::record::Match;
+use crate::rules::rotation::Rotation;
 use crate::rules::{RuleSet, Side};
 
 pub(super) struct MatchState<'a> {
@@ -209,9 +210,11 @@ fn follow_confirmed(
 /// Replay every game of a match. With `keep_traces` false the games' `actions` stay empty.
 pub(crate) fn replay_match(
     record: &Match,
-    rules: RuleSet,
+    match_rules: RuleSet,
+    rotation: Option<Rotation>,
     keep_traces: bool,
 ) -> (Vec<GameTrace>, Vec<Finding>) {
+    let mut rules = match_rules;
     let mut findings = Vec::new();
     let length = record.length.map(|l| l.0).unwrap_or(0);
     if record.length.is_none() && !record.games.is_empty() {
@@ -255,6 +258,15 @@ pub(crate) fn replay_match(
     for (index, game) in record.games.iter().enumerate() {
         // A `Game N` line whose number could not be read is already a syntax error.
         let number_unreadable = game.broken_lines.first().is_some_and(|b| b.0 == game.line);
+        // A rotating match: the game's number selects its rules (the expected number where
+        // the written one is unreadable).
+        if let Some(rot) = rotation {
+            rules = rot.game(if number_unreadable {
+                expected_number
+            } else {
+                game.number
+            });
+        }
         if number_unreadable {
             expected_number = expected_number.saturating_add(1);
         } else if game.number != expected_number {
@@ -317,6 +329,7 @@ pub(crate) fn replay_match(
                 result: None,
                 crawford: false,
                 turns_checked: 0,
+                rules,
             });
             continue;
         }
@@ -504,6 +517,7 @@ pub(crate) fn replay_match(
                 game_rolls: 0,
                 pending: None,
                 starter: None,
+                stuck: 0,
             },
             cube: CubeState {
                 value: 1,
@@ -543,12 +557,24 @@ pub(crate) fn replay_match(
             result: result.clone(),
             crawford,
             turns_checked: w.turns_checked,
+            rules,
         };
         let identity = w.identity;
         let dispute = w.result.dispute.take();
         drop(w);
         ms.last = None;
-        if let Some(r) = &result {
+        if let Some(r) = result.as_ref().filter(|r| r.draw) {
+            // A draw (Tapa): each player scores the draw's value; the next game starts with an
+            // opening roll; the match ends when a player has reached the length and leads.
+            let pts = r.full.unwrap_or(0);
+            ms.scores[0] += pts;
+            ms.scores[1] += pts;
+            ms.previous_winner = None;
+            let (a, b) = (ms.scores[0], ms.scores[1]);
+            if length > 0 && a.max(b) >= length && a != b {
+                ms.match_over_at = Some(game.number as usize);
+            }
+        } else if let Some(r) = &result {
             let pts = r.written.or(r.full).unwrap_or(0);
             let id = identity[r.winner.index()];
             let before = ms.scores;
@@ -575,7 +601,9 @@ pub(crate) fn replay_match(
             }
             ms.last = r.jacoby_single.map(|single| (id, pts, single));
             ms.previous_winner = Some(id);
-            if length > 0 && ms.scores[id] >= length {
+            // The match ends when the winner has reached the length and leads (a draw in the
+            // pinning game can bring both players to the length).
+            if length > 0 && ms.scores[id] >= length && ms.scores[id] > ms.scores[1 - id] {
                 ms.match_over_at = Some(game.number as usize);
             }
         }

@@ -36,9 +36,30 @@ pub(super) fn column_name(side: Side) -> &'static str {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Over {
-    BearOff { winner: Side, full: u64 },
-    Drop { winner: Side, full: u64 },
-    Resigned { winner: Side, written: u64 },
+    BearOff {
+        winner: Side,
+        full: u64,
+    },
+    Drop {
+        winner: Side,
+        full: u64,
+    },
+    Resigned {
+        winner: Side,
+        written: u64,
+    },
+    /// The winner pinned the opponent's mother with its own start empty (Tapa).
+    Mother {
+        winner: Side,
+        full: u64,
+    },
+    /// Both mothers pinned (Tapa): `by` pinned the second; each player scores `points`. With
+    /// `stuck`, the stuck rule ended the game instead (`by` made the last roll).
+    Draw {
+        by: Side,
+        points: u64,
+        stuck: bool,
+    },
 }
 
 /// Where a game's turns stand: the board, whose turn it is, the rolls so far and a remainder
@@ -56,6 +77,8 @@ pub(super) struct TurnState {
     pub(super) pending: Option<(Side, Vec<StageDice>, Span)>,
     /// Who played the first turn.
     pub(super) starter: Option<Side>,
+    /// Rolls in a row that moved no checker (Tapa's stuck rule).
+    pub(super) stuck: u32,
 }
 
 /// The doubling cube of a game.
@@ -86,6 +109,8 @@ pub(super) struct ResultState {
     pub(super) losses: Vec<(Side, u64, Span)>,
     /// The other readings of the written result, which a later score line may confirm.
     pub(super) dispute: Option<Dispute>,
+    /// A written ` Draw` line.
+    pub(super) drawn: Option<Span>,
 }
 
 /// A written result the rules dispute, or a resignation they allow in more than one way.
@@ -270,6 +295,7 @@ impl GameWalker<'_> {
                     full: None,
                     how: "unchecked",
                     jacoby_single: None,
+                    draw: false,
                 }),
                 _ => None,
             })
@@ -280,6 +306,7 @@ impl GameWalker<'_> {
                     full: None,
                     how: "unchecked",
                     jacoby_single: None,
+                    draw: false,
                 })
             })
     }
@@ -409,6 +436,7 @@ impl GameWalker<'_> {
                 points_span,
                 and_match,
             } => self.wins(a, side, *points, *points_span, *and_match),
+            CellBody::Draw => self.draw(a),
             CellBody::Losses {
                 points,
                 points_span,

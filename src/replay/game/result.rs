@@ -5,7 +5,8 @@ use super::{Dispute, GameWalker, Over, Stop, column_name};
 use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::Action;
-use crate::rules::{Level, RuleSet, Side};
+use crate::rules::tapa::Outcome;
+use crate::rules::{Level, RuleSet, Side, Variant};
 
 impl GameWalker<'_> {
     pub(super) fn after_end(&mut self, a: &Action) -> Result<(), Stop> {
@@ -18,6 +19,13 @@ impl GameWalker<'_> {
             }
             Some(Over::Resigned { winner, .. }) => {
                 format!("the game was resigned to {}", self.who(winner))
+            }
+            Some(Over::Mother { winner, .. }) => {
+                format!("{} has pinned the mother", self.who(winner))
+            }
+            Some(Over::Draw { stuck: false, .. }) => "both mothers are pinned: a draw".into(),
+            Some(Over::Draw { stuck: true, .. }) => {
+                "no checker moved for the stuck rule's number of rolls: a draw".into()
             }
             None => "the game is over".into(),
         };
@@ -42,6 +50,74 @@ impl GameWalker<'_> {
         let full = level * self.cube.value;
         self.result.over = Some(Over::BearOff { winner, full });
         self.turn.pending = None;
+    }
+
+    /// After a stage of `mover`: the game ends if the rules say so (the mother rule).
+    pub(super) fn end_by_rule(&mut self, mover: Side) {
+        match self.rules.outcome(&self.turn.pos) {
+            Outcome::Mother(winner) => {
+                let full = self.rules.level(&self.turn.pos, winner).points() as u64;
+                self.result.over = Some(Over::Mother { winner, full });
+                self.turn.pending = None;
+            }
+            Outcome::Draw => {
+                self.result.over = Some(Over::Draw {
+                    by: mover,
+                    points: self.rules.draw_points(),
+                    stuck: false,
+                });
+                self.turn.pending = None;
+            }
+            Outcome::Running | Outcome::BoreOff(_) => {}
+        }
+    }
+
+    /// A written ` Draw`: it must follow a game that ended in a draw.
+    pub(super) fn draw(&mut self, a: &Action) -> Result<(), Stop> {
+        self.record(ActionTrace::Draw { line: a.line });
+        if self.result.drawn.is_some() || self.result.wins.is_some() {
+            self.push(
+                Finding::error(
+                    Code::AfterGameEnd,
+                    a.cell.span,
+                    "a second result for the same game",
+                )
+                .label("second result"),
+            );
+            return Err(Stop);
+        }
+        self.result.drawn = Some(a.cell.span);
+        match self.result.over {
+            Some(Over::Draw { .. }) => Ok(()),
+            Some(Over::BearOff { winner, .. } | Over::Mother { winner, .. }) => {
+                self.push(
+                    Finding::error(
+                        Code::DrawResult,
+                        a.cell.span,
+                        format!(
+                            "the game is written as a draw, but {} won it",
+                            self.who(winner)
+                        ),
+                    )
+                    .label("not a draw")
+                    .help("a game is drawn only when both mothers are pinned (tapa.md §5)"),
+                );
+                Err(Stop)
+            }
+            _ => {
+                let why = if self.rules.draw_points() > 0 || self.rules.variant() == Variant::Tapa {
+                    "the game is still running: a game is drawn only when both mothers are pinned (tapa.md §5)".to_string()
+                } else {
+                    format!("{} has no draws", self.rules.variant().title())
+                };
+                self.push(
+                    Finding::error(Code::DrawResult, a.cell.span, why)
+                        .label("not a draw")
+                        .help("write the rest of the game and its result, or the resignation that ended it"),
+                );
+                Err(Stop)
+            }
+        }
     }
 
     pub(super) fn wins(
@@ -103,8 +179,25 @@ impl GameWalker<'_> {
             Some(n) => format!("; {} needed {n} point(s) for the match", self.who(side)),
             None => String::new(),
         };
+        if let Some(Over::Draw { .. }) = self.result.over {
+            self.push(
+                Finding::error(
+                    Code::DrawResult,
+                    a.cell.span,
+                    format!(
+                        "{} is written as the winner, but the game is a draw (both mothers pinned, or the stuck rule)",
+                        self.who(side)
+                    ),
+                )
+                .label("a draw, not a win")
+                .help("write ` Draw` on its own line; each player scores `draw_points`"),
+            );
+            return Err(Stop);
+        }
         match self.result.over {
-            Some(Over::BearOff { winner, full }) | Some(Over::Drop { winner, full }) => {
+            Some(Over::BearOff { winner, full })
+            | Some(Over::Drop { winner, full })
+            | Some(Over::Mother { winner, full }) => {
                 if winner != side {
                     self.result.dispute = Some(Dispute {
                         finding: Some((Code::WrongWinner, a.cell.span)),
@@ -130,7 +223,15 @@ impl GameWalker<'_> {
                 }
                 if !capped_ok(full) {
                     let dropped = matches!(self.result.over, Some(Over::Drop { .. }));
-                    let why = self.value_explanation(winner, full, dropped);
+                    let why = if matches!(self.result.over, Some(Over::Mother { .. })) {
+                        format!(
+                            "{} pinned the mother of {}: a mother win is worth 2 points (tapa.md §5)",
+                            self.who(winner),
+                            self.who(winner.other())
+                        )
+                    } else {
+                        self.value_explanation(winner, full, dropped)
+                    };
                     let code = if points == 0 && self.rules.zero_result_claims_draw() {
                         Code::Draw
                     } else {
@@ -154,7 +255,7 @@ impl GameWalker<'_> {
                     );
                 }
             }
-            Some(Over::Resigned { .. }) => unreachable_result(),
+            Some(Over::Resigned { .. }) | Some(Over::Draw { .. }) => unreachable_result(),
             None => {
                 // A resignation by the other player.
                 let resigner = side.other();
@@ -339,7 +440,33 @@ impl GameWalker<'_> {
                 );
             }
         }
+        if let Over::Draw { by, points, .. } = over {
+            if self.result.drawn.is_none() && self.game.broken_lines.is_empty() {
+                self.push(
+                    Finding::warning(
+                        Code::MissingResult,
+                        self.game.number_span,
+                        format!(
+                            "game {} ended in a draw (both mothers pinned) but has no ` Draw` line",
+                            self.game.number
+                        ),
+                    )
+                    .label("no result written")
+                    .help("add ` Draw` on its own line after the last turn"),
+                );
+            }
+            return Some(GameResult {
+                winner: by,
+                written: None,
+                full: Some(points),
+                how: "draw",
+                jacoby_single: None,
+                draw: true,
+            });
+        }
         let (winner, full, how) = match over {
+            Over::Mother { winner, full } => (winner, Some(full), "mother"),
+            Over::Draw { by, points, .. } => (by, Some(points), "draw"),
             Over::BearOff { winner, full } => (winner, Some(full), "bear-off"),
             Over::Drop { winner, full } => (winner, Some(full), "drop"),
             Over::Resigned { winner, written } => (winner, Some(written), "resignation"),
@@ -373,6 +500,7 @@ impl GameWalker<'_> {
             full,
             how,
             jacoby_single,
+            draw: false,
         })
     }
 }

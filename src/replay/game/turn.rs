@@ -6,7 +6,7 @@ use super::super::{ActionTrace, Finding, StageTrace};
 use super::super::{PlayContext, problem_finding};
 use super::{GameWalker, Stop};
 use crate::codes::Code;
-use crate::notation::{Span, Stage, StageKind};
+use crate::notation::{Span, Stage, StageKind, StepText};
 use crate::record::Action;
 use crate::rules::options::{ExemptScope, NextGameStarter, Opening};
 use crate::rules::{ChainNext, NoChain, Roll, Side, StageDice};
@@ -166,7 +166,24 @@ impl GameWalker<'_> {
                 }
                 return Err(Stop);
             };
+            // The stuck rule (Tapa): so many rolls in a row that move nothing end the game.
+            let limit = self.rules.stuck_rolls();
+            let before_roll = (limit > 0).then_some(self.turn.pos);
             self.roll(i, a, side, roll, chain, &mut stage_traces)?;
+            if let Some(before_roll) = before_roll {
+                self.turn.stuck = if self.turn.pos == before_roll {
+                    self.turn.stuck + 1
+                } else {
+                    0
+                };
+                if self.turn.stuck >= limit && self.result.over.is_none() {
+                    self.result.over = Some(super::Over::Draw {
+                        by: side,
+                        points: 0,
+                        stuck: true,
+                    });
+                }
+            }
         } else if let Some(first) = chain.first() {
             self.push(
                 Finding::error(
@@ -250,6 +267,9 @@ impl GameWalker<'_> {
             let finished = self.turn.pos.off(side) == 15;
             if finished {
                 self.end_by_bear_off(side);
+            } else if self.rules.pins() {
+                // The mother rule of the pinning game.
+                self.end_by_rule(side);
             }
             if !plan.chains() {
                 break;
@@ -525,7 +545,9 @@ impl GameWalker<'_> {
             }
         };
         // Hit marks (files that mark hits).
-        if self.marks_hits && rules.hits() {
+        if self.marks_hits && rules.pins() {
+            self.pin_marks(side, &judged, written);
+        } else if self.marks_hits && rules.hits() {
             // `10/2*(2)`: one mark for the hit made by the first of the repeated checkers.
             let hits = judged.steps.as_slice().iter().filter(|s| s.hit).count();
             if judged.marked != hits {
@@ -547,5 +569,35 @@ impl GameWalker<'_> {
         }
         self.turn.pos = judged.position;
         Ok(self.stage_done(out, stage, dice, judged.steps.as_slice()))
+    }
+
+    /// Pin marks (Tapa, `tapa.md` §9): in a file that marks pins, a pin without `*` or a `*`
+    /// that pins nothing is a warning; pins are always computed from the board.
+    fn pin_marks(
+        &mut self,
+        side: Side,
+        judged: &super::super::referee::Judged,
+        written: &[StepText],
+    ) {
+        // The pins the play leaves standing: a pin made on the way and released within the
+        // play changes nothing.
+        let theirs = |p: &crate::rules::Position| p.pinned_mask(side.other());
+        let pins = (theirs(&judged.position) & !theirs(&self.turn.pos)).count_ones() as usize;
+        if judged.marked != pins
+            && let (Some(first), Some(last)) = (written.first(), written.last())
+        {
+            self.push(
+                Finding::warning(
+                    Code::PinMark,
+                    first.span.join(last.span),
+                    format!(
+                        "the play pins {pins} checker(s) but marks {} with `*`",
+                        judged.marked
+                    ),
+                )
+                .label("pin marks")
+                .help("pins are computed from the board; in a file that marks pins every pin should carry `*`"),
+            );
+        }
     }
 }

@@ -1,0 +1,132 @@
+//! Rotating matches: the variant of each game follows from its number (`tapa.md` §9). The
+//! Bulgarian среща (`Sreshta`) plays обикновена, Gul bara and Tapa in turn; the Greek `Tavli`
+//! (Portes, Plakoto, Fevga) plugs in as another [`RotationKind`] once Fevga is a variant.
+//!
+//! A rotation is not a [`RuleSet`]: each game is checked under the plain rule set its number
+//! selects ([`Rotation::game`]), so nothing below the match walk knows about rotations.
+
+use super::RuleSet;
+use super::options::{BackgammonOptions, GulBaraOptions, OptionError};
+use super::tapa::TapaOptions;
+
+/// Which rotation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RotationKind {
+    /// Среща: обикновена (game 1, 4, …), Gul bara (2, 5, …), Tapa (3, 6, …) [N §2 Среща].
+    Sreshta,
+}
+
+/// A rotating match: its kind and the options of its pinning games (the `Rules`/`Rule` tags
+/// of the record apply to them only).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Rotation {
+    /// Which rotation.
+    pub kind: RotationKind,
+    /// The options of its Tapa / Plakoto games.
+    pub tapa: TapaOptions,
+}
+
+impl Rotation {
+    /// The rotation a `Variation` name selects (`Sreshta`, `Среща`, `Sreshta (Bulgarian)`, any
+    /// case), or `None`.
+    pub fn from_name(s: &str) -> Option<Rotation> {
+        let key: String = s
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
+            .flat_map(|c| c.to_lowercase())
+            .collect();
+        match key.as_str() {
+            "sreshta" | "среща" | "sreshta(bulgarian)" | "srešta" => Some(Rotation {
+                kind: RotationKind::Sreshta,
+                tapa: TapaOptions::preset("bulgarian").expect("the bulgarian preset"),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The name as a record writes it.
+    pub fn name(&self) -> &'static str {
+        match self.kind {
+            RotationKind::Sreshta => "Sreshta",
+        }
+    }
+
+    /// The rule sets of one cycle, game 1 first.
+    pub fn cycle(&self) -> [RuleSet; 3] {
+        match self.kind {
+            RotationKind::Sreshta => [
+                RuleSet::Backgammon(
+                    BackgammonOptions::preset("obiknovena").expect("the obiknovena preset"),
+                ),
+                RuleSet::GulBara(
+                    GulBaraOptions::preset("bulgarian").expect("the bulgarian preset"),
+                ),
+                RuleSet::Tapa(self.tapa),
+            ],
+        }
+    }
+
+    /// The rules of game `number` (1-based; 0 is read as 1): the cycle's entry at
+    /// `(number - 1) mod 3`, so the rotation goes on after draws.
+    pub fn game(&self, number: u64) -> RuleSet {
+        let k = (number.max(1) - 1) % 3;
+        self.cycle()[k as usize]
+    }
+
+    /// Switch the pinning games to a named preset.
+    ///
+    /// # Errors
+    /// Unknown preset.
+    pub fn with_preset(self, name: &str) -> Result<Rotation, OptionError> {
+        Ok(Rotation {
+            tapa: TapaOptions::preset(name)?,
+            ..self
+        })
+    }
+
+    /// Apply `key=value` to the pinning games.
+    ///
+    /// # Errors
+    /// Bad key, value or shape.
+    pub fn set(&mut self, kv: &str) -> Result<(), OptionError> {
+        let (k, v) = kv.split_once('=').ok_or(OptionError::NotKeyValue)?;
+        self.tapa.set(k, v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    #[test]
+    fn sreshta_plays_obiknovena_gul_bara_and_tapa_in_turn() {
+        let r = Rotation::from_name("Sreshta (Bulgarian)").unwrap();
+        let v: Vec<Variant> = (1..=7).map(|n| r.game(n).variant()).collect();
+        assert_eq!(
+            v,
+            [
+                Variant::Backgammon,
+                Variant::GulBara,
+                Variant::Tapa,
+                Variant::Backgammon,
+                Variant::GulBara,
+                Variant::Tapa,
+                Variant::Backgammon
+            ]
+        );
+        let RuleSet::Backgammon(o) = r.game(1) else {
+            panic!("game 1 is обикновена")
+        };
+        assert_eq!((o.preset, o.cube, o.triple), ("obiknovena", false, false));
+        assert_eq!(Rotation::from_name("Среща"), Some(r));
+        assert_eq!(Rotation::from_name("Tapa"), None);
+        let mut p = r.with_preset("plakoto").unwrap();
+        p.set("draw_points=1").unwrap();
+        let RuleSet::Tapa(t) = p.game(6) else {
+            panic!("game 6 is Tapa")
+        };
+        assert_eq!((t.preset, t.draw_points), ("plakoto", 1));
+    }
+}

@@ -1,0 +1,251 @@
+//! Tapa / Plakoto (`tapa.md`): the pinning game. A lone opposing checker is pinned rather
+//! than hit, a pinned checker cannot move, a side with a pinned checker bears nothing off,
+//! and pinning the opponent's last checker on its start (the mother) ends the game: a win
+//! worth 2 when the pinner's own start is empty, a draw when both mothers are pinned.
+//!
+//! The movement is [`Pinning`]; this module holds the game around it: the options and presets
+//! (`bulgarian`, `plakoto`), the start, the value of a game and how it ended.
+
+use std::fmt;
+
+use super::dispatch::{CubeRules, Level, NoCube};
+use super::movement::{Movement, Pinning};
+use super::options::{NextGameStarter, Opening, OptionError};
+use super::turn::{NoChain, TurnPlan};
+use super::{Position, Roll, Rules, Side, Variant};
+
+/// The presets of Tapa (`tapa.md` §8).
+pub const TAPA_PRESETS: &[&str] = &["bulgarian", "plakoto"];
+/// The option keys of Tapa (`tapa.md` §5–§7).
+pub const TAPA_KEYS: &[&str] = &[
+    "opening",
+    "next_game_starter",
+    "mother_check",
+    "draw_points",
+    "stuck_rolls",
+];
+
+/// The options of Tapa / Plakoto (`tapa.md` §8).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TapaOptions {
+    /// The preset these options started from.
+    pub preset: &'static str,
+    /// How the first turn of a game is decided.
+    pub opening: Opening,
+    /// Who starts games after the first.
+    pub next_game_starter: NextGameStarter,
+    /// When the mother rule is looked at.
+    pub mother_check: MotherCheck,
+    /// Points each player scores for a draw (both mothers pinned).
+    pub draw_points: u8,
+    /// Rolls in a row that move nothing before the game ends as a 0 : 0 draw (0: no such rule).
+    pub stuck_rolls: u32,
+}
+
+impl TapaOptions {
+    /// A named preset (`bulgarian`, the default, or `plakoto`).
+    ///
+    /// # Errors
+    /// Unknown preset.
+    pub fn preset(name: &str) -> Result<Self, OptionError> {
+        let bulgarian = TapaOptions {
+            preset: "bulgarian",
+            opening: Opening::StarterPlaysOpeningDice,
+            next_game_starter: NextGameStarter::OpeningRoll,
+            mother_check: MotherCheck::Step,
+            draw_points: 1,
+            stuck_rolls: 100,
+        };
+        match name.trim().to_ascii_lowercase().as_str() {
+            "bulgarian" | "default" | "tapa" => Ok(bulgarian),
+            "plakoto" | "greek" => Ok(TapaOptions {
+                preset: "plakoto",
+                opening: Opening::StarterRerolls,
+                next_game_starter: NextGameStarter::PreviousWinner,
+                mother_check: MotherCheck::Step,
+                draw_points: 0,
+                stuck_rolls: 0,
+            }),
+            _ => Err(OptionError::UnknownPreset {
+                known: TAPA_PRESETS,
+            }),
+        }
+    }
+
+    /// Apply one `key=value` override.
+    ///
+    /// # Errors
+    /// Unknown key or bad value.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        let v = value.trim().to_ascii_lowercase().replace('_', "-");
+        match key.trim().to_ascii_lowercase().replace('-', "_").as_str() {
+            "opening" => {
+                self.opening = match v.as_str() {
+                    "starter-plays-opening-dice" => Opening::StarterPlaysOpeningDice,
+                    "starter-rerolls" => Opening::StarterRerolls,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "starter-plays-opening-dice | starter-rerolls",
+                        });
+                    }
+                }
+            }
+            "next_game_starter" => {
+                self.next_game_starter = match v.as_str() {
+                    "opening-roll" => NextGameStarter::OpeningRoll,
+                    "previous-winner" => NextGameStarter::PreviousWinner,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "opening-roll | previous-winner",
+                        });
+                    }
+                }
+            }
+            "mother_check" => {
+                self.mother_check = match v.as_str() {
+                    "step" => MotherCheck::Step,
+                    "turn" => MotherCheck::Turn,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "step | turn",
+                        });
+                    }
+                }
+            }
+            "draw_points" => {
+                self.draw_points = match v.parse::<u8>() {
+                    Ok(n) if n <= 2 => n,
+                    _ => return Err(OptionError::BadValue { allowed: "0..=2" }),
+                }
+            }
+            "stuck_rolls" => {
+                self.stuck_rolls = match v.parse::<u32>() {
+                    Ok(n) if n <= 100_000 => n,
+                    _ => {
+                        return Err(OptionError::BadValue {
+                            allowed: "0..=100000",
+                        });
+                    }
+                }
+            }
+            _ => return Err(OptionError::UnknownKey { known: TAPA_KEYS }),
+        }
+        Ok(())
+    }
+}
+
+/// When the mother rule is looked at (`tapa.md` §5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MotherCheck {
+    /// After every step: a step may end the game in the middle of a roll (every source).
+    Step,
+    /// Once, after the whole play of the roll (house rules): a pin made and undone within one
+    /// roll does not count, and the roll's forced play ignores the mother.
+    Turn,
+}
+
+/// How a Tapa game stands after a step (`tapa.md` §5, §7).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on.
+    Running,
+    /// The side has borne off all 15 checkers.
+    BoreOff(Side),
+    /// The side has pinned the opponent's mother with its own start empty: 2 points.
+    Mother(Side),
+    /// Both mothers are pinned: a draw.
+    Draw,
+}
+
+/// How the game stands in `pos` (after a step of either side).
+pub fn outcome(pos: &Position) -> Outcome {
+    let mother = |s: Side| pos.pinned(s, 24);
+    match (mother(Side::White), mother(Side::Black)) {
+        (true, true) => return Outcome::Draw,
+        (false, true) if pos.count(Side::White, 24) == 0 => return Outcome::Mother(Side::White),
+        (true, false) if pos.count(Side::Black, 24) == 0 => return Outcome::Mother(Side::Black),
+        _ => {}
+    }
+    for s in [Side::White, Side::Black] {
+        if pos.off(s) == 15 {
+            return Outcome::BoreOff(s);
+        }
+    }
+    Outcome::Running
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Running => f.write_str("the game goes on"),
+            Outcome::BoreOff(s) => write!(f, "{} bore off all 15 checkers", s.name()),
+            Outcome::Mother(s) => write!(f, "{} pinned the mother", s.name()),
+            Outcome::Draw => f.write_str("both mothers are pinned: a draw"),
+        }
+    }
+}
+
+/// The Tapa / Plakoto rules under one set of options.
+#[derive(Copy, Clone, Debug)]
+pub struct Tapa {
+    /// The options in force.
+    pub options: TapaOptions,
+}
+
+impl Default for Tapa {
+    fn default() -> Self {
+        Tapa {
+            options: TapaOptions::preset("bulgarian").expect("the bulgarian preset"),
+        }
+    }
+}
+
+impl Rules for Tapa {
+    type Moves = Pinning;
+
+    const VARIANT: Variant = Variant::Tapa;
+    fn start(&self) -> Position {
+        let mut p = Position::empty();
+        p.set(Side::White, 24, 15);
+        p.set(Side::Black, 24, 15);
+        p
+    }
+    fn cube(&self) -> CubeRules {
+        CubeRules {
+            available: Err(NoCube::NotInGame),
+            crawford: false,
+            jacoby: false,
+            beaver: false,
+        }
+    }
+    fn opening(&self) -> Opening {
+        self.options.opening
+    }
+    fn next_game_starter(&self) -> NextGameStarter {
+        self.options.next_game_starter
+    }
+    fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
+        TurnPlan::single(roll, NoChain::NotInGame)
+    }
+    /// A mother win or a mars (2: the loser bore off nothing); else a single game.
+    fn level(&self, pos: &Position, winner: Side) -> Level {
+        if outcome(pos) == Outcome::Mother(winner) || pos.off(winner.other()) == 0 {
+            Level::Mars
+        } else {
+            Level::Single
+        }
+    }
+    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
+        if pos.off(resigner) == 0 {
+            &[Level::Single, Level::Mars]
+        } else {
+            &[Level::Single]
+        }
+    }
+}
+
+/// My point `p` as the opponent's point (`25 - p`).
+pub fn opposite(p: u8) -> u8 {
+    <Pinning as Movement>::opposite(p)
+}

@@ -1,0 +1,236 @@
+//! Tapa and Plakoto matches played by tavla's engine (every preset, draws and mother wins
+//! included): they validate with no finding, survive the JSON and `.mat` round trip, and a
+//! single changed step is reported at its line.
+
+use serde_json::Value;
+use tavla::generate::{Settings, random_match};
+use tavla::replay::{Overrides, Severity, Verdict, check};
+use tavla::report::LineIndex;
+use tavla::report::json::match_json;
+use tavla::report::mat::write_mat;
+use tavla::rules::{RuleSet, Variant};
+
+fn rule_sets() -> Vec<(RuleSet, &'static str)> {
+    let base = RuleSet::default_for(Variant::Tapa);
+    let mut out = vec![
+        (base, "bulgarian"),
+        (base.with_preset("plakoto").unwrap(), "plakoto"),
+    ];
+    let mut p1 = base.with_preset("plakoto").unwrap();
+    p1.set("draw_points=1").unwrap();
+    out.push((p1, "plakoto, draw_points=1"));
+    let mut b0 = base;
+    b0.set("draw_points=0").unwrap();
+    b0.set("opening=starter-rerolls").unwrap();
+    out.push((b0, "bulgarian, draw_points=0, opening=starter-rerolls"));
+    // Any roll that moves nothing ends the game 0 : 0 (the stuck rule at its smallest).
+    let mut s1 = base;
+    s1.set("stuck_rolls=1").unwrap();
+    out.push((s1, "bulgarian, stuck_rolls=1"));
+    let mut t = base;
+    t.set("mother_check=turn").unwrap();
+    out.push((t, "bulgarian, mother_check=turn"));
+    out
+}
+
+/// The generated record, with the options beyond the preset written as `Rule` tags.
+fn record(rules: RuleSet, label: &str, length: u64, seed: u64) -> String {
+    let mut st = Settings::new(rules, length);
+    st.resign_rate = 0.01;
+    let text = random_match(&st, seed);
+    let extra: Vec<String> = label
+        .split(", ")
+        .skip(1)
+        .map(|kv| format!("; [Rule \"{kv}\"]"))
+        .collect();
+    let mut lines: Vec<&str> = text.split('\n').collect();
+    let header_end = lines.iter().position(|l| !l.starts_with(';')).unwrap_or(0);
+    lines.splice(header_end..header_end, extra.iter().map(String::as_str));
+    lines.join("\n")
+}
+
+fn describe(v: &Verdict, text: &str) -> String {
+    let idx = LineIndex::new(text);
+    v.findings
+        .iter()
+        .map(|f| {
+            let (l, c) = idx.locate(text, f.span.offset);
+            format!("{l}:{c}: {:?}[{}] {}", f.severity, f.code, f.message)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn strip_lines(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            m.remove("line");
+            m.values_mut().for_each(strip_lines);
+        }
+        Value::Array(a) => a.iter_mut().for_each(strip_lines),
+        _ => {}
+    }
+}
+
+/// Given generated matches of every preset (3 and 5 points, several seeds), then each is valid
+/// with no finding, is checked under the rules it was played with, and its JSON survives the
+/// `.mat` round trip unchanged; over the corpus both mother wins and draws occur.
+#[test]
+fn generated_tapa_matches_validate_and_round_trip() {
+    let mut hows = std::collections::BTreeSet::new();
+    let mut stuck_draws = 0;
+    for (rules, label) in rule_sets() {
+        for seed in 0..12u64 {
+            let length = if seed % 2 == 0 { 3 } else { 5 };
+            let text = record(rules, label, length, seed);
+            let v = check(&text, &Overrides::default());
+            assert!(
+                v.findings.is_empty(),
+                "{label} seed {seed}:\n{}\n{text}",
+                describe(&v, &text)
+            );
+            assert_eq!(
+                v.rules,
+                Some(rules),
+                "{label}: the header did not set the rules"
+            );
+            for g in &v.games {
+                if let Some(r) = &g.result {
+                    hows.insert(r.how);
+                    // With draw_points = 1, a draw worth 0 is the stuck rule's.
+                    if label.ends_with("stuck_rolls=1") && r.draw && r.full == Some(0) {
+                        stuck_draws += 1;
+                    }
+                }
+            }
+            let mut j1 = match_json(&v, false, &text);
+            let mat = write_mat(&j1);
+            let v2 = check(&mat, &Overrides::default());
+            assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
+            let mut j2 = match_json(&v2, false, &mat);
+            assert_eq!(write_mat(&j2), mat, "write_mat is not a fixed point");
+            strip_lines(&mut j1);
+            strip_lines(&mut j2);
+            assert_eq!(
+                j1, j2,
+                "{label} seed {seed}: JSON differs after the round trip"
+            );
+        }
+    }
+    assert!(stuck_draws > 0, "no game ended by the stuck rule");
+    for want in ["bear-off", "mother", "draw"] {
+        assert!(
+            hows.contains(want),
+            "no generated game ended by {want}: {hows:?}"
+        );
+    }
+}
+
+/// Given a generated match, when the destination of one written step is changed, then the
+/// first error is never before the changed line, and most changes are reported at that line.
+#[test]
+fn a_changed_step_is_reported_at_its_line() {
+    let mut tried = 0;
+    let mut at_line = 0;
+    for (rules, label) in rule_sets() {
+        for seed in 0..4u64 {
+            let text = record(rules, label, 3, seed);
+            let lines: Vec<&str> = text.split('\n').collect();
+            for (li, line) in lines.iter().enumerate() {
+                // Turn lines `  n) dd: a/b …`: change the first step's destination.
+                let Some(colon) = line.find(": ") else {
+                    continue;
+                };
+                if !line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+                    continue;
+                }
+                let rest = &line[colon + 2..];
+                let Some(slash) = rest.find('/') else {
+                    continue;
+                };
+                let dest_start = colon + 2 + slash + 1;
+                let dest_len = line[dest_start..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(line.len() - dest_start);
+                let Ok(dest) = line[dest_start..dest_start + dest_len].parse::<u8>() else {
+                    continue;
+                };
+                let new = if dest > 1 { dest - 1 } else { dest + 2 };
+                let mutated_line = format!(
+                    "{}{}{}",
+                    &line[..dest_start],
+                    new,
+                    &line[dest_start + dest_len..]
+                );
+                let mut m = lines.clone();
+                m[li] = &mutated_line;
+                let mtext = m.join("\n");
+                let v = check(&mtext, &Overrides::default());
+                let idx = LineIndex::new(&mtext);
+                let first = v
+                    .findings
+                    .iter()
+                    .filter(|f| f.severity == Severity::Error)
+                    .map(|f| idx.locate(&mtext, f.span.offset).0)
+                    .min();
+                tried += 1;
+                if let Some(l) = first {
+                    assert!(
+                        l > li,
+                        "{label} seed {seed}: error at {l} before the change at {}",
+                        li + 1
+                    );
+                    if l == li + 1 {
+                        at_line += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(tried > 200, "{tried}");
+    assert!(
+        at_line * 10 >= tried * 8,
+        "{at_line} of {tried} reported at their line"
+    );
+}
+
+/// Given generated Sreshta matches (обикновена, Gul bara, Tapa in turn), then each is valid,
+/// every game is checked under the variant its number selects, the JSON names it per game, and
+/// the record survives the round trip.
+#[test]
+fn generated_sreshta_matches_rotate_validate_and_round_trip() {
+    use tavla::rules::rotation::Rotation;
+    let rot = Rotation::from_name("Sreshta").unwrap();
+    let mut games = 0;
+    for seed in 0..6u64 {
+        let mut st = Settings::new(rot.game(1), 7);
+        st.rotation = Some(rot);
+        let text = random_match(&st, seed);
+        let v = check(&text, &Overrides::default());
+        assert!(
+            v.findings.is_empty(),
+            "seed {seed}:\n{}\n{text}",
+            describe(&v, &text)
+        );
+        assert_eq!(v.rotation, Some(rot));
+        let mut j1 = match_json(&v, false, &text);
+        assert_eq!(j1["rotation"], "Sreshta");
+        for (k, g) in v.games.iter().enumerate() {
+            let want = [Variant::Backgammon, Variant::GulBara, Variant::Tapa][k % 3];
+            assert_eq!(g.rules.variant(), want, "game {}", g.number);
+            assert_eq!(j1["games"][k]["variant"], want.name());
+            games += 1;
+        }
+        let mat = write_mat(&j1);
+        let v2 = check(&mat, &Overrides::default());
+        assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
+        let mut j2 = match_json(&v2, false, &mat);
+        strip_lines(&mut j1);
+        strip_lines(&mut j2);
+        assert_eq!(j1, j2, "seed {seed}: JSON differs after the round trip");
+        // Checked as plain Tapa instead, game 1 (обикновена's start) is an error.
+        let tapa_text = text.replace("; [Variation \"Sreshta\"]", "; [Variation \"Tapa\"]");
+        assert!(check(&tapa_text, &Overrides::default()).errors() > 0);
+    }
+    assert!(games >= 18, "{games} games");
+}

@@ -1,0 +1,174 @@
+//! Differential test against NikolayIT/BackgammonGameEngine's public Tapa move vectors (MIT),
+//! converted once into `fixtures/tapa/nikolayit-moves.txt` (see its header for the source).
+//! For each case, tavla's distinct legal results of the stage, the dice every legal play uses
+//! (a game-ending play counting as all) and how each result ends the game must equal the
+//! engine's.
+
+use std::collections::BTreeSet;
+
+use tavla::rules::tapa::{Outcome, Tapa, outcome};
+use tavla::rules::{Position, Rules, Side, StageDice};
+
+/// A position from the engine's code `T:p1,…,p24|bar0,bar1|off0,off1` (seat 0 = White).
+fn parse_code(code: &str) -> Position {
+    let body = code.strip_prefix("T:").expect("a Tapa code");
+    let mut parts = body.split('|');
+    let points: Vec<&str> = parts.next().unwrap().split(',').collect();
+    assert_eq!(points.len(), 24, "{code}");
+    let bars = parts.next().unwrap();
+    assert_eq!(bars, "0,0", "Tapa has no bar");
+    let offs: Vec<u8> = parts
+        .next()
+        .unwrap()
+        .split(',')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let mut pos = Position::empty();
+    pos.set(Side::White, 0, offs[0]);
+    pos.set(Side::Black, 0, offs[1]);
+    for (i, tok) in points.iter().enumerate() {
+        let p = i as u8 + 1;
+        if tok.is_empty() {
+            continue;
+        }
+        let (n, pinned) = match tok.strip_suffix('*') {
+            Some(n) => (n, true),
+            None => (*tok, false),
+        };
+        let n: i8 = n.parse().unwrap();
+        let (side, other) = if n > 0 {
+            (Side::White, Side::Black)
+        } else {
+            (Side::Black, Side::White)
+        };
+        let own = |s: Side| if s == Side::White { p } else { 25 - p };
+        pos.set(side, own(side), n.unsigned_abs());
+        if pinned {
+            // `k*`: k checkers of this sign on a pinned checker of the other seat.
+            pos.set(other, own(other), 1);
+            pos.set_pinned(other, own(other), true);
+        }
+    }
+    pos
+}
+
+fn kind(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Running => "none",
+        Outcome::BoreOff(_) => "borneOff",
+        Outcome::Mother(_) => "mother",
+        Outcome::Draw => "bothMothers",
+    }
+}
+
+struct Case {
+    name: String,
+    pos: Position,
+    side: Side,
+    dice: StageDice,
+    playable: u8,
+    ends: BTreeSet<(String, &'static str)>,
+}
+
+fn key(p: &Position) -> String {
+    format!("{p:?}")
+}
+
+fn cases() -> Vec<Case> {
+    let text = std::fs::read_to_string("fixtures/tapa/nikolayit-moves.txt").unwrap();
+    let mut out: Vec<Case> = Vec::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        match f.first() {
+            Some(&"case") => {
+                let dice: Vec<u8> = f[4].bytes().map(|b| b - b'0').collect();
+                let dice = if dice.len() == 2 && dice[0] != dice[1] {
+                    StageDice::Mixed {
+                        high: dice[0].max(dice[1]),
+                        low: dice[0].min(dice[1]),
+                    }
+                } else {
+                    StageDice::Double {
+                        value: dice[0],
+                        count: dice.len() as u8,
+                    }
+                };
+                out.push(Case {
+                    name: f[1].to_string(),
+                    pos: parse_code(f[2]),
+                    side: if f[3] == "0" {
+                        Side::White
+                    } else {
+                        Side::Black
+                    },
+                    dice,
+                    playable: f[5].parse().unwrap(),
+                    ends: BTreeSet::new(),
+                });
+            }
+            Some(&"end") => {
+                let k = match f[2] {
+                    "none" => "none",
+                    "borneOff" => "borneOff",
+                    "mother" => "mother",
+                    "bothMothers" => "bothMothers",
+                    other => panic!("unknown end kind {other}"),
+                };
+                out.last_mut()
+                    .unwrap()
+                    .ends
+                    .insert((key(&parse_code(f[1])), k));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Given the engine's 8 Tapa cases of `tricky.json` and two sampled `moves-tapa.json` cases, the
+/// sets of resulting positions (pins included), the playable dice and the game-ending kinds agree.
+#[test]
+fn tavla_and_the_nikolayit_engine_reach_the_same_positions() {
+    let rules = Tapa::default();
+    let cases = cases();
+    assert_eq!(cases.len(), 10);
+    let mut failures = Vec::new();
+    for c in &cases {
+        let set = rules.legal_plays(&c.pos, c.side, c.dice);
+        let got: BTreeSet<(String, &'static str)> = set
+            .positions()
+            .iter()
+            .map(|p| (key(p), kind(outcome(p))))
+            .collect();
+        if set.max_steps() != c.playable || got != c.ends {
+            let missing: Vec<_> = c.ends.difference(&got).collect();
+            let extra: Vec<_> = got.difference(&c.ends).collect();
+            failures.push(format!(
+                "{}: playable {} vs {}; missing {missing:?}; extra {extra:?}",
+                c.name,
+                set.max_steps(),
+                c.playable
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Given match 1 of the engine's `matches-tapa.json` (its dice stream and its plays, converted
+/// once into `fixtures/tapa/examples/nikolayit-tapa-match1.mat`), then tavla replays all 193
+/// turns with no finding, and each of the three games ends (by the mother rule) exactly where
+/// the engine's dice stream starts the next one.
+#[test]
+fn the_engines_tapa_match_validates_game_for_game() {
+    use tavla::replay::{Overrides, check};
+    let text = std::fs::read_to_string("fixtures/tapa/examples/nikolayit-tapa-match1.mat").unwrap();
+    let v = check(&text, &Overrides::default());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.turns_checked(), 193);
+    let hows: Vec<&str> = v
+        .games
+        .iter()
+        .map(|g| g.result.as_ref().map_or("none", |r| r.how))
+        .collect();
+    assert_eq!(hows, ["mother", "mother", "mother"]);
+}
