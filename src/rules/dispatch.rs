@@ -205,6 +205,9 @@ impl RuleSet {
     }
     /// Every distinct legal result of one stage (see [`Rules::legal_plays`]).
     pub fn legal_plays(&self, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
+        if self.mother_by_turn() {
+            return board::legal_plays_from::<Pinning<false>>(pos, side, dice, Default::default());
+        }
         with_rules!(self, r => r.legal_plays(pos, side, dice))
     }
     /// Can `side` play at least one step of `dice` from `pos`?
@@ -236,6 +239,19 @@ impl RuleSet {
         dice: StageDice,
         segments: &[Segment],
     ) -> Result<Resolved, PlayError> {
+        if self.mother_by_turn() {
+            return board::resolve_inline_from::<Pinning<false>>(
+                pos,
+                side,
+                dice,
+                segments,
+                Default::default(),
+            )
+            .map(|(position, steps)| Resolved {
+                position,
+                steps: steps.as_slice().to_vec(),
+            });
+        }
         with_rules!(self, r => r.resolve(pos, side, dice, segments))
     }
     /// [`RuleSet::resolve`] without allocating.
@@ -247,7 +263,22 @@ impl RuleSet {
         dice: StageDice,
         segments: &[Segment],
     ) -> Result<(Position, Steps), PlayError> {
+        if self.mother_by_turn() {
+            return board::resolve_inline_from::<Pinning<false>>(
+                pos,
+                side,
+                dice,
+                segments,
+                Default::default(),
+            );
+        }
         with_rules!(self, r => resolve_inline(&r, pos, side, dice, segments))
+    }
+    /// Tapa under `mother_check = turn`: its plays are generated and resolved by the
+    /// `Pinning<false>` policy, which leaves the mother to the end of the roll.
+    #[inline]
+    fn mother_by_turn(&self) -> bool {
+        matches!(self, RuleSet::Tapa(o) if o.mother_check == MotherCheck::Turn)
     }
     /// The quick forced-play probe (see `board::surely_maximal`).
     #[inline]
