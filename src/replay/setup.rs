@@ -58,7 +58,7 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
                     format!("the variant `{name}` is not supported; the record was not checked"),
                 )
                 .label("this variant")
-                .help("tavla checks `Gul Bara`, `Backgammon` (also `NackGammon`, `Short Nardy`, `Obiknovena`, `Portes`, `Tavla`), `Long Nardy`, `Fevga` (also `Moultezim`), `Tapa`, `Plakoto` and `Sreshta`; use --variant to force one"),
+                .help("tavla checks `Gul Bara`, `Backgammon` (also `NackGammon`, `Short Nardy`, `Obiknovena`, `Portes`, `Tavla`), `Long Nardy`, `Fevga` (also `Moultezim`), `Tapa`, `Plakoto`, `Sreshta` and `Tavli`; use --variant to force one"),
             );
             return (None, findings);
         }
@@ -116,7 +116,7 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
     (Some(rules), findings)
 }
 
-/// The rotation of a record whose `Variation` names a rotating match (`Sreshta`), with its
+/// The rotation of a record whose `Variation` names a rotating match (`Sreshta`, `Tavli`), with its
 /// `Rules`/`Rule` tags applied to the pinning games; `None` otherwise, or when `--variant`
 /// forces one game for the whole record.
 pub(crate) fn rotation_for(record: &Match, o: &Overrides) -> (Option<Rotation>, Vec<Finding>) {

@@ -1,11 +1,12 @@
 //! Rotating matches: the variant of each game follows from its number (`tapa.md` §9). The
 //! Bulgarian среща (`Sreshta`) plays обикновена, Gul bara and Tapa in turn; the Greek `Tavli`
-//! (Portes, Plakoto, Fevga) plugs in as another [`RotationKind`] once Fevga is a variant.
+//! plays Portes, Plakoto and Fevga.
 //!
 //! A rotation is not a [`RuleSet`]: each game is checked under the plain rule set its number
 //! selects ([`Rotation::game`]), so nothing below the match walk knows about rotations.
 
 use super::RuleSet;
+use super::fevga::FevgaOptions;
 use super::options::{BackgammonOptions, GulBaraOptions, OptionError};
 use super::tapa::TapaOptions;
 
@@ -15,10 +16,12 @@ use super::tapa::TapaOptions;
 pub enum RotationKind {
     /// Среща: обикновена (game 1, 4, …), Gul bara (2, 5, …), Tapa (3, 6, …) [N §2 Среща].
     Sreshta,
+    /// Τάβλι: Portes (game 1, 4, …), Plakoto (2, 5, …), Fevga (3, 6, …) (`tapa.md` §9).
+    Tavli,
 }
 
 /// A rotating match: its kind and the options of its pinning games (the `Rules`/`Rule` tags
-/// of the record apply to them only).
+/// of the record apply to them only: Tapa in среща, Plakoto in Tavli).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Rotation {
     /// Which rotation.
@@ -28,8 +31,8 @@ pub struct Rotation {
 }
 
 impl Rotation {
-    /// The rotation a `Variation` name selects (`Sreshta`, `Среща`, `Sreshta (Bulgarian)`, any
-    /// case), or `None`.
+    /// The rotation a `Variation` name selects (`Sreshta`, `Среща`, `Sreshta (Bulgarian)`;
+    /// `Tavli`, `Τάβλι`, `Tavli (Greek)`; any case), or `None`.
     pub fn from_name(s: &str) -> Option<Rotation> {
         let key: String = s
             .chars()
@@ -41,6 +44,10 @@ impl Rotation {
                 kind: RotationKind::Sreshta,
                 tapa: TapaOptions::preset("bulgarian").expect("the bulgarian preset"),
             }),
+            "tavli" | "τάβλι" | "ταβλι" | "tavli(greek)" => Some(Rotation {
+                kind: RotationKind::Tavli,
+                tapa: TapaOptions::preset("plakoto").expect("the plakoto preset"),
+            }),
             _ => None,
         }
     }
@@ -49,6 +56,7 @@ impl Rotation {
     pub fn name(&self) -> &'static str {
         match self.kind {
             RotationKind::Sreshta => "Sreshta",
+            RotationKind::Tavli => "Tavli",
         }
     }
 
@@ -63,6 +71,13 @@ impl Rotation {
                     GulBaraOptions::preset("bulgarian").expect("the bulgarian preset"),
                 ),
                 RuleSet::Tapa(self.tapa),
+            ],
+            RotationKind::Tavli => [
+                RuleSet::Backgammon(
+                    BackgammonOptions::preset("portes").expect("the portes preset"),
+                ),
+                RuleSet::Tapa(self.tapa),
+                RuleSet::Fevga(FevgaOptions::preset("greek").expect("the greek preset")),
             ],
         }
     }
@@ -128,5 +143,44 @@ mod tests {
             panic!("game 6 is Tapa")
         };
         assert_eq!((t.preset, t.draw_points), ("plakoto", 1));
+    }
+
+    #[test]
+    fn tavli_plays_portes_plakoto_and_fevga_in_turn() {
+        let r = Rotation::from_name("Tavli (Greek)").unwrap();
+        assert_eq!(Rotation::from_name("Τάβλι"), Some(r));
+        assert_eq!(r.name(), "Tavli");
+        let v: Vec<Variant> = (1..=6).map(|n| r.game(n).variant()).collect();
+        assert_eq!(
+            v,
+            [
+                Variant::Backgammon,
+                Variant::Tapa,
+                Variant::Fevga,
+                Variant::Backgammon,
+                Variant::Tapa,
+                Variant::Fevga
+            ]
+        );
+        let RuleSet::Backgammon(o) = r.game(4) else {
+            panic!("game 4 is Portes")
+        };
+        assert_eq!((o.preset, o.cube, o.triple), ("portes", false, false));
+        let RuleSet::Tapa(t) = r.game(2) else {
+            panic!("game 2 is Plakoto")
+        };
+        assert_eq!(t.preset, "plakoto");
+        let RuleSet::Fevga(f) = r.game(3) else {
+            panic!("game 3 is Fevga")
+        };
+        assert_eq!(f.preset, "greek");
+        // `Rule` tags reach the Plakoto games only.
+        let mut p = r;
+        p.set("draw_points=1").unwrap();
+        let RuleSet::Tapa(t) = p.game(5) else {
+            panic!("game 5 is Plakoto")
+        };
+        assert_eq!(t.draw_points, 1);
+        assert_eq!(p.game(3), r.game(3));
     }
 }
