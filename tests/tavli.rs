@@ -3,37 +3,15 @@
 //! checked under the game its number selects, the JSON names it per game and survives the
 //! `.mat` round trip, and a single changed step is reported at its line.
 
-use serde_json::Value;
+mod generated;
+
+use generated::{describe, first_destination_mutants, first_error_line, strip_lines};
 use tavla::generate::{Settings, random_match};
-use tavla::replay::{Overrides, Severity, Verdict, check};
-use tavla::report::LineIndex;
+use tavla::replay::{Overrides, check};
 use tavla::report::json::match_json;
 use tavla::report::mat::write_mat;
 use tavla::rules::Variant;
 use tavla::rules::rotation::Rotation;
-
-fn describe(v: &Verdict, text: &str) -> String {
-    let idx = LineIndex::new(text);
-    v.findings
-        .iter()
-        .map(|f| {
-            let (l, c) = idx.locate(text, f.span.offset);
-            format!("{l}:{c}: {:?}[{}] {}", f.severity, f.code, f.message)
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn strip_lines(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            m.remove("line");
-            m.values_mut().for_each(strip_lines);
-        }
-        Value::Array(a) => a.iter_mut().for_each(strip_lines),
-        _ => {}
-    }
-}
 
 fn tavli_match(length: u64, seed: u64) -> (Rotation, String) {
     let rot = Rotation::from_name("Tavli").unwrap();
@@ -95,45 +73,9 @@ fn a_changed_step_in_a_tavli_match_is_reported_at_its_line() {
     let mut at_line = 0;
     for seed in 0..3u64 {
         let (_, text) = tavli_match(5, seed);
-        let lines: Vec<&str> = text.split('\n').collect();
-        for (li, line) in lines.iter().enumerate() {
-            if !line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
-                continue;
-            }
-            let Some(colon) = line.find(": ") else {
-                continue;
-            };
-            let rest = &line[colon + 2..];
-            let Some(slash) = rest.find('/') else {
-                continue;
-            };
-            let dest_start = colon + 2 + slash + 1;
-            let dest_len = line[dest_start..]
-                .find(|c: char| !c.is_ascii_digit())
-                .unwrap_or(line.len() - dest_start);
-            let Ok(dest) = line[dest_start..dest_start + dest_len].parse::<u8>() else {
-                continue;
-            };
-            let new = if dest > 1 { dest - 1 } else { dest + 2 };
-            let mutated = format!(
-                "{}{}{}",
-                &line[..dest_start],
-                new,
-                &line[dest_start + dest_len..]
-            );
-            let mut m = lines.clone();
-            m[li] = &mutated;
-            let mtext = m.join("\n");
-            let v = check(&mtext, &Overrides::default());
-            let idx = LineIndex::new(&mtext);
-            let first = v
-                .findings
-                .iter()
-                .filter(|f| f.severity == Severity::Error)
-                .map(|f| idx.locate(&mtext, f.span.offset).0)
-                .min();
+        for (li, mtext) in first_destination_mutants(&text) {
             tried += 1;
-            if let Some(l) = first {
+            if let Some(l) = first_error_line(&mtext) {
                 assert!(
                     l > li,
                     "seed {seed}: error at {l} before the change at {}",

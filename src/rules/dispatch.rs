@@ -44,6 +44,13 @@ pub struct CubeRules {
 }
 
 impl CubeRules {
+    /// A game without a doubling cube (Gul bara, Tapa, Long nardy, Fevga).
+    pub const NOT_IN_GAME: CubeRules = CubeRules {
+        available: Err(NoCube::NotInGame),
+        crawford: false,
+        jacoby: false,
+        beaver: false,
+    };
     /// Does the game have a cube at all (even if switched off)?
     pub fn in_game(&self) -> bool {
         self.available != Err(NoCube::NotInGame)

@@ -1,7 +1,7 @@
 //! Gul bara (`gul-bara.md`): single-checker blocking, own numbering per side, no hitting,
 //! the doublet chain with its exempt window, and remainders passed to the opponent.
 
-use super::dispatch::{CubeRules, Level, NoCube};
+use super::dispatch::{CubeRules, Level};
 use super::movement::{Holding, Movement};
 use super::options::{ExemptScope, GulBaraOptions, NextGameStarter, Opening};
 use super::turn::{ChainRules, NoChain, TurnPlan, chain_next};
@@ -26,18 +26,10 @@ impl Rules for GulBara {
 
     const VARIANT: Variant = Variant::GulBara;
     fn start(&self) -> Position {
-        let mut p = Position::empty();
-        p.set(Side::White, 24, 15);
-        p.set(Side::Black, 24, 15);
-        p
+        Position::all_on_own_24()
     }
     fn cube(&self) -> CubeRules {
-        CubeRules {
-            available: Err(NoCube::NotInGame),
-            crawford: false,
-            jacoby: false,
-            beaver: false,
-        }
+        CubeRules::NOT_IN_GAME
     }
     fn opening(&self) -> Opening {
         self.options.opening

@@ -2,7 +2,7 @@
 //! first-roll doublet exception, and the block (prime) rule, applied inside legal-play
 //! generation through the [`Running`] policy.
 
-use super::dispatch::{CubeRules, Level, NoCube};
+use super::dispatch::{CubeRules, Level};
 use super::options::{NextGameStarter, Opening, OptionError};
 use super::running::{BlockCheck, PrimeRule, RaceState, Running};
 use super::turn::{NoChain, TurnPlan};
@@ -257,18 +257,10 @@ impl Rules for LongNardy {
 
     const VARIANT: Variant = Variant::LongNardy;
     fn start(&self) -> Position {
-        let mut p = Position::empty();
-        p.set(Side::White, 24, 15);
-        p.set(Side::Black, 24, 15);
-        p
+        Position::all_on_own_24()
     }
     fn cube(&self) -> CubeRules {
-        CubeRules {
-            available: Err(NoCube::NotInGame),
-            crawford: false,
-            jacoby: false,
-            beaver: false,
-        }
+        CubeRules::NOT_IN_GAME
     }
     fn opening(&self) -> Opening {
         self.options.opening

@@ -83,6 +83,14 @@ impl Position {
             pins: [0; 2],
         }
     }
+    /// Both sides with all 15 checkers on their own 24 point: the start of the games that
+    /// run the same way round or begin from one point (Gul bara, Tapa, Long nardy, Fevga).
+    pub fn all_on_own_24() -> Self {
+        let mut p = Position::empty();
+        p.set(Side::White, 24, 15);
+        p.set(Side::Black, 24, 15);
+        p
+    }
     /// Whether the checker of `side` on its own point `point` is pinned (Tapa).
     pub fn pinned(&self, side: Side, point: u8) -> bool {
         point < 32 && self.pins[side.index()] & (1 << point) != 0

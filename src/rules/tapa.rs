@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::dispatch::{CubeRules, Level, NoCube};
+use super::dispatch::{CubeRules, Level};
 use super::movement::{Movement, Pinning};
 use super::options::{NextGameStarter, Opening, OptionError};
 use super::turn::{NoChain, TurnPlan};
@@ -206,18 +206,10 @@ impl Rules for Tapa {
 
     const VARIANT: Variant = Variant::Tapa;
     fn start(&self) -> Position {
-        let mut p = Position::empty();
-        p.set(Side::White, 24, 15);
-        p.set(Side::Black, 24, 15);
-        p
+        Position::all_on_own_24()
     }
     fn cube(&self) -> CubeRules {
-        CubeRules {
-            available: Err(NoCube::NotInGame),
-            crawford: false,
-            jacoby: false,
-            beaver: false,
-        }
+        CubeRules::NOT_IN_GAME
     }
     fn opening(&self) -> Opening {
         self.options.opening
