@@ -172,3 +172,38 @@ fn the_engines_tapa_match_validates_game_for_game() {
         .collect();
     assert_eq!(hows, ["mother", "mother", "mother"]);
 }
+
+/// Given match 1 of the engine's `matches-sreshta.json` (its dice stream and its plays,
+/// converted once into `fixtures/tapa/examples/nikolayit-sreshta-match1.mat`: обикновена, Gul
+/// bara with doublet chains and passed remainders, Tapa, обикновена, Gul bara), then tavla
+/// replays all 298 turns with no finding, each game ends by bearing off where the engine's
+/// dice stream starts the next one, and the value tavla computes for each game equals the
+/// `Wins` the engine scored (2, 1, 1, 2, 2: 5-3).
+#[test]
+fn the_engines_sreshta_match_validates_and_scores_game_for_game() {
+    use tavla::replay::{Overrides, check};
+    let text =
+        std::fs::read_to_string("fixtures/tapa/examples/nikolayit-sreshta-match1.mat").unwrap();
+    let v = check(&text, &Overrides::default());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.turns_checked(), 298);
+    let results: Vec<(Side, Option<u64>, Option<u64>, &str)> = v
+        .games
+        .iter()
+        .map(|g| {
+            let r = g.result.as_ref().expect("every game ends");
+            (r.winner, r.written, r.full, r.how)
+        })
+        .collect();
+    let (w, b) = (Side::White, Side::Black);
+    assert_eq!(
+        results,
+        [
+            (b, Some(2), Some(2), "bear-off"),
+            (w, Some(1), Some(1), "bear-off"),
+            (b, Some(1), Some(1), "bear-off"),
+            (w, Some(2), Some(2), "bear-off"),
+            (w, Some(2), Some(2), "bear-off"),
+        ]
+    );
+}
