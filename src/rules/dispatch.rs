@@ -206,7 +206,7 @@ impl RuleSet {
     /// Every distinct legal result of one stage (see [`Rules::legal_plays`]).
     pub fn legal_plays(&self, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
         if self.mother_by_turn() {
-            return board::legal_plays_from::<Pinning<false>>(pos, side, dice, Default::default());
+            return board::legal_plays_from::<Pinning<false>>(pos, side, dice, ());
         }
         with_rules!(self, r => r.legal_plays(pos, side, dice))
     }
@@ -240,17 +240,11 @@ impl RuleSet {
         segments: &[Segment],
     ) -> Result<Resolved, PlayError> {
         if self.mother_by_turn() {
-            return board::resolve_inline_from::<Pinning<false>>(
-                pos,
-                side,
-                dice,
-                segments,
-                Default::default(),
-            )
-            .map(|(position, steps)| Resolved {
-                position,
-                steps: steps.as_slice().to_vec(),
-            });
+            return board::resolve_inline_from::<Pinning<false>>(pos, side, dice, segments, ())
+                .map(|(position, steps)| Resolved {
+                    position,
+                    steps: steps.as_slice().to_vec(),
+                });
         }
         with_rules!(self, r => r.resolve(pos, side, dice, segments))
     }
@@ -264,13 +258,7 @@ impl RuleSet {
         segments: &[Segment],
     ) -> Result<(Position, Steps), PlayError> {
         if self.mother_by_turn() {
-            return board::resolve_inline_from::<Pinning<false>>(
-                pos,
-                side,
-                dice,
-                segments,
-                Default::default(),
-            );
+            return board::resolve_inline_from::<Pinning<false>>(pos, side, dice, segments, ());
         }
         with_rules!(self, r => resolve_inline(&r, pos, side, dice, segments))
     }
