@@ -207,3 +207,32 @@ fn the_engines_sreshta_match_validates_and_scores_game_for_game() {
         ]
     );
 }
+
+/// Given match 2 of the engine's `matches-tapa.json` (converted once into
+/// `fixtures/tapa/examples/nikolayit-tapa-match2.mat`, the opening tie re-rolled), then tavla
+/// replays all 121 turns with no finding; game 1 is seat 0's mother win worth 2 in the middle
+/// of a roll (the engine's result: points 2-0, kind "mother") and game 2 ends with both mothers
+/// pinned, a draw worth 1 each (the engine's final score 3-1).
+#[test]
+fn the_engines_second_tapa_match_has_a_mother_win_and_a_draw() {
+    use tavla::replay::{Overrides, check};
+    let text = std::fs::read_to_string("fixtures/tapa/examples/nikolayit-tapa-match2.mat").unwrap();
+    let v = check(&text, &Overrides::default());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.turns_checked(), 121);
+    let results: Vec<(Side, Option<u64>, bool, &str)> = v
+        .games
+        .iter()
+        .map(|g| {
+            let r = g.result.as_ref().expect("every game ends");
+            (r.winner, r.full, r.draw, r.how)
+        })
+        .collect();
+    assert_eq!(
+        results,
+        [
+            (Side::White, Some(2), false, "mother"),
+            (Side::White, Some(1), true, "draw"),
+        ]
+    );
+}
