@@ -125,13 +125,13 @@ fn cases() -> Vec<Case> {
     out
 }
 
-/// Given the engine's 8 Tapa cases of `tricky.json` and two sampled `moves-tapa.json` cases, the
+/// Given the engine's 8 Tapa cases of `tricky.json` and 46 sampled `moves-tapa.json` cases, the
 /// sets of resulting positions (pins included), the playable dice and the game-ending kinds agree.
 #[test]
 fn tavla_and_the_nikolayit_engine_reach_the_same_positions() {
     let rules = Tapa::default();
     let cases = cases();
-    assert_eq!(cases.len(), 10);
+    assert_eq!(cases.len(), 54);
     let mut failures = Vec::new();
     for c in &cases {
         let set = rules.legal_plays(&c.pos, c.side, c.dice);
@@ -171,4 +171,68 @@ fn the_engines_tapa_match_validates_game_for_game() {
         .map(|g| g.result.as_ref().map_or("none", |r| r.how))
         .collect();
     assert_eq!(hows, ["mother", "mother", "mother"]);
+}
+
+/// Given match 1 of the engine's `matches-sreshta.json` (its dice stream and its plays,
+/// converted once into `fixtures/tapa/examples/nikolayit-sreshta-match1.mat`: обикновена, Gul
+/// bara with doublet chains and passed remainders, Tapa, обикновена, Gul bara), then tavla
+/// replays all 298 turns with no finding, each game ends by bearing off where the engine's
+/// dice stream starts the next one, and the value tavla computes for each game equals the
+/// `Wins` the engine scored (2, 1, 1, 2, 2: 5-3).
+#[test]
+fn the_engines_sreshta_match_validates_and_scores_game_for_game() {
+    use tavla::replay::{Overrides, check};
+    let text =
+        std::fs::read_to_string("fixtures/tapa/examples/nikolayit-sreshta-match1.mat").unwrap();
+    let v = check(&text, &Overrides::default());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.turns_checked(), 298);
+    let results: Vec<(Side, Option<u64>, Option<u64>, &str)> = v
+        .games
+        .iter()
+        .map(|g| {
+            let r = g.result.as_ref().expect("every game ends");
+            (r.winner, r.written, r.full, r.how)
+        })
+        .collect();
+    let (w, b) = (Side::White, Side::Black);
+    assert_eq!(
+        results,
+        [
+            (b, Some(2), Some(2), "bear-off"),
+            (w, Some(1), Some(1), "bear-off"),
+            (b, Some(1), Some(1), "bear-off"),
+            (w, Some(2), Some(2), "bear-off"),
+            (w, Some(2), Some(2), "bear-off"),
+        ]
+    );
+}
+
+/// Given match 2 of the engine's `matches-tapa.json` (converted once into
+/// `fixtures/tapa/examples/nikolayit-tapa-match2.mat`, the opening tie re-rolled), then tavla
+/// replays all 121 turns with no finding; game 1 is seat 0's mother win worth 2 in the middle
+/// of a roll (the engine's result: points 2-0, kind "mother") and game 2 ends with both mothers
+/// pinned, a draw worth 1 each (the engine's final score 3-1).
+#[test]
+fn the_engines_second_tapa_match_has_a_mother_win_and_a_draw() {
+    use tavla::replay::{Overrides, check};
+    let text = std::fs::read_to_string("fixtures/tapa/examples/nikolayit-tapa-match2.mat").unwrap();
+    let v = check(&text, &Overrides::default());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.turns_checked(), 121);
+    let results: Vec<(Side, Option<u64>, bool, &str)> = v
+        .games
+        .iter()
+        .map(|g| {
+            let r = g.result.as_ref().expect("every game ends");
+            (r.winner, r.full, r.draw, r.how)
+        })
+        .collect();
+    assert_eq!(
+        results,
+        [
+            (Side::White, Some(2), false, "mother"),
+            (Side::White, Some(1), true, "draw"),
+        ]
+    );
 }
