@@ -1,0 +1,238 @@
+//! The boundaries of the Long nardy and Fevga rules, each position built by hand and its
+//! verdict reasoned from `long-nardy.md` / `fevga.md`: the runner's threshold point (own 11,
+//! own 12 under `runner = start-quarter`), the point just past a block and the edge of the
+//! opponent's home board under both prime rules, a block across own 1 / own 24, koks with a
+//! loser's checker on its 6 point, a start quarter closed only between the dice, and the
+//! head exception of each player's first roll in a later game.
+
+use tavla::codes::Code;
+use tavla::notation::parse_play;
+use tavla::replay::referee::check_play;
+use tavla::replay::{Overrides, PlayContext, Severity, check, problem_finding};
+use tavla::rules::long_nardy::{LongNardy, LongNardyOptions};
+use tavla::rules::{Level, Position, Roll, RuleSet, Rules, Side, StageDice, Variant};
+
+fn pos(white: &[(u8, u8)], black: &[(u8, u8)]) -> Position {
+    let mut p = Position::empty();
+    for &(pt, n) in white {
+        p.set(Side::White, pt, n);
+    }
+    for &(pt, n) in black {
+        p.set(Side::Black, pt, n);
+    }
+    p
+}
+
+fn dice(a: u8, b: u8) -> StageDice {
+    Roll { a, b }.stage()
+}
+
+fn rules(v: Variant, kvs: &[&str]) -> RuleSet {
+    let mut r = RuleSet::default_for(v);
+    for kv in kvs {
+        r.set(kv).unwrap();
+    }
+    r
+}
+
+/// White's play `text` from `p`: `Ok` or the code a record would get.
+fn verdict(r: &RuleSet, p: &Position, d: StageDice, text: &str) -> Result<(), Code> {
+    let play = parse_play(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    match check_play(r, p, Side::White, d, &play) {
+        Ok(_) => Ok(()),
+        Err(problem) => {
+            let c = PlayContext {
+                rules: r,
+                pos: p,
+                side: Side::White,
+                dice: d,
+                who: "White".into(),
+                dice_span: None,
+            };
+            Err(problem_finding(&c, *problem).code)
+        }
+    }
+}
+
+/// The legal plays of White's roll, written out and sorted.
+fn plays(r: &RuleSet, p: &Position, d: StageDice) -> Vec<String> {
+    let set = r.legal_plays(p, Side::White, d);
+    let mut v: Vec<String> = (0..set.len())
+        .map(|k| tavla::replay::render_steps(set.steps(k)))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Fevga §3: the runner has passed once it stands on own 11 (`past-start`) or own 12
+/// (`start-quarter`); not before.
+#[test]
+fn the_runner_threshold_is_own_11_or_own_12() {
+    let greek = rules(Variant::Fevga, &[]);
+    let quarter = rules(Variant::Fevga, &["runner=start-quarter"]);
+    // Runner on own 11: passed under both.
+    let on11 = pos(&[(24, 14), (11, 1)], &[(24, 15)]);
+    for r in [&greek, &quarter] {
+        assert_eq!(verdict(r, &on11, dice(2, 1), "24/22 24/23"), Ok(()));
+    }
+    // Runner on own 12 (Black's head is empty: every Black checker on B1 = W13).
+    let on12 = pos(&[(24, 14), (12, 1)], &[(1, 15)]);
+    assert_eq!(
+        verdict(&greek, &on12, dice(2, 1), "24/22 24/23"),
+        Err(Code::RunnerRule)
+    );
+    // The runner passes own 11 with the 1 and frees the head for the 2.
+    assert_eq!(verdict(&greek, &on12, dice(2, 1), "12/11 24/22"), Ok(()));
+    assert_eq!(
+        plays(&greek, &on12, dice(2, 1)),
+        ["12/10/9", "24/22 12/11", "24/23 12/10"]
+    );
+    assert_eq!(verdict(&quarter, &on12, dice(2, 1), "24/22 24/23"), Ok(()));
+    assert_eq!(
+        plays(&quarter, &on12, dice(2, 1)),
+        [
+            "12/10/9",
+            "24/22 12/11",
+            "24/22/21",
+            "24/23 12/10",
+            "24/23 24/22"
+        ]
+    );
+}
+
+/// Long nardy §4: White's 24/20 closes own 1, 24..20 = Black's 13..8, a block across own 1 /
+/// own 24. A Black checker on B7 is just past it (legal under `ahead`, not home under
+/// `opponent-home`); one on B6 is past it and home (legal under both); one on B14, just
+/// behind it, leaves every Black checker trapped (illegal under both); `none` allows all.
+#[test]
+fn a_block_across_own_1_judged_at_its_edges() {
+    let white = [(24, 10), (23, 1), (22, 1), (21, 1), (1, 1), (10, 1)];
+    let ahead = rules(Variant::LongNardy, &[]);
+    let home = rules(Variant::LongNardy, &["prime_rule=opponent-home"]);
+    let none = rules(Variant::LongNardy, &["prime_rule=none"]);
+    let cases = [
+        (14, Err(Code::IllegalPrime), Err(Code::IllegalPrime)),
+        (7, Ok(()), Err(Code::IllegalPrime)),
+        (6, Ok(()), Ok(())),
+        (1, Ok(()), Ok(())),
+    ];
+    for (b, under_ahead, under_home) in cases {
+        let p = pos(&white, &[(24, 14), (b, 1)]);
+        let d = dice(4, 1);
+        assert_eq!(verdict(&ahead, &p, d, "24/20 10/9"), under_ahead, "B{b}");
+        assert_eq!(verdict(&home, &p, d, "24/20 10/9"), under_home, "B{b}");
+        assert_eq!(verdict(&none, &p, d, "24/20 10/9"), Ok(()), "B{b}");
+        // Five points in a row stay legal whatever the rule: 21/20 leaves own 21 open.
+        assert_eq!(verdict(&ahead, &p, d, "24/20 21/20"), Ok(()), "B{b}");
+    }
+}
+
+/// Long nardy §6: koks (with `koks = on`) needs every loser's checker outside its home board,
+/// its 6 point included.
+#[test]
+fn koks_needs_the_losers_six_point_empty() {
+    let koks = LongNardy {
+        options: LongNardyOptions::preset("home-prime").unwrap(),
+    };
+    let won = |black: &[(u8, u8)]| pos(&[(0, 15)], black);
+    assert_eq!(
+        koks.level(&won(&[(24, 14), (7, 1)]), Side::White),
+        Level::Koks
+    );
+    assert_eq!(
+        koks.level(&won(&[(24, 14), (6, 1)]), Side::White),
+        Level::Mars
+    );
+    assert_eq!(
+        koks.level(&won(&[(24, 13), (6, 1), (0, 1)]), Side::White),
+        Level::Single
+    );
+}
+
+/// Fevga §4 with `block_check`: 24/19 closes the start quarter unless a quarter point is left
+/// first in the same roll. Under `step` the order matters (some order must pass), under
+/// `play` only the end.
+#[test]
+fn a_start_quarter_closed_between_the_dice() {
+    let step = rules(Variant::Fevga, &[]);
+    let play = rules(Variant::Fevga, &["block_check=play"]);
+    let p = pos(
+        &[(24, 10), (23, 1), (22, 1), (21, 1), (20, 1), (10, 1)],
+        &[(24, 15)],
+    );
+    let d = dice(5, 1);
+    // 20/19 first leaves own 20: written in either order the play is legal.
+    assert_eq!(verdict(&step, &p, d, "24/19 20/19"), Ok(()));
+    assert_eq!(verdict(&step, &p, d, "20/19 24/19"), Ok(()));
+    assert_eq!(
+        verdict(&step, &p, d, "24/19 10/9"),
+        Err(Code::StartQuarterBlock)
+    );
+    assert_eq!(
+        verdict(&play, &p, d, "24/19 10/9"),
+        Err(Code::StartQuarterBlock)
+    );
+    // The same checker through own 19: closed after the first step, open after the second.
+    assert_eq!(
+        verdict(&step, &p, d, "24/19/18"),
+        Err(Code::StartQuarterBlock)
+    );
+    assert_eq!(verdict(&play, &p, d, "24/19/18"), Ok(()));
+    assert_eq!(verdict(&step, &p, d, "24/23/18"), Ok(()));
+    // 5-5: two checkers through own 19 only under `play`.
+    let dd = dice(5, 5);
+    assert_eq!(
+        verdict(&step, &p, dd, "24/14(2)"),
+        Err(Code::StartQuarterBlock)
+    );
+    assert_eq!(verdict(&play, &p, dd, "24/14(2)"), Ok(()));
+    let a = plays(&step, &p, dd);
+    let b = plays(&play, &p, dd);
+    assert!(a.iter().all(|x| b.contains(x)));
+    let extra: Vec<&String> = b.iter().filter(|x| !a.contains(x)).collect();
+    assert_eq!(
+        extra,
+        ["24/19/14(2)", "24/19/14/9 10/5", "24/19/14/9/4"],
+        "{b:?}"
+    );
+}
+
+/// The errors of a record as (code, 1-based line).
+fn errors(text: &str) -> Vec<(Code, usize)> {
+    let v = check(text, &Overrides::default());
+    let idx = tavla::report::LineIndex::new(text);
+    v.findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| (f.code, idx.locate(text, f.span.offset).0))
+        .collect()
+}
+
+/// Long nardy §3 and §6: the head exception belongs to each player's first roll of every
+/// game; under `club` the winner of game 1 starts game 2 and may open with a doublet.
+#[test]
+fn the_head_exception_in_a_later_game() {
+    let text = |g2: &str| {
+        format!(
+            "; [Variation \"Long Nardy\"]\n; [Rules \"club\"]\n\n 3 point match\n\n Game 1\n White : 0                      Black : 0\n  1) 65: 24/13                   66: 24/18(2)\n  2) 31: 24/20\n      Wins 2 points\n\n Game 2\n White : 2                      Black : 0\n{g2}\n"
+        )
+    };
+    // Line 14 is game 2's first turn.
+    let ok = text("  1) 66: 24/18(2)                33: 24/21 24/15");
+    assert_eq!(errors(&ok), vec![]);
+    assert_eq!(
+        errors(&text("  1) 66: 24/18                   33: 24/21 24/15")),
+        vec![(Code::ForcedPlay, 14)]
+    );
+    // Black's second roll of game 2 is no first roll.
+    let later = format!(
+        "{}\n  2) 21: 18/15                 44: 24/20(2)\n",
+        text("  1) 66: 24/18(2)                33: 24/21 24/15").trim_end()
+    );
+    assert_eq!(errors(&later), vec![(Code::HeadRule, 15)]);
+    // The loser of game 1 may not start game 2.
+    assert_eq!(
+        errors(&text("  1)                            66: 24/18(2)")),
+        vec![(Code::WrongStarter, 14)]
+    );
+}
