@@ -236,3 +236,49 @@ fn the_head_exception_in_a_later_game() {
         vec![(Code::WrongStarter, 14)]
     );
 }
+
+/// The message of White's illegal play `text`.
+fn message(r: &RuleSet, p: &Position, d: StageDice, text: &str) -> String {
+    let play = parse_play(text).unwrap();
+    let problem = check_play(r, p, Side::White, d, &play).expect_err(text);
+    let c = PlayContext {
+        rules: r,
+        pos: p,
+        side: Side::White,
+        dice: d,
+        who: "White".into(),
+        dice_span: None,
+    };
+    problem_finding(&c, *problem).message
+}
+
+/// The findings name the rule as the options set it: a block under `opponent-home` is
+/// judged by the opponent's home board, not by a checker ahead; the runner's point is 11 or
+/// 12.
+#[test]
+fn messages_follow_the_options() {
+    let white = [(24, 10), (23, 1), (22, 1), (21, 1), (1, 1), (10, 1)];
+    let p = pos(&white, &[(24, 14), (7, 1)]);
+    let home = rules(Variant::LongNardy, &["prime_rule=opponent-home"]);
+    let m = message(&home, &p, dice(4, 1), "24/20 10/9");
+    assert!(m.contains("home board"), "{m}");
+    let q = pos(&white, &[(24, 14), (14, 1)]);
+    let m = message(
+        &rules(Variant::LongNardy, &[]),
+        &q,
+        dice(4, 1),
+        "24/20 10/9",
+    );
+    assert!(m.contains("ahead of it"), "{m}");
+    let on13 = pos(&[(24, 14), (13, 1)], &[(1, 15)]);
+    let m = message(
+        &rules(Variant::Fevga, &[]),
+        &on13,
+        dice(2, 1),
+        "24/22 24/23",
+    );
+    assert!(m.contains("point 11"), "{m}");
+    let quarter = rules(Variant::Fevga, &["runner=start-quarter"]);
+    let m = message(&quarter, &on13, dice(2, 1), "24/22 24/23");
+    assert!(m.contains("point 12"), "{m}");
+}

@@ -337,10 +337,14 @@ fn restriction_finding(rule: Restriction, span: Span) -> Finding {
             format!("at most {limit} checker(s) may leave the head (point 24) in one turn"),
         )
         .label("one checker too many from the head"),
-        Restriction::Prime => Finding::error(
+        Restriction::Prime { opponent_home } => Finding::error(
             Code::IllegalPrime,
             span,
-            "this closes a block of six points with no opposing checker ahead of it",
+            if opponent_home {
+                "this closes a block of six points while no opposing checker is in its home board or off"
+            } else {
+                "this closes a block of six points with no opposing checker ahead of it"
+            },
         )
         .label("illegal block of six"),
         Restriction::StartQuarter => Finding::error(
@@ -349,10 +353,10 @@ fn restriction_finding(rule: Restriction, span: Span) -> Finding {
             "this fills the last open point of the start quarter (24..19); all six may not be held",
         )
         .label("start quarter closed"),
-        Restriction::Runner => Finding::error(
+        Restriction::Runner { past } => Finding::error(
             Code::RunnerRule,
             span,
-            "a second checker leaves the start (24) before the first one passed the opponent's start",
+            format!("a second checker leaves the start (24) before the runner (the first checker out) reached point {past} or lower"),
         )
         .label("runner not yet past"),
     }

@@ -42,14 +42,21 @@ pub enum Restriction {
         /// Checkers that may leave the head per turn.
         limit: u8,
     },
-    /// A block (six points in a row of the opponent's path) with no opposing checker ahead of
-    /// it, or one the variant's prime rule does not yet allow.
-    Prime,
+    /// A block (six points in a row of the opponent's path) that the variant's prime rule
+    /// does not allow: no opposing checker ahead of it, or (`opponent_home`) none yet in its
+    /// home board or off.
+    Prime {
+        /// Whether the rule is `prime_rule = opponent-home` rather than `ahead`.
+        opponent_home: bool,
+    },
     /// All six points of the mover's own starting quarter (24..19) held at once (Fevga).
     StartQuarter,
     /// A second checker leaves the start before the first one passed the opponent's start
     /// (Fevga's runner rule).
-    Runner,
+    Runner {
+        /// The point the runner must reach (own 11, or own 12 under `runner = start-quarter`).
+        past: u8,
+    },
 }
 
 /// How a variant's checkers move: the questions the step rule asks of the variant.

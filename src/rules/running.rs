@@ -93,7 +93,7 @@ impl Movement for Running {
                 && mine[OFF as usize] == 0
                 && !mine[1..=state.runner as usize].iter().any(|&n| n > 0)
             {
-                return Err(Restriction::Runner);
+                return Err(Restriction::Runner { past: state.runner });
             }
         }
         // A block can only arise where a step takes a point the mover did not hold, and then
@@ -110,7 +110,7 @@ impl Movement for Running {
                 after.c[side.index()][step.from as usize] -= 1;
                 after.c[side.index()][step.to as usize] += 1;
                 if illegal_prime(state.prime, &after, side) {
-                    return Err(Restriction::Prime);
+                    return Err(prime_error(state.prime));
                 }
             }
         }
@@ -162,9 +162,16 @@ pub(crate) fn blocks(state: &RaceState, pos: &Position, side: Side) -> Result<()
         return Err(Restriction::StartQuarter);
     }
     if state.prime != PrimeRule::None && illegal_prime(state.prime, pos, side) {
-        return Err(Restriction::Prime);
+        return Err(prime_error(state.prime));
     }
     Ok(())
+}
+
+/// The prime rule's verdict on a block it forbids.
+fn prime_error(rule: PrimeRule) -> Restriction {
+    Restriction::Prime {
+        opponent_home: rule == PrimeRule::OpponentHome,
+    }
 }
 
 /// Does `side` hold six points in a row of the opponent's path that `rule` forbids?
