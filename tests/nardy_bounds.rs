@@ -282,3 +282,34 @@ fn messages_follow_the_options() {
     let m = message(&quarter, &on13, dice(2, 1), "24/22 24/23");
     assert!(m.contains("point 12"), "{m}");
 }
+
+/// A record in which White builds W19..W14 in six turns while every Black checker stays
+/// behind it: the closing play is `illegal-prime` at its line under every preset (under
+/// `home-prime` no Black checker is home), and the play beside it is fine.
+#[test]
+fn a_prime_closed_in_a_record() {
+    let text = |rules: &str, sixth: &str| {
+        format!(
+            "; [Variation \"Nardi\"]\n; [Rules \"{rules}\"]\n\n 1 point match\n\n Game 1\n White : 0                      Black : 0\n  1) 66: 24/18(2)                21: 24/21\n  2) 31: 24/21 18/17             21: 21/18\n  3) 54: 24/19 21/17             21: 24/21\n  4) 32: 24/21 17/15             21: 21/18\n  5) 51: 21/16 24/23             21: 24/21\n  6) 63: {sixth}\n"
+        )
+    };
+    for preset in ["federation", "club", "home-prime"] {
+        assert_eq!(errors(&text(preset, "24/15")), vec![], "{preset}");
+        assert_eq!(
+            errors(&text(preset, "23/14")),
+            vec![(Code::IllegalPrime, 13)],
+            "{preset}"
+        );
+        // 23/20 closes W20..W15 just as well.
+        assert_eq!(
+            errors(&text(preset, "24/18 23/20")),
+            vec![(Code::IllegalPrime, 13)],
+            "{preset}"
+        );
+    }
+    let free = text("federation", "23/14").replace(
+        "; [Rules \"federation\"]",
+        "; [Rules \"federation\"]\n; [Rule \"prime_rule=none\"]",
+    );
+    assert_eq!(errors(&free), vec![]);
+}
