@@ -313,3 +313,26 @@ fn a_prime_closed_in_a_record() {
     );
     assert_eq!(errors(&free), vec![]);
 }
+
+/// The help of a resignation worth too much names koks where `koks = on` allows 3.
+#[test]
+fn a_resignation_help_names_koks_where_it_counts() {
+    let help = |rule: &str| {
+        let text = format!(
+            "; [Variation \"Long Nardy\"]\n{rule}\n 3 point match\n\n Game 1\n White : 0                      Black : 0\n  1) 65: 24/13                   43: 24/17\n      Wins 4 points\n"
+        );
+        let v = check(&text, &Overrides::default());
+        let f = v
+            .findings
+            .iter()
+            .find(|f| f.code == Code::BadResignation)
+            .expect("bad resignation");
+        (f.message.clone(), f.help.clone().unwrap_or_default())
+    };
+    let (m, h) = help("; [Rule \"koks=on\"]\n");
+    assert!(m.contains("1 or 2 or 3"), "{m}");
+    assert!(h.contains("koks"), "{h}");
+    let (m, h) = help("");
+    assert!(m.contains("1 or 2,") || m.contains("1 or 2 "), "{m}");
+    assert!(!h.contains("koks"), "{h}");
+}

@@ -532,8 +532,13 @@ fn resignation_help(rules: RuleSet, kinds: &[Level]) -> String {
             names.join(", ")
         );
     }
+    let koks = if kinds.contains(&Level::Koks) {
+        " (or 3, a koks, under `koks = on`)"
+    } else {
+        ""
+    };
     format!(
-        "a {} resignation is worth 1 point, or 2 while the resigning player has borne off nothing; there are no draws",
+        "a {} resignation is worth 1 point, or 2{koks} while the resigning player has borne off nothing; there are no draws",
         rules.variant().title()
     )
 }
