@@ -169,13 +169,21 @@ fn ln2_first_roll_doublets_take_two_head_checkers() {
 /// §8.3: a later 6-6, or a first-roll 5-5 or 2-2, takes one head checker only.
 #[test]
 fn ln3_other_doublets_take_one_head_checker() {
+    // A later roll: White ran 24/13 before, Black stands on B15 (= W3). One checker leaves
+    // the head (18/12 is Black's head), 13/7/1 plays two more 6s, the fourth is lost.
     let later = nardy().for_roll(2);
-    let set = later.legal_plays(&start(), Side::White, dice(6, 6));
-    assert_eq!((set.len(), set.max_steps()), (1, 1));
+    let p = pos(&[(24, 14), (13, 1)], &[(24, 14), (15, 1)]);
+    let set = later.legal_plays(&p, Side::White, dice(6, 6));
+    assert_eq!((set.len(), set.max_steps()), (1, 3));
+    legal(&later, &p, dice(6, 6), "24/18 13/1");
     assert_eq!(
-        illegal(&later, &start(), dice(6, 6), "24/18(2)"),
+        illegal(&later, &p, dice(6, 6), "24/18(2) 13/7"),
         Code::HeadRule
     );
+    // The full head is a first roll whatever the turn count says (every first roll leaves
+    // it): the start position's 6-6 is `24/18(2)` even through the position-only API.
+    let set = nardy().legal_plays(&start(), Side::White, dice(6, 6));
+    assert_eq!((set.len(), set.max_steps()), (1, 2));
     let first = nardy().for_roll(1);
     let p = legal(&first, &start(), dice(5, 5), "24/4");
     assert_eq!(p.count(Side::White, 4), 1);

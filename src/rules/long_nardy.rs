@@ -295,7 +295,11 @@ impl Rules for LongNardy {
         let StageDice::Double { value, count: 4 } = dice else {
             return one;
         };
-        if !self.options.first_roll || !self.options.head_doubles.covers(value) {
+        // A player's first roll is exactly the roll with all 15 on the head: every first roll
+        // moves a checker off it (nothing can block both dice of a first roll), and checkers
+        // never return. So a position alone (`tavla legal`, `check`) is judged right too.
+        let first = self.options.first_roll || pos.count(side, 24) == 15;
+        if !first || !self.options.head_doubles.covers(value) {
             return one;
         }
         let two = self.base_state(2);
