@@ -336,3 +336,67 @@ fn a_resignation_help_names_koks_where_it_counts() {
     assert!(m.contains("1 or 2,") || m.contains("1 or 2 "), "{m}");
     assert!(!h.contains("koks"), "{h}");
 }
+
+/// The federation example as game 1 of a 3-point match (Black wins it by 1 point at line 54),
+/// then `rest` after game 2's first turn (its score line is line 56).
+fn three_games(score2: &str, wins1: &str, rest: &str) -> String {
+    let one = include_str!("../fixtures/longnardy/examples/longnardy-federation-1pt.mat")
+        .replace(" 1 point match", " 3 point match")
+        .replace("Wins 1 point and the match", wins1);
+    format!(
+        "{}\n Game 2\n Sergey K. : 0                  Zurab : {score2}\n  1) 65: 24/13                   43: 24/17\n{rest}",
+        one.trim_end()
+    )
+}
+
+/// Records §6: a wrong `Wins` value is one error. The scores go on from the game's value,
+/// and a next score line that follows the written value is accepted too; a wrong score line
+/// alone is its own error; a resignation worth more than it can be leaves the next score
+/// line to be read as written.
+#[test]
+fn a_wrong_result_value_is_reported_once() {
+    let rest = "  2) 31: 13/9                    Wins 2 points\n\n Game 3\n Sergey K. : 0                  Zurab : 3\n  1) 65: 24/13\n";
+    let ok = three_games("1", "Wins 1 point", rest);
+    let at = |t: &str, needle: &str| t.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    // Game 2 ends with Black's resignation worth 2: 3 points, the match; game 3 is extra.
+    assert_eq!(errors(&ok), vec![(Code::AfterMatchEnd, at(&ok, "Game 3"))]);
+    let rest = "  2) 31: 13/9                    Wins 1 point\n\n Game 3\n Sergey K. : 0                  Zurab : 2\n  1) 65: 24/13\n";
+    let ok = three_games("1", "Wins 1 point", rest);
+    assert_eq!(errors(&ok), vec![]);
+    // Game 1 written as a mars: one error, whichever value game 2's score line follows (at
+    // 0 : 2, game 2's point ends the match).
+    let bad = three_games("1", "Wins 2 points", rest);
+    assert_eq!(errors(&bad), vec![(Code::WinsMismatch, 54)]);
+    let end = "  2) 31: 13/9                    Wins 1 point and the match\n";
+    assert_eq!(errors(&three_games("2", "Wins 1 point", end)).len(), 1);
+    let bad = three_games("2", "Wins 2 points", end);
+    assert_eq!(errors(&bad), vec![(Code::WinsMismatch, 54)]);
+    // Written as 3 points (a match's worth): still one error, game 2 is checked.
+    let bad = three_games("1", "Wins 3 points", rest);
+    assert_eq!(errors(&bad), vec![(Code::WinsMismatch, 54)]);
+    let bad = three_games(
+        "1",
+        "Wins 3 points",
+        &rest.replace("24/13\n", "24/18 24/19\n"),
+    );
+    assert_eq!(
+        errors(&bad),
+        vec![
+            (Code::WinsMismatch, 54),
+            (Code::HeadRule, at(&bad, "24/18 24/19"))
+        ]
+    );
+    // A wrong score line alone.
+    let bad = three_games("2", "Wins 1 point", rest);
+    assert_eq!(errors(&bad), vec![(Code::ScoreMismatch, 56)]);
+    // A resignation worth 3 (at most 2 here): one error; game 3's score line as written.
+    let bad = three_games(
+        "1",
+        "Wins 1 point",
+        &rest.replace("Wins 1 point", "Wins 3 points"),
+    );
+    assert_eq!(
+        errors(&bad),
+        vec![(Code::BadResignation, at(&bad, "Wins 3 points"))]
+    );
+}
