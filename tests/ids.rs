@@ -575,7 +575,10 @@ fn gul_bara_takes_only_start_and_json() {
     let bar = r#"{"white": {"24": 14}, "white_bar": 1, "black": {"24": 15}}"#;
     assert_eq!(
         parse_position(bar, Variant::GulBara, gb),
-        Err(PositionError::BarInGulBara { side: Side::White })
+        Err(PositionError::NoBar {
+            side: Side::White,
+            variant: Variant::GulBara
+        })
     );
     // In Gul bara White's 24 and Black's 12 are one point.
     let shared = r#"{"white": {"24": 15}, "black": {"12": 15}}"#;

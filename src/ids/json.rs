@@ -250,7 +250,23 @@ mod tests {
         let bar = r#"{"white": {"24": 14}, "black": {"24": 15}, "white_bar": 1}"#;
         assert_eq!(
             position_from_json(bar, Variant::GulBara),
-            Err(PositionError::BarInGulBara { side: Side::White })
+            Err(PositionError::NoBar {
+                side: Side::White,
+                variant: Variant::GulBara
+            })
         );
+        // Nor have Tapa, Long nardy and Fevga a bar; backgammon has.
+        for v in [Variant::Tapa, Variant::LongNardy, Variant::Fevga] {
+            assert_eq!(
+                position_from_json(bar, v),
+                Err(PositionError::NoBar {
+                    side: Side::White,
+                    variant: v
+                }),
+                "{v:?}"
+            );
+        }
+        let bg = r#"{"white": {"6": 14}, "black": {"6": 15}, "white_bar": 1}"#;
+        assert!(position_from_json(bg, Variant::Backgammon).is_ok());
     }
 }

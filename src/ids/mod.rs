@@ -163,10 +163,12 @@ pub enum PositionError {
         /// The point, in White's numbering.
         point: u8,
     },
-    /// Checkers on the bar in Gul bara, which has no bar.
-    BarInGulBara {
+    /// Checkers on the bar in a game without a bar (Gul bara, Tapa, Long nardy, Fevga).
+    NoBar {
         /// The side with checkers on the bar.
         side: Side,
+        /// The game, which has no bar.
+        variant: Variant,
     },
     /// Both sides have borne off all their checkers.
     BothBorneOff,
@@ -264,10 +266,11 @@ impl fmt::Display for PositionError {
                 f,
                 "both sides have checkers on White's point {point}"
             ),
-            PositionError::BarInGulBara { side } => write!(
+            PositionError::NoBar { side, variant } => write!(
                 f,
-                "{} has checkers on the bar, but Gul bara has no bar",
-                side_name(*side)
+                "{} has checkers on the bar, but {} has no bar",
+                side_name(*side),
+                variant.title()
             ),
             PositionError::BothBorneOff => {
                 f.write_str("both sides have borne off all their checkers")
@@ -489,7 +492,8 @@ pub fn opposite(variant: Variant) -> fn(u8) -> u8 {
 }
 
 /// Check that `pos` can occur in `variant`: each side has exactly 15 checkers (points, bar
-/// and off), no point holds checkers of both sides, Gul bara's bar is empty, and not both
+/// and off), no point holds checkers of both sides (but a pinned one in Tapa), the bar is empty
+/// in the games without one, and not both
 /// sides have borne off everything.
 ///
 /// # Errors
@@ -500,12 +504,8 @@ pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
         if count != CHECKERS {
             return Err(PositionError::CheckerCount { side, count });
         }
-        if matches!(
-            variant,
-            Variant::GulBara | Variant::LongNardy | Variant::Fevga
-        ) && pos.count(side, BAR) > 0
-        {
-            return Err(PositionError::BarInGulBara { side });
+        if !crate::rules::RuleSet::default_for(variant).hits() && pos.count(side, BAR) > 0 {
+            return Err(PositionError::NoBar { side, variant });
         }
     }
     let opp = opposite(variant);
