@@ -104,6 +104,17 @@ impl Diagram {
                 .count(self.view.other(), self.rules.opposite(p)),
         }
     }
+    /// The checkers on point `p` as drawn from the edge inwards: a pinned checker first (it
+    /// lies under its pinners), else the view side's checkers first.
+    pub fn layers(&self, p: u8) -> [(Side, u8); 2] {
+        let s = self.stack(p);
+        let (view, other) = (self.view, self.view.other());
+        if self.position.pinned(other, self.rules.opposite(p)) {
+            [(other, s.other), (view, s.own)]
+        } else {
+            [(view, s.own), (other, s.other)]
+        }
+    }
     /// `side`'s point `p` in the view's numbering (the bar and off stay).
     pub fn in_view(&self, side: Side, p: u8) -> u8 {
         if side == self.view || p == OFF || p == BAR {
@@ -374,8 +385,7 @@ pub fn text(d: &Diagram, charset: Charset) -> String {
                 };
                 let _ = write!(line, " {}{bar}{}", g.v, g.v);
             }
-            let s = d.stack(*p);
-            line.push_str(&cell(g, stack_rows(&[(view, s.own), (other, s.other)])[r]));
+            line.push_str(&cell(g, stack_rows(&d.layers(*p))[r]));
         }
         let _ = write!(line, " {}", g.v);
         if let Some(t) = top_panel.get(r) {
@@ -410,8 +420,7 @@ pub fn text(d: &Diagram, charset: Charset) -> String {
                 };
                 let _ = write!(line, " {}{bar}{}", g.v, g.v);
             }
-            let s = d.stack(*p);
-            line.push_str(&cell(g, stack_rows(&[(view, s.own), (other, s.other)])[r]));
+            line.push_str(&cell(g, stack_rows(&d.layers(*p))[r]));
         }
         let _ = write!(line, " {}", g.v);
         if let Some(t) = bottom_panel.get(r) {
@@ -448,6 +457,21 @@ pub fn text(d: &Diagram, charset: Charset) -> String {
             format!("24 {0} 1 {0} off", g.arrow)
         }
     );
+    let pinned: Vec<String> = [view, view.other()]
+        .into_iter()
+        .flat_map(|s| {
+            (1..=24u8)
+                .filter(move |&p| d.position.pinned(s, p))
+                .map(move |p| format!("{}'s {p}", side_word(s)))
+        })
+        .collect();
+    if !pinned.is_empty() {
+        let _ = writeln!(
+            out,
+            " pinned (at the edge of its point, under the pinners): {}",
+            pinned.join(", ")
+        );
+    }
     if let Some((pid, mid, x)) = d.ids() {
         let _ = writeln!(out, " Position ID: {pid}   Match ID: {mid}");
         let _ = writeln!(out, " {x}");
@@ -1008,6 +1032,38 @@ mod tests {
             }
         }
         assert!(boards > 500, "{boards}");
+    }
+
+    #[test]
+    fn a_pinned_checker_is_drawn_under_its_pinners_and_named() {
+        // Tapa: Black's lone checker on its 19 (White's 6) pinned under two white checkers.
+        let rules = RuleSet::default_for(Variant::Tapa);
+        let mut pos = Position::empty();
+        pos.set(Side::White, 6, 2);
+        pos.set(Side::White, 24, 13);
+        pos.set(Side::Black, rules.opposite(6), 1);
+        pos.set_pinned(Side::Black, rules.opposite(6), true);
+        pos.set(Side::Black, 24, 14);
+        let d = Diagram::new(pos, rules, Side::White);
+        assert_eq!(d.layers(6), [(Side::Black, 1), (Side::White, 2)]);
+        // Unpinned, the view side's checkers come first.
+        assert_eq!(d.layers(24), [(Side::White, 13), (Side::Black, 0)]);
+        let text = text(&d, Charset::Unicode);
+        assert!(
+            text.contains("pinned (at the edge of its point, under the pinners): Black's 19"),
+            "{text}"
+        );
+        // The bottom row (the edge) of point 6 holds the black checker, the row above a white.
+        let rows: Vec<&str> = text.lines().collect();
+        let bottom = rows.iter().rposition(|l| l.contains('└')).unwrap() - 1;
+        let cells = |l: &str| -> Vec<char> { l.chars().collect() };
+        let (edge, above) = (cells(rows[bottom]), cells(rows[bottom - 1]));
+        let at = edge
+            .iter()
+            .position(|&c| c == '●')
+            .expect("a black checker on the bottom edge");
+        assert_eq!(above[at], '○', "{text}");
+        check_diagram(&d);
     }
 
     #[test]

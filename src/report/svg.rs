@@ -303,15 +303,16 @@ pub fn board_elements(out: &mut String, d: &Diagram) {
     let view = d.view;
     let other = view.other();
     for p in 1..=24u8 {
-        let s = d.stack(p);
+        // A pinned checker lies at the edge, under its pinners.
+        let [(under, n_under), (over, n_over)] = d.layers(p);
         let slot = Geometry::point(p);
-        stack(out, slot, view, s.own, &p.to_string());
-        let shift = s.own.min(STACK) as f32;
+        stack(out, slot, under, n_under, &p.to_string());
+        let shift = n_under.min(STACK) as f32;
         let slot2 = Slot {
             y: slot.y + shift * slot.dy,
             ..slot
         };
-        stack(out, slot2, other, s.other, &p.to_string());
+        stack(out, slot2, over, n_over, &p.to_string());
     }
     for (side, here) in [(view, true), (other, false)] {
         stack(
