@@ -73,15 +73,19 @@ function stack(layer,slot,side,n,place){
   layer.appendChild(g);
 }
 function count(pos,side,i){return parseInt(pos.charAt(side*26+i),16);}
+function pins(pos){var x=pos.split(',');return x.length<3?[0,0]:[parseInt(x[1],16),parseInt(x[2],16)];}
 function draw(v){
   var d=v._data,game=d.games[v._g],f=game.f[v._f],pos=f[1],opp=game.opp||d.opp;
   var layer=v.querySelector('.checkers');
   while(layer.firstChild){layer.removeChild(layer.firstChild);}
+  var pm=pins(pos);
   for(var p=1;p<=24;p++){
-    var w=count(pos,0,p),b=count(pos,1,opp[p]);
-    stack(layer,G.point[p],'white',w,String(p));
-    var s=G.point[p],sh=Math.min(w,G.stack);
-    stack(layer,[s[0],s[1]+sh*s[2],s[2]],'black',b,String(p));
+    var w=count(pos,0,p),b=count(pos,1,opp[p]),s=G.point[p];
+    // A pinned black checker lies at the edge, under its white pinners.
+    var under=(pm[1]>>opp[p])&1?['black',b,'white',w]:['white',w,'black',b];
+    stack(layer,s,under[0],under[1],String(p));
+    var sh=Math.min(under[1],G.stack);
+    stack(layer,[s[0],s[1]+sh*s[2],s[2]],under[2],under[3],String(p));
   }
   stack(layer,G.bar[0],'white',count(pos,0,25),'bar');
   stack(layer,G.bar[1],'black',count(pos,1,25),'bar');
@@ -234,6 +238,11 @@ fn pos_code(p: &Position) -> String {
             let n = p.count(side, i).min(15);
             s.push(char::from_digit(n as u32, 16).unwrap_or('f'));
         }
+    }
+    // The pinning game: each side's pinned points (own numbering), as hexadecimal bit masks.
+    let (w, b) = (p.pinned_mask(Side::White), p.pinned_mask(Side::Black));
+    if w != 0 || b != 0 {
+        let _ = write!(s, ",{w:x},{b:x}");
     }
     s
 }
