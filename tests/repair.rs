@@ -230,3 +230,62 @@ fn tavla_fix_restores_every_repaired_mutant() {
     assert!(fixable.len() >= 500, "{}", fixable.len());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A dance whose roll was changed to one with exactly one legal play: the empty cell would be
+/// read as the omitted forced play (records.md), but the rest of the game replays only if no
+/// checker moved, so the roll is the one error, on its line; the later error that the forced
+/// play would cause is not reported. With one fitting roll it is the repair (`tavla fix`
+/// restores the record); with several, the help lists them and there is no repair.
+#[test]
+fn a_changed_roll_of_a_dance_is_the_one_error_and_its_fitting_roll_the_repair() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, line, from, to) in [
+        (
+            "fixtures/backgammon/gnubg/m000-0208.mat",
+            103,
+            " 61: ",
+            " 62: ",
+        ),
+        (
+            "fixtures/backgammon/gnubg/m000-0218.mat",
+            29,
+            " 31: ",
+            " 32: ",
+        ),
+        (
+            "fixtures/backgammon/gnubg/m001-0006.mat",
+            38,
+            " 33: ",
+            " 32: ",
+        ),
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        assert!(check(&text, &Overrides::default()).findings.is_empty());
+        let mut lines: Vec<String> = text.split('\n').map(String::from).collect();
+        let l = &mut lines[line - 1];
+        let at = l
+            .rfind(from)
+            .unwrap_or_else(|| panic!("{file}:{line}: {l}"));
+        l.replace_range(at..at + from.len(), to);
+        let mutant = lines.join("\n");
+        let v = check(&mutant, &Overrides::default());
+        let found: Vec<(tavla::Code, usize)> = v.findings.iter().map(|f| key(&mutant, f)).collect();
+        assert_eq!(
+            found,
+            vec![(tavla::Code::DanceNotJustified, line)],
+            "{file}:{line}"
+        );
+        let f = &v.findings[0];
+        assert_eq!(f.severity, Severity::Error);
+        match &f.repair {
+            Some(r) => assert_eq!(apply_repairs(&mutant, &[(**r).clone()]), text, "{file}"),
+            None => assert!(
+                f.help
+                    .as_deref()
+                    .is_some_and(|h| h.contains(from.trim().trim_end_matches(':'))),
+                "{file}: {:?}",
+                f.help
+            ),
+        }
+    }
+}

@@ -340,8 +340,14 @@ pub fn check_findings(text: &str, overrides: &Overrides) -> Verdict {
 
 fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     let v = check_once(text, overrides, traces);
-    if v.findings.iter().any(|f| f.suggestions.is_some()) {
-        repair::confirm(text, &|t, tr| check_once(t, overrides, tr), traces, v)
+    let check = |t: &str, tr: bool| check_once(t, overrides, tr);
+    let v = if v.findings.iter().any(|f| f.suggestions.is_some()) {
+        repair::confirm(text, &check, traces, v)
+    } else {
+        v
+    };
+    if v.findings.iter().any(|f| f.code == Code::ForcedPlayOmitted) {
+        repair::omitted_dice(text, &check, traces, v)
     } else {
         v
     }
