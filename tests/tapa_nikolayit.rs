@@ -286,3 +286,32 @@ fn the_engines_second_sreshta_match_has_two_draws_and_a_tie_played_on() {
     }
     assert_eq!((white, black), (6, 5), "the engine's final scores");
 }
+
+/// Given match 3 of the engine's `matches-tapa.json` (played with `autoPlayForcedStages`;
+/// converted once from its final record, forced stages included, into
+/// `fixtures/tapa/examples/nikolayit-tapa-match3.mat`), then tavla replays all 132 turns with
+/// no finding and both games are seat 1's mother wins worth 2 (the engine's results 0-2 and
+/// 0-2, final scores 0-4), the first ending in the middle of a 1-1.
+#[test]
+fn the_engines_third_tapa_match_is_two_mother_wins_for_seat_1() {
+    use tavla::replay::{Overrides, check};
+    let text = std::fs::read_to_string("fixtures/tapa/examples/nikolayit-tapa-match3.mat").unwrap();
+    let v = check(&text, &Overrides::default());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.turns_checked(), 132);
+    let results: Vec<(Side, Option<u64>, Option<u64>, bool, &str)> = v
+        .games
+        .iter()
+        .map(|g| {
+            let r = g.result.as_ref().expect("every game ends");
+            (r.winner, r.written, r.full, r.draw, r.how)
+        })
+        .collect();
+    assert_eq!(
+        results,
+        [
+            (Side::Black, Some(2), Some(2), false, "mother"),
+            (Side::Black, Some(2), Some(2), false, "mother"),
+        ]
+    );
+}
