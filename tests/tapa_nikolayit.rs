@@ -251,7 +251,7 @@ fn the_engines_second_sreshta_match_has_two_draws_and_a_tie_played_on() {
     let v = check(&text, &Overrides::default());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.turns_checked(), 406);
-    let results: Vec<(Side, Option<u64>, Option<u64>, bool, &str)> = v
+    let results: Vec<Outcome5> = v
         .games
         .iter()
         .map(|g| {
@@ -299,7 +299,7 @@ fn the_engines_third_tapa_match_is_two_mother_wins_for_seat_1() {
     let v = check(&text, &Overrides::default());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.turns_checked(), 132);
-    let results: Vec<(Side, Option<u64>, Option<u64>, bool, &str)> = v
+    let results: Vec<Outcome5> = v
         .games
         .iter()
         .map(|g| {
@@ -315,3 +315,6 @@ fn the_engines_third_tapa_match_is_two_mother_wins_for_seat_1() {
         ]
     );
 }
+
+/// A game's result as compared: winner, written and computed value, draw, how it ended.
+type Outcome5<'a> = (Side, Option<u64>, Option<u64>, bool, &'a str);
