@@ -236,3 +236,85 @@ fn the_engines_second_tapa_match_has_a_mother_win_and_a_draw() {
         ]
     );
 }
+
+/// Given match 2 of the engine's `matches-sreshta.json` (converted once into
+/// `fixtures/tapa/examples/nikolayit-sreshta-match2.mat`: обикновена, Gul bara, Tapa twice
+/// over, then обикновена), then tavla replays all 406 turns with no finding and each game's
+/// result equals the engine's `results`: 1-0, 0-1, a Tapa draw with both mothers pinned
+/// (1 each), 2-0 and 0-2 (mars), a second Tapa draw that brings both seats to 5 together, and
+/// the 1-0 of game 7 that settles the match 6-5.
+#[test]
+fn the_engines_second_sreshta_match_has_two_draws_and_a_tie_played_on() {
+    use tavla::replay::{Overrides, check};
+    let text =
+        std::fs::read_to_string("fixtures/tapa/examples/nikolayit-sreshta-match2.mat").unwrap();
+    let v = check(&text, &Overrides::default());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.turns_checked(), 406);
+    let results: Vec<Outcome5> = v
+        .games
+        .iter()
+        .map(|g| {
+            let r = g.result.as_ref().expect("every game ends");
+            (r.winner, r.written, r.full, r.draw, r.how)
+        })
+        .collect();
+    let (w, b) = (Side::White, Side::Black);
+    assert_eq!(
+        results,
+        [
+            (w, Some(1), Some(1), false, "bear-off"),
+            (b, Some(1), Some(1), false, "bear-off"),
+            (b, None, Some(1), true, "draw"),
+            (w, Some(2), Some(2), false, "bear-off"),
+            (b, Some(2), Some(2), false, "bear-off"),
+            (w, None, Some(1), true, "draw"),
+            (w, Some(1), Some(1), false, "bear-off"),
+        ]
+    );
+    let (mut white, mut black) = (0, 0);
+    for (winner, _, full, draw, _) in &results {
+        let p = full.unwrap();
+        if *draw {
+            white += p;
+            black += p;
+        } else if *winner == w {
+            white += p;
+        } else {
+            black += p;
+        }
+    }
+    assert_eq!((white, black), (6, 5), "the engine's final scores");
+}
+
+/// Given match 3 of the engine's `matches-tapa.json` (played with `autoPlayForcedStages`;
+/// converted once from its final record, forced stages included, into
+/// `fixtures/tapa/examples/nikolayit-tapa-match3.mat`), then tavla replays all 132 turns with
+/// no finding and both games are seat 1's mother wins worth 2 (the engine's results 0-2 and
+/// 0-2, final scores 0-4), the first ending in the middle of a 1-1.
+#[test]
+fn the_engines_third_tapa_match_is_two_mother_wins_for_seat_1() {
+    use tavla::replay::{Overrides, check};
+    let text = std::fs::read_to_string("fixtures/tapa/examples/nikolayit-tapa-match3.mat").unwrap();
+    let v = check(&text, &Overrides::default());
+    assert!(v.findings.is_empty(), "{:?}", v.findings);
+    assert_eq!(v.turns_checked(), 132);
+    let results: Vec<Outcome5> = v
+        .games
+        .iter()
+        .map(|g| {
+            let r = g.result.as_ref().expect("every game ends");
+            (r.winner, r.written, r.full, r.draw, r.how)
+        })
+        .collect();
+    assert_eq!(
+        results,
+        [
+            (Side::Black, Some(2), Some(2), false, "mother"),
+            (Side::Black, Some(2), Some(2), false, "mother"),
+        ]
+    );
+}
+
+/// A game's result as compared: winner, written and computed value, draw, how it ended.
+type Outcome5<'a> = (Side, Option<u64>, Option<u64>, bool, &'a str);
