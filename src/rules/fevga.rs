@@ -3,8 +3,10 @@
 //! the [`Running`] policy.
 
 use super::dispatch::{CubeRules, Level};
-use super::long_nardy::{norm, parse_check, parse_next, parse_opening};
-use super::options::{NextGameStarter, Opening, OptionError};
+use super::long_nardy::parse_check;
+use super::options::{
+    NextGameStarter, Opening, OptionError, norm, parse_next, parse_opening, pick,
+};
 use super::running::{BlockCheck, PrimeRule, RaceState, Running};
 use super::turn::{NoChain, TurnPlan};
 use super::{Position, Roll, Rules, Side, StageDice, Variant};
@@ -101,38 +103,32 @@ impl FevgaOptions {
             "opening" => self.opening = parse_opening(&v)?,
             "next-game-starter" => self.next_game_starter = parse_next(&v)?,
             "runner" => {
-                self.runner = match v.as_str() {
-                    "past-start" => Runner::PastStart,
-                    "start-quarter" => Runner::StartQuarter,
-                    "none" => Runner::None,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "past-start | start-quarter | none",
-                        });
-                    }
-                }
+                self.runner = pick(
+                    &v,
+                    &[
+                        ("past-start", Runner::PastStart),
+                        ("start-quarter", Runner::StartQuarter),
+                        ("none", Runner::None),
+                    ],
+                    "past-start | start-quarter | none",
+                )?;
             }
             "start-quarter" => {
-                self.start_quarter = match v.as_str() {
-                    "forbidden" => StartQuarter::Forbidden,
-                    "allowed" => StartQuarter::Allowed,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "forbidden | allowed",
-                        });
-                    }
-                }
+                self.start_quarter = pick(
+                    &v,
+                    &[
+                        ("forbidden", StartQuarter::Forbidden),
+                        ("allowed", StartQuarter::Allowed),
+                    ],
+                    "forbidden | allowed",
+                )?;
             }
             "prime-rule" => {
-                self.prime_rule = match v.as_str() {
-                    "ahead" => PrimeRule::Ahead,
-                    "none" => PrimeRule::None,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "ahead | none",
-                        });
-                    }
-                }
+                self.prime_rule = pick(
+                    &v,
+                    &[("ahead", PrimeRule::Ahead), ("none", PrimeRule::None)],
+                    "ahead | none",
+                )?;
             }
             "block-check" => self.block_check = parse_check(&v)?,
             _ => {

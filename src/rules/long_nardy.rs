@@ -3,7 +3,9 @@
 //! generation through the [`Running`] policy.
 
 use super::dispatch::{CubeRules, Level};
-use super::options::{NextGameStarter, Opening, OptionError};
+use super::options::{
+    NextGameStarter, Opening, OptionError, norm, parse_next, parse_opening, pick,
+};
 use super::running::{BlockCheck, PrimeRule, RaceState, Running};
 use super::turn::{NoChain, TurnPlan};
 use super::{Position, Roll, Rules, Side, StageDice, Variant, board};
@@ -81,30 +83,6 @@ pub const LONG_NARDY_KEYS: &[&str] = &[
     "koks",
 ];
 
-pub(crate) fn norm(s: &str) -> String {
-    s.trim().to_ascii_lowercase().replace(['_', ' '], "-")
-}
-
-pub(crate) fn parse_opening(v: &str) -> Result<Opening, OptionError> {
-    match v {
-        "starter-plays-opening-dice" => Ok(Opening::StarterPlaysOpeningDice),
-        "starter-rerolls" => Ok(Opening::StarterRerolls),
-        _ => Err(OptionError::BadValue {
-            allowed: "starter-plays-opening-dice | starter-rerolls",
-        }),
-    }
-}
-
-pub(crate) fn parse_next(v: &str) -> Result<NextGameStarter, OptionError> {
-    match v {
-        "opening-roll" => Ok(NextGameStarter::OpeningRoll),
-        "previous-winner" => Ok(NextGameStarter::PreviousWinner),
-        _ => Err(OptionError::BadValue {
-            allowed: "opening-roll | previous-winner",
-        }),
-    }
-}
-
 pub(crate) fn parse_check(v: &str) -> Result<BlockCheck, OptionError> {
     match v {
         "step" => Ok(BlockCheck::Step),
@@ -164,39 +142,36 @@ impl LongNardyOptions {
             "opening" => self.opening = parse_opening(&v)?,
             "next-game-starter" => self.next_game_starter = parse_next(&v)?,
             "head-doubles" => {
-                self.head_doubles = match v.as_str() {
-                    "643" => HeadDoubles::SixFourThree,
-                    "64" => HeadDoubles::SixFour,
-                    "none" => HeadDoubles::None,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "643 | 64 | none",
-                        });
-                    }
-                }
+                self.head_doubles = pick(
+                    &v,
+                    &[
+                        ("643", HeadDoubles::SixFourThree),
+                        ("64", HeadDoubles::SixFour),
+                        ("none", HeadDoubles::None),
+                    ],
+                    "643 | 64 | none",
+                )?;
             }
             "head-exception-blocked" => {
-                self.head_exception_blocked = match v.as_str() {
-                    "one" => HeadExceptionBlocked::One,
-                    "two" => HeadExceptionBlocked::Two,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "one | two",
-                        });
-                    }
-                }
+                self.head_exception_blocked = pick(
+                    &v,
+                    &[
+                        ("one", HeadExceptionBlocked::One),
+                        ("two", HeadExceptionBlocked::Two),
+                    ],
+                    "one | two",
+                )?;
             }
             "prime-rule" => {
-                self.prime_rule = match v.as_str() {
-                    "ahead" => PrimeRule::Ahead,
-                    "opponent-home" => PrimeRule::OpponentHome,
-                    "none" => PrimeRule::None,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "ahead | opponent-home | none",
-                        });
-                    }
-                }
+                self.prime_rule = pick(
+                    &v,
+                    &[
+                        ("ahead", PrimeRule::Ahead),
+                        ("opponent-home", PrimeRule::OpponentHome),
+                        ("none", PrimeRule::None),
+                    ],
+                    "ahead | opponent-home | none",
+                )?;
             }
             "block-check" => self.block_check = parse_check(&v)?,
             "koks" => {

@@ -156,8 +156,22 @@ pub const BACKGAMMON_PRESETS: &[&str] = &[
 /// Backgammon option keys.
 pub const BACKGAMMON_KEYS: &[&str] = &["cube", "crawford", "jacoby", "beaver", "opening"];
 
-fn norm(s: &str) -> String {
-    s.trim().to_ascii_lowercase().replace('_', "-")
+/// An option key or value as compared: trimmed, lower case, `_` and spaces as `-`.
+pub(crate) fn norm(s: &str) -> String {
+    s.trim().to_ascii_lowercase().replace(['_', ' '], "-")
+}
+
+/// The value of `table` named `v`, or the error naming what is `allowed`.
+pub(crate) fn pick<T: Copy>(
+    v: &str,
+    table: &[(&str, T)],
+    allowed: &'static str,
+) -> Result<T, OptionError> {
+    table
+        .iter()
+        .find(|(name, _)| *name == v)
+        .map(|(_, t)| *t)
+        .ok_or(OptionError::BadValue { allowed })
 }
 
 impl GulBaraOptions {
@@ -207,17 +221,7 @@ impl GulBaraOptions {
         let k = norm(key);
         match k.as_str() {
             "opening" => self.opening = parse_opening(&v)?,
-            "next-game-starter" => {
-                self.next_game_starter = match v.as_str() {
-                    "opening-roll" => NextGameStarter::OpeningRoll,
-                    "previous-winner" => NextGameStarter::PreviousWinner,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "opening-roll | previous-winner",
-                        });
-                    }
-                }
-            }
+            "next-game-starter" => self.next_game_starter = parse_next(&v)?,
             "chain-exempt-rolls" => {
                 self.chain_exempt_rolls = match v.parse::<u8>() {
                     Ok(n) if n <= 6 => n,
@@ -225,37 +229,31 @@ impl GulBaraOptions {
                 }
             }
             "chain-exempt-scope" => {
-                self.chain_exempt_scope = match v.as_str() {
-                    "per-player" => ExemptScope::PerPlayer,
-                    "game" => ExemptScope::Game,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "per-player | game",
-                        });
-                    }
-                }
+                self.chain_exempt_scope = pick(
+                    &v,
+                    &[
+                        ("per-player", ExemptScope::PerPlayer),
+                        ("game", ExemptScope::Game),
+                    ],
+                    "per-player | game",
+                )?;
             }
             "remainder" => {
-                self.remainder = match v.as_str() {
-                    "pass" => Remainder::Pass,
-                    "lost" => Remainder::Lost,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "pass | lost",
-                        });
-                    }
-                }
+                self.remainder = pick(
+                    &v,
+                    &[("pass", Remainder::Pass), ("lost", Remainder::Lost)],
+                    "pass | lost",
+                )?;
             }
             "unstarted-chain" => {
-                self.unstarted_chain = match v.as_str() {
-                    "pass" => UnstartedChain::Pass,
-                    "lost" => UnstartedChain::Lost,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "pass | lost",
-                        });
-                    }
-                }
+                self.unstarted_chain = pick(
+                    &v,
+                    &[
+                        ("pass", UnstartedChain::Pass),
+                        ("lost", UnstartedChain::Lost),
+                    ],
+                    "pass | lost",
+                )?;
             }
             _ => {
                 return Err(OptionError::UnknownKey {
@@ -267,14 +265,31 @@ impl GulBaraOptions {
     }
 }
 
-fn parse_opening(v: &str) -> Result<Opening, OptionError> {
-    match v {
-        "starter-plays-opening-dice" => Ok(Opening::StarterPlaysOpeningDice),
-        "starter-rerolls" => Ok(Opening::StarterRerolls),
-        _ => Err(OptionError::BadValue {
-            allowed: "starter-plays-opening-dice | starter-rerolls",
-        }),
-    }
+/// The `opening` option's value.
+pub(crate) fn parse_opening(v: &str) -> Result<Opening, OptionError> {
+    pick(
+        v,
+        &[
+            (
+                "starter-plays-opening-dice",
+                Opening::StarterPlaysOpeningDice,
+            ),
+            ("starter-rerolls", Opening::StarterRerolls),
+        ],
+        "starter-plays-opening-dice | starter-rerolls",
+    )
+}
+
+/// The `next_game_starter` option's value.
+pub(crate) fn parse_next(v: &str) -> Result<NextGameStarter, OptionError> {
+    pick(
+        v,
+        &[
+            ("opening-roll", NextGameStarter::OpeningRoll),
+            ("previous-winner", NextGameStarter::PreviousWinner),
+        ],
+        "opening-roll | previous-winner",
+    )
 }
 
 fn parse_bool(v: &str) -> Result<bool, OptionError> {

@@ -10,7 +10,9 @@ use std::fmt;
 
 use super::dispatch::{CubeRules, Level};
 use super::movement::{Movement, Pinning};
-use super::options::{NextGameStarter, Opening, OptionError};
+use super::options::{
+    NextGameStarter, Opening, OptionError, norm, parse_next, parse_opening, pick,
+};
 use super::turn::{NoChain, TurnPlan};
 use super::{Position, Roll, Rules, Side, Variant};
 
@@ -77,48 +79,24 @@ impl TapaOptions {
     /// # Errors
     /// Unknown key or bad value.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        let v = value.trim().to_ascii_lowercase().replace('_', "-");
-        match key.trim().to_ascii_lowercase().replace('-', "_").as_str() {
-            "opening" => {
-                self.opening = match v.as_str() {
-                    "starter-plays-opening-dice" => Opening::StarterPlaysOpeningDice,
-                    "starter-rerolls" => Opening::StarterRerolls,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "starter-plays-opening-dice | starter-rerolls",
-                        });
-                    }
-                }
+        let v = norm(value);
+        match norm(key).as_str() {
+            "opening" => self.opening = parse_opening(&v)?,
+            "next-game-starter" => self.next_game_starter = parse_next(&v)?,
+            "mother-check" => {
+                self.mother_check = pick(
+                    &v,
+                    &[("step", MotherCheck::Step), ("turn", MotherCheck::Turn)],
+                    "step | turn",
+                )?;
             }
-            "next_game_starter" => {
-                self.next_game_starter = match v.as_str() {
-                    "opening-roll" => NextGameStarter::OpeningRoll,
-                    "previous-winner" => NextGameStarter::PreviousWinner,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "opening-roll | previous-winner",
-                        });
-                    }
-                }
-            }
-            "mother_check" => {
-                self.mother_check = match v.as_str() {
-                    "step" => MotherCheck::Step,
-                    "turn" => MotherCheck::Turn,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "step | turn",
-                        });
-                    }
-                }
-            }
-            "draw_points" => {
+            "draw-points" => {
                 self.draw_points = match v.parse::<u8>() {
                     Ok(n) if n <= 2 => n,
                     _ => return Err(OptionError::BadValue { allowed: "0..=2" }),
                 }
             }
-            "stuck_rolls" => {
+            "stuck-rolls" => {
                 self.stuck_rolls = match v.parse::<u32>() {
                     Ok(n) if n <= 100_000 => n,
                     _ => {
