@@ -1,76 +1,23 @@
 //! Perft-style legal-result counts, pinned in data files.
 
+mod perft_vectors;
+
 use tavla::rules::gul_bara::GulBara;
 use tavla::rules::options::GulBaraOptions;
-use tavla::rules::{Position, Roll, Rules, Side};
-
-fn parse_side(pos: &mut Position, side: Side, spec: &str) {
-    for item in spec.split(',') {
-        let (pt, n) = item.split_once(':').expect("point:count");
-        let loc = if pt == "off" {
-            0
-        } else {
-            pt.parse().expect("point")
-        };
-        pos.set(side, loc, n.parse().expect("count"));
-    }
-}
+use tavla::rules::{Roll, Rules, Side};
 
 /// Given the 30 positions of `fixtures/gulbara/perft.txt`, when every roll is played as one
 /// stage, then the number of distinct results (and steps, where fewer than all) matches.
 #[test]
 fn gul_bara_stage_counts_match_the_independent_vectors() {
-    let text = std::fs::read_to_string("fixtures/gulbara/perft.txt").expect("perft file");
     let rules = GulBara {
         options: GulBaraOptions::preset("bulgarian").unwrap(),
     };
-    let mut pos = Position::empty();
-    let mut checked = 0;
-    let mut failures = Vec::new();
-    let mut name = String::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('#') || line.is_empty() {
-            continue;
-        }
-        if let Some(rest) = line.strip_prefix("position ") {
-            let mut parts = rest.split_whitespace();
-            name = parts.next().unwrap().to_string();
-            pos = Position::empty();
-            for p in parts {
-                let (who, spec) = p.split_once('=').unwrap();
-                parse_side(
-                    &mut pos,
-                    if who == "x" { Side::White } else { Side::Black },
-                    spec,
-                );
-            }
-            continue;
-        }
-        for entry in line.split_whitespace() {
-            let (roll, expect) = entry.split_once(':').unwrap();
-            let b = roll.as_bytes();
-            let roll = Roll {
-                a: b[0] - b'0',
-                b: b[1] - b'0',
-            };
-            let (count, steps) = match expect.split_once('/') {
-                Some((c, s)) => (c.parse::<usize>().unwrap(), Some(s.parse::<u8>().unwrap())),
-                None => (expect.parse::<usize>().unwrap(), None),
-            };
-            let set = rules.legal_plays(&pos, Side::White, roll.stage());
-            let got = if set.max_steps() == 0 { 0 } else { set.len() };
-            let full = roll.stage().len();
-            let want_steps = steps.unwrap_or(full);
-            if got != count || set.max_steps() != want_steps {
-                failures.push(format!(
-                    "position {name} roll {roll}: want {count}/{want_steps}, got {got}/{}",
-                    set.max_steps()
-                ));
-            }
-            checked += 1;
-        }
-    }
+    let (checked, failures) = perft_vectors::check(
+        "fixtures/gulbara/perft.txt",
+        |pos, _first, dice| rules.legal_plays(pos, Side::White, dice),
+        None,
+    );
     assert_eq!(checked, 30 * 21);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
