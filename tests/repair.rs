@@ -4,65 +4,12 @@
 //! the mutated line) and every other new finding rests on the repair. The figures are in the
 //! README ("Repairs").
 
-use std::path::{Path, PathBuf};
+mod mutants;
 
-use tavla::replay::{ActionTrace, Finding, Overrides, Severity, Verdict, apply_repairs, check};
-use tavla::rules::Position;
+use mutants::{destinations, files, line_of, positions_on};
+use std::path::Path;
 
-fn files(dir: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mat"))
-        .collect();
-    v.sort();
-    v
-}
-
-/// The position after each turn written on `line`.
-fn positions_on(v: &Verdict, line: usize) -> Vec<Position> {
-    v.games
-        .iter()
-        .flat_map(|g| &g.actions)
-        .filter_map(|a| match a {
-            ActionTrace::Turn {
-                line: l, position, ..
-            } if *l == line => Some(*position),
-            _ => None,
-        })
-        .collect()
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset].bytes().filter(|&b| b == b'\n').count() + 1
-}
-
-/// Every written step's destination on a turn line: (byte offset, length, value).
-fn destinations(text: &str) -> Vec<(usize, usize, u8)> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for line in text.split_inclusive('\n') {
-        let turn = line
-            .trim_start()
-            .split_once(')')
-            .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-        if turn {
-            let b = line.as_bytes();
-            for i in 1..b.len() {
-                if b[i] == b'/' && (b[i - 1].is_ascii_digit() || b[i - 1] == b'r') {
-                    let n = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-                    if n > 0 {
-                        let v: u8 = line[i + 1..i + 1 + n].parse().unwrap();
-                        out.push((start + i + 1, n, v));
-                    }
-                }
-            }
-        }
-        start += line.len();
-    }
-    out
-}
+use tavla::replay::{Finding, Overrides, Severity, apply_repairs, check};
 
 /// A finding as compared between a record and its mutant: code and line.
 fn key(text: &str, f: &Finding) -> (tavla::Code, usize) {
