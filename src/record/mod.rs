@@ -3,6 +3,10 @@
 //!
 //! It knows the shape of a match file, not the rules of any game.
 
+mod transcript;
+
+pub use transcript::{Origin, Piece, ReadProblem, Transcript};
+
 use crate::codes::Code;
 use crate::notation::{
     Cell, CellBody, CellRange, Column, Document, LineKind, NameScore, Span, Stage, StepText,
