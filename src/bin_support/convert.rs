@@ -6,7 +6,7 @@ use rayon::prelude::*;
 use tavla::input::Input;
 use tavla::report::{self, json};
 
-use super::setup::{Setup, check_source, setup};
+use super::setup::{Setup, setup};
 use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
 use crate::{ConvertArgs, Target};
 
@@ -87,7 +87,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                 .par_iter()
                 .map(|i| {
                     let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
-                    let v = check_source(&src, &o, true);
+                    let v = src.check(&o, true);
                     let text = src.text;
                     let doc = json::match_json(&v, a.with_source, &text);
                     let s = match a.to {

@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use tavla::input::{InputSpec, Inputs, Source};
-use tavla::replay::{Overrides, Verdict, check, check_findings};
+use tavla::input::{InputSpec, Inputs};
+use tavla::replay::Overrides;
 use tavla::rules::{RuleSet, Variant};
 
 use crate::{InputArgs, RuleArgs};
@@ -80,21 +80,6 @@ pub(crate) fn ruleset(a: &RuleArgs) -> Result<RuleSet, String> {
         rules.set(kv).map_err(|e| format!("--rule {kv}: {e}"))?;
     }
     Ok(rules)
-}
-
-/// Check one record: the verdict, decoding findings included. With `traces` false the
-/// verdict carries no replay traces (see [`check_findings`]).
-pub(crate) fn check_source(src: &Source, o: &Overrides, traces: bool) -> Verdict {
-    let mut v = if traces {
-        check(&src.text, o)
-    } else {
-        check_findings(&src.text, o)
-    };
-    if !src.findings.is_empty() {
-        v.findings.extend(src.findings.iter().cloned());
-        v.findings.sort_by_key(|f| f.span.offset);
-    }
-    v
 }
 
 /// Standard output, or the `--output` file, buffered.

@@ -5,7 +5,7 @@ use std::io::Write;
 use tavla::input::InputSpec;
 use tavla::report::board::{self, Charset, Moment};
 
-use super::setup::{check_source, open_output, overrides};
+use super::setup::{open_output, overrides};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
 use crate::{ShowArgs, SideArg};
 
@@ -129,7 +129,7 @@ fn diagram(a: &Pick) -> Result<(board::Diagram, usize, String), u8> {
             return Err(EXIT_ERROR);
         }
     };
-    let v = check_source(&src, &o, true);
+    let v = src.check(&o, true);
     if v.record.games.is_empty() {
         eprintln!("error: {}: the record holds no game", input.name());
         return Err(EXIT_ERROR);

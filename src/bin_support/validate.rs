@@ -12,7 +12,7 @@ use tavla::replay::{Overrides, Severity};
 use tavla::report::formats::{self, FileFindings};
 use tavla::report::{self, LineIndex, Style, board, html};
 
-use super::setup::{Setup, check_source, setup};
+use super::setup::{Setup, setup};
 use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
 use crate::{Color, Format, ValidateArgs};
 
@@ -46,7 +46,7 @@ fn outcome(
     let boards = boards || format == Format::Html;
     let (text, findings, games, turns, io_error, verdict) = match input.load() {
         Ok(src) => {
-            let mut v = check_source(&src, o, boards);
+            let mut v = src.check(o, boards);
             let (g, t) = (v.record.games.len(), v.turns_checked());
             let findings = std::mem::take(&mut v.findings);
             (src.text, findings, g, t, false, boards.then_some(v))

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::decode::decode_owned;
 use crate::codes::Code;
 use crate::notation::Span;
-use crate::replay::{Finding, Severity};
+use crate::replay::{Finding, Overrides, Severity, Verdict, check, check_findings};
 
 /// The largest file read, in bytes (256 MiB; standard input too); larger inputs are reported
 /// unreadable. Checking takes roughly 30 times the file size in memory.
@@ -110,6 +110,24 @@ pub struct Source {
     pub text: String,
     /// The findings of decoding it (`tavla::parse::invalid-utf8`), located on `text`.
     pub findings: Vec<Finding>,
+}
+
+impl Source {
+    /// Check the record: its verdict, the findings of reading it included, in source order.
+    /// With `traces` false the verdict carries no replay traces (see
+    /// [`check_findings`](crate::replay::check_findings)), as `validate` needs.
+    pub fn check(&self, o: &Overrides, traces: bool) -> Verdict {
+        let mut v = if traces {
+            check(&self.text, o)
+        } else {
+            check_findings(&self.text, o)
+        };
+        if !self.findings.is_empty() {
+            v.findings.extend(self.findings.iter().cloned());
+            v.findings.sort_by_key(|f| f.span.offset);
+        }
+        v
+    }
 }
 
 impl Input {
