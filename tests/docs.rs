@@ -28,7 +28,11 @@ fn checked_files() -> Vec<PathBuf> {
         .expect("docs/")
         .map(|e| e.expect("a docs/ entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "md"))
-        .map(|p| p.strip_prefix(root()).expect("under the root").to_path_buf())
+        .map(|p| {
+            p.strip_prefix(root())
+                .expect("under the root")
+                .to_path_buf()
+        })
         .collect();
     pages.sort();
     files.extend(pages);
@@ -222,7 +226,11 @@ fn anchors(text: &str) -> Vec<String> {
         };
         let s = slug(body);
         let n = seen.entry(s.clone()).or_insert(0);
-        out.push(if *n == 0 { s.clone() } else { format!("{s}-{n}") });
+        out.push(if *n == 0 {
+            s.clone()
+        } else {
+            format!("{s}-{n}")
+        });
         *n += 1;
     }
     out

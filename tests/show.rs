@@ -450,7 +450,10 @@ fn the_boards_page_shows_what_show_prints() {
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/boards.md"))
             .expect("docs/boards.md");
     let cmd = "$ tavla show fixtures/demo/invalid.mat --line 10 --side white\n";
-    let start = readme.find(cmd).expect("the show example in docs/boards.md") + cmd.len();
+    let start = readme
+        .find(cmd)
+        .expect("the show example in docs/boards.md")
+        + cmd.len();
     let block = &readme[start..start + readme[start..].find("```").expect("block end")];
     let out = tavla(&[
         "show",
