@@ -5,7 +5,7 @@
 //!   game (arrow keys, then the buttons) shows at every step exactly the checkers of the
 //!   positions `convert --to json` writes; a finding's board and the page are screenshotted
 //!   into `target/browser-tests/` (test artifacts, not committed; `TAVLA_UPDATE_DOCS=1` copies
-//!   the page to `docs/report.png` for the README);
+//!   the page to `docs/report.png` for the README and docs/boards.md);
 //! - a record whose names, comments and tags hold `<script>`, event handlers and quotes runs
 //!   nothing and shows them as text;
 //! - the report of a 1,000-game archive stays under [`ARCHIVE_LIMIT`] and opens.
@@ -19,7 +19,7 @@ use std::process::Command;
 use tavla::generate::{Settings, random_match};
 use tavla::rules::{RuleSet, Variant};
 
-/// The size the README promises for the report of 1,000 games.
+/// The size docs/boards.md promises for the report of 1,000 games.
 const ARCHIVE_LIMIT: u64 = 8 * 1024 * 1024;
 
 fn root() -> &'static Path {

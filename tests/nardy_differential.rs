@@ -3,7 +3,7 @@
 //! this repository), recorded as data in `fixtures/longnardy/differential/dmitriinov.txt`:
 //! every turn of 20 random games, 1,200 constructed positions near blocks, every first-roll
 //! doublet of either player, and the position of `long-nardy.md` §8.13. The one difference is
-//! asserted and explained (README, "Long nardy and Fevga").
+//! asserted and explained (docs/rules.md, "Long nardy and Fevga").
 
 use std::collections::BTreeSet;
 

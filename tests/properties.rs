@@ -271,7 +271,7 @@ fn replay_independently(v: &Verdict) -> Result<(), String> {
             .iter()
             .rposition(|a| matches!(a, ActionTrace::Turn { .. }));
         // A roll written with an empty cell right before a `Wins` line is a roll followed by a
-        // resignation (README, "Rules"): its stage is not played.
+        // resignation (docs/rules.md, "Rules decisions"): its stage is not played.
         let resigned = g.result.as_ref().is_some_and(|r| r.how == "resignation");
         for (ai, a) in g.actions.iter().enumerate() {
             let ActionTrace::Turn {
