@@ -577,3 +577,109 @@ fn explain_lists_every_code_and_explains_each() {
         );
     }
 }
+
+/// `tavla ARGS` with standard output a pipe whose reader goes away after `read` bytes (at once
+/// when `read` is 0: the reader is closed before the process starts, so its first write
+/// fails): the exit status and standard error.
+fn into_closed_pipe(args: &[&str], read: usize) -> (Option<i32>, String) {
+    use std::io::Read;
+    let (reader, writer) = std::io::pipe().unwrap();
+    let mut reader = (read > 0).then_some(reader);
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tavla"));
+    c.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped());
+    let child = c.spawn().expect("spawn tavla");
+    drop(c);
+    if let Some(r) = reader.as_mut() {
+        r.read_exact(&mut vec![0; read]).unwrap();
+    }
+    drop(reader);
+    let o = child.wait_with_output().unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// A reader that stops reading (`tavla … | head`) ends the process quietly, with the status
+/// of an output error: no panic, no backtrace, no message, whichever command was writing.
+#[test]
+fn a_closed_standard_output_ends_every_command_quietly() {
+    let d = tmpdir("pipe");
+    let good = std::fs::read_to_string("fixtures/backgammon/gnubg/m002-0045.mat").unwrap();
+    let bad = good.replacen(" 16) 53: 13/10 15/10 ", " 16) 53: 13/10 15/11 ", 1);
+    assert_ne!(bad, good);
+    let fixable = d.join("r.mat");
+    std::fs::write(&fixable, &bad).unwrap();
+    let plays = d.join("plays.txt");
+    std::fs::write(&plays, "24/18 13/9\n6/2 6/4\n".repeat(2000)).unwrap();
+    let invalid = "fixtures/demo/invalid.mat";
+    let mut runs: Vec<Vec<&str>> = Vec::new();
+    for f in ["human", "short", "json", "jsonl", "github", "sarif", "html"] {
+        runs.push(vec!["validate", "--format", f, invalid]);
+    }
+    for t in ["json", "jsonl", "mat", "html", "svg"] {
+        runs.push(vec!["convert", "--to", t, invalid]);
+    }
+    for f in ["human", "json", "jsonl"] {
+        runs.push(vec![
+            "check",
+            "--position",
+            "start",
+            "--roll",
+            "64",
+            "--format",
+            f,
+            "24/18 13/9",
+        ]);
+        runs.push(vec![
+            "legal",
+            "--position",
+            "start",
+            "--roll",
+            "64",
+            "--format",
+            f,
+        ]);
+    }
+    runs.push(vec!["show", invalid]);
+    runs.push(vec!["explain"]);
+    runs.push(vec!["explain", "tavla::rules::blocked"]);
+    runs.push(vec!["schema"]);
+    runs.push(vec!["completions", "bash"]);
+    runs.push(vec!["man"]);
+    runs.push(vec!["fix", "--diff", fixable.to_str().unwrap()]);
+    let mut cases: Vec<(Vec<&str>, usize)> = runs.into_iter().map(|r| (r, 0)).collect();
+    // Outputs larger than a pipe holds, read a little as `head -c` does.
+    cases.push((vec!["convert", "--to", "jsonl", "fixtures/fevga"], 100));
+    cases.push((vec!["validate", "--format", "jsonl", "fixtures"], 100));
+    cases.push((
+        vec![
+            "check",
+            "--position",
+            "start",
+            "--roll",
+            "64",
+            "--format",
+            "jsonl",
+            "--plays",
+        ],
+        100,
+    ));
+    let plays_path = plays.to_str().unwrap();
+    for (mut args, read) in cases {
+        if args.last() == Some(&"--plays") {
+            args.push(plays_path);
+        }
+        let (status, stderr) = into_closed_pipe(&args, read);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("Broken pipe"), "{args:?}: {stderr}");
+        assert_eq!(status, Some(2), "{args:?}: {stderr}");
+    }
+    // `fix --diff` wrote nothing into the record.
+    assert_eq!(std::fs::read_to_string(&fixable).unwrap(), bad);
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -49,9 +49,20 @@ fn a_play_and_a_missing_colon_are_repaired_byte_for_byte_and_diff_writes_nothing
     assert!(diff.contains("+ 16) 53: 13/10 15/10 "), "{diff}");
     assert!(diff.contains("+ 18) 21: 10/9 22/20 "), "{diff}");
     assert_eq!(std::fs::read_to_string(&p).unwrap(), bad, "--diff wrote");
+    // The summary counts the file the diff changes, as the run without `--diff` does.
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        summary.contains("1 files, 2 repair(s), 1 file(s) would be fixed, 0 error(s) remain"),
+        "{summary}"
+    );
 
     let out = tavla(&["fix", ps]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let summary = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        summary.contains("1 files, 2 repair(s), 1 file(s) fixed, 0 error(s) remain"),
+        "{summary}"
+    );
     assert_eq!(std::fs::read(&p).unwrap(), good.as_bytes());
     // Nothing is left beside it, and the record validates clean.
     assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);

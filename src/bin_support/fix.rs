@@ -167,7 +167,13 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
             eprintln!("{name}:{line}: `{old}` -> `{}`", r.text);
         }
         if a.diff {
-            let _ = out.write_all(unified_diff(&name, &text, &new).as_bytes());
+            if out
+                .write_all(unified_diff(&name, &text, &new).as_bytes())
+                .is_err()
+            {
+                io_error = true;
+            }
+            fixed_files += 1;
             continue;
         }
         let Input::File(path) = &input else {

@@ -8,6 +8,7 @@ use tavla::input::{InputSpec, Inputs};
 use tavla::replay::Overrides;
 use tavla::rules::{RuleSet, Variant};
 
+use super::EXIT_ERROR;
 use crate::{InputArgs, RuleArgs};
 
 /// The rule overrides of `--variant`, `--rules` and `--rule`, each checked against the
@@ -82,14 +83,45 @@ pub(crate) fn ruleset(a: &RuleArgs) -> Result<RuleSet, String> {
     Ok(rules)
 }
 
-/// Standard output, or the `--output` file, buffered.
+/// Standard output, or the `--output` file, buffered. Every command writes its output through
+/// this writer, so a reader that goes away (`tavla schema | head`) ends the process quietly
+/// (see [`EndOnClosedPipe`]) whatever the command was writing.
 pub(crate) fn open_output(path: &Option<PathBuf>) -> Result<Box<dyn Write>, String> {
     Ok(match path {
-        Some(p) => Box::new(std::io::BufWriter::new(
+        Some(p) => Box::new(std::io::BufWriter::new(EndOnClosedPipe(
             std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?,
-        )),
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+        ))),
+        None => Box::new(std::io::BufWriter::new(EndOnClosedPipe(
+            std::io::stdout().lock(),
+        ))),
     })
+}
+
+/// A writer whose reader has gone (a closed pipe, or a FIFO given to `--output`) ends the
+/// process at once, with no message and the exit status of an output error, as a Unix tool
+/// ends on `SIGPIPE`: nothing more can be delivered, so the rest of the run is not done.
+/// Every other error is returned to the caller.
+struct EndOnClosedPipe<W>(W);
+
+impl<W: Write> EndOnClosedPipe<W> {
+    fn end_on_closed_pipe<T>(r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r
+            && e.kind() == std::io::ErrorKind::BrokenPipe
+        {
+            std::process::exit(EXIT_ERROR.into());
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for EndOnClosedPipe<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        Self::end_on_closed_pipe(self.0.write(buf))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Self::end_on_closed_pipe(self.0.flush())
+    }
 }
 
 /// The worker pool of `-j N` (default: all cores).
