@@ -683,3 +683,31 @@ fn a_closed_standard_output_ends_every_command_quietly() {
     assert_eq!(std::fs::read_to_string(&fixable).unwrap(), bad);
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Output that cannot be written for another reason than a closed pipe (a full disk) is an
+/// I/O error, exit status 2, whatever the format; never a panic.
+#[test]
+fn a_full_standard_output_exits_2() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // No such device on this system.
+    };
+    let runs: [&[&str]; 6] = [
+        &["validate", "--format", "json", "fixtures/demo/invalid.mat"],
+        &["validate", "--format", "sarif", "fixtures/demo/invalid.mat"],
+        &["validate", "--format", "human", "fixtures/demo/invalid.mat"],
+        &["schema"],
+        &["completions", "bash"],
+        &["explain"],
+    ];
+    for args in runs {
+        let o = Command::new(env!("CARGO_BIN_EXE_tavla"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {stderr}");
+    }
+}

@@ -267,7 +267,9 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
             io_error |= oc.io_error;
             for r in oc.rendered {
                 if shown < limit {
-                    let _ = progress.suspend(|| out.write_all(r.as_bytes()));
+                    if progress.suspend(|| out.write_all(r.as_bytes())).is_err() {
+                        io_error = true;
+                    }
                     shown += 1;
                 }
             }
@@ -304,11 +306,15 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
                 "files": files, "games": games, "turns": turns, "errors": errors, "warnings": warnings,
                 "diagnostics": values,
             });
-            let _ = writeln!(
+            if writeln!(
                 out,
                 "{}",
                 serde_json::to_string_pretty(&doc).unwrap_or_default()
-            );
+            )
+            .is_err()
+            {
+                io_error = true;
+            }
         }
         Format::Sarif => {
             let mut run = sarif_run.unwrap_or_else(|| {
@@ -321,11 +327,15 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
                 "version": formats::SARIF_VERSION,
                 "runs": [run],
             });
-            let _ = writeln!(
+            if writeln!(
                 out,
                 "{}",
                 serde_json::to_string_pretty(&doc).unwrap_or_default()
-            );
+            )
+            .is_err()
+            {
+                io_error = true;
+            }
         }
         _ => {}
     }
