@@ -7,7 +7,7 @@
 
 use crate::notation::{Loc, Play, Span, StepText};
 use crate::rules::{
-    ForcedError, PlayError, PlaySet, Position, RuleSet, Segment, Side, StageDice, Step, Steps,
+    BAR, ForcedError, PlayError, PlaySet, Position, RuleSet, Segment, Side, StageDice, Step, Steps,
     check_forced_at,
 };
 
@@ -104,11 +104,25 @@ impl<'r> Referee<'r> {
                     } else {
                         continue;
                     };
+                    // A bar-less game starts every checker on the side's start point: a
+                    // written `bar` there is read as that point, for the suggestions.
+                    let (segments, segment_spans) = if kind == ProblemKind::NoBar {
+                        let start = rules.start().highest(side);
+                        let segs = hops_of(written)
+                            .map(|s| Segment {
+                                from: if s.from == BAR { start } else { s.from },
+                                to: if s.to == BAR { start } else { s.to },
+                            })
+                            .collect();
+                        (segs, segment_spans(written))
+                    } else {
+                        (Vec::new(), Vec::new())
+                    };
                     return Err(Box::new(Problem {
                         kind,
                         span,
-                        segments: Vec::new(),
-                        segment_spans: Vec::new(),
+                        segments,
+                        segment_spans,
                         play: whole(written),
                     }));
                 }
@@ -311,10 +325,15 @@ pub fn legal_plays(rules: &RuleSet, pos: &Position, side: Side, dice: StageDice)
 /// `from/to` kept when one checker of the legal play passes `from` and then `to`, each part
 /// of a checker's path keeping at most one written hop), then those that change the other
 /// hops least (each matched to a distinct remaining part of a checker's path; a changed
-/// origin weighs three times a changed destination), then in notation order.
+/// origin weighs three times a changed destination), then those that move least beyond the
+/// written hops (more of a written checker's path, or another checker moved as a written hop
+/// is, weighs half of another checker moved otherwise: a writer leaves out the end of a
+/// checker's path or one of a doublet's equal steps more often than a whole other move),
+/// then in notation order.
 pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Position, Vec<Step>)> {
-    // (written hops kept, distance, the play in notation, the result)
-    type Scored<'a> = (usize, u32, String, (&'a Position, &'a [Step]));
+    // (written hops kept, distance, what it moves beyond them, the play in notation, the
+    // result)
+    type Scored<'a> = (usize, u32, u32, String, (&'a Position, &'a [Step]));
     let mut scored: Vec<Scored<'_>> = set
         .results()
         .map(|r| {
@@ -345,14 +364,36 @@ pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Posi
                     None => dist += 100,
                 }
             }
-            (kept, dist, super::render_steps(r.1), r)
+            // What the legal play moves beyond the written hops: more of a written checker's
+            // path, or a checker moved as a written hop is (a doublet's step left out: one
+            // die), else another checker with another move.
+            let mut extra = 0u32;
+            for (k, p) in paths.iter().enumerate() {
+                if used[k].iter().all(|&u| u) {
+                    continue;
+                }
+                let repeat = segments
+                    .iter()
+                    .any(|s| s.from == p[0] && Some(&s.to) == p.last());
+                extra += if used[k].iter().any(|&u| u) || repeat {
+                    1
+                } else {
+                    2
+                };
+            }
+            (kept, dist, extra, super::render_steps(r.1), r)
         })
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    scored.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then(a.1.cmp(&b.1))
+            .then(a.2.cmp(&b.2))
+            .then(a.3.cmp(&b.3))
+    });
     scored
         .into_iter()
         .take(n)
-        .map(|s| (*s.3.0, s.3.1.to_vec()))
+        .map(|s| (*s.4.0, s.4.1.to_vec()))
         .collect()
 }
 
@@ -400,18 +441,19 @@ fn checker_paths(steps: &[Step]) -> Vec<Vec<u8>> {
 /// The written hops of a play (each token's hops, repeated as written), in the mover's
 /// numbering.
 pub fn written_segments(play: &Play) -> Vec<Segment> {
-    let mut out = Vec::new();
-    for st in &play.steps {
-        for _ in 0..st.repeat.max(1) {
-            for (a, b) in st.path.hops() {
-                out.push(Segment {
-                    from: a.0.index(),
-                    to: b.0.index(),
-                });
-            }
-        }
-    }
-    out
+    hops_of(&play.steps).collect()
+}
+
+/// The written hops of `written` (each token's hops, repeated as written).
+fn hops_of(written: &[StepText]) -> impl Iterator<Item = Segment> + '_ {
+    written.iter().flat_map(|st| {
+        (0..st.repeat.max(1)).flat_map(move |_| {
+            st.path.hops().map(|(a, b)| Segment {
+                from: a.0.index(),
+                to: b.0.index(),
+            })
+        })
+    })
 }
 
 impl std::fmt::Display for Problem {

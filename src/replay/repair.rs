@@ -10,6 +10,7 @@
 use std::cell::Cell;
 
 use super::referee::check_play;
+use super::render::nearest_help;
 use super::{Finding, Severity, Suggestions, Verdict};
 use crate::codes::Code;
 use crate::notation::{Span, parse_play};
@@ -192,7 +193,8 @@ fn attempt(
     let end = game_end(v, s.span.offset, current.len());
     // Each candidate: how far it replays, the play, its verdict.
     let mut tried: Vec<(usize, String, Verdict)> = Vec::new();
-    for play in &candidates(current, s) {
+    let forms = candidates(current, s);
+    for play in &forms {
         if budget.get() == 0 {
             return None;
         }
@@ -219,6 +221,7 @@ fn attempt(
     let (r, play, verdict) = best.pop().expect("one");
     let full = r >= end;
     let mut f = f.clone();
+    repair_first(&mut f, &forms, &play);
     let note = if full {
         format!("did you mean `{play}`: the rest of the game replays from it")
     } else {
@@ -251,6 +254,34 @@ fn attempt(
         verdict,
         full,
     })
+}
+
+/// The confirmed repair `play` (one of `forms`, the tried plays in the writer's form) made the
+/// first suggestion of `f`: its plays lead with it, the others follow in their order, and the
+/// help line naming the nearest plays names it first. Every output (the help, json and jsonl
+/// `suggestions`, SARIF `fixes`, the HTML report's green play) then leads with the repair.
+fn repair_first(f: &mut Finding, forms: &[String], play: &str) {
+    let Some(s) = f.suggestions.as_deref_mut() else {
+        return;
+    };
+    let Some(k) = forms.iter().position(|t| t == play) else {
+        return;
+    };
+    let mut plays = vec![play.to_string()];
+    plays.extend(
+        s.tried
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != k)
+            .map(|(_, t)| t.clone())
+            .take(Suggestions::MAX - 1),
+    );
+    if let (Some(at), Some(help)) = (s.at.as_ref(), f.help.as_mut()) {
+        let old = nearest_help(&s.plays, s.total, at.dice);
+        let new = nearest_help(&plays, s.total, at.dice);
+        *help = help.replace(&old, &new);
+    }
+    s.plays = plays;
 }
 
 /// The first illegal play with suggestions at or after `from`.
