@@ -337,49 +337,21 @@ pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Posi
     let mut scored: Vec<Scored<'_>> = set
         .results()
         .map(|r| {
-            let paths = checker_paths(r.1);
-            let mut used: Vec<Vec<bool>> = paths.iter().map(|p| vec![false; p.len() - 1]).collect();
-            let mut rest = Vec::new();
-            let mut kept = 0;
-            for s in segments {
-                match best_part(&paths, &used, |a, b| {
-                    (a == s.from && b == s.to).then_some(0)
-                }) {
-                    Some((k, i, j, _)) => {
-                        used[k][i..j].iter_mut().for_each(|u| *u = true);
-                        kept += 1;
-                    }
-                    None => rest.push(s),
+            let mut paths = checker_paths(r.1);
+            let (mut kept, mut dist, mut extra) = score(&paths, segments);
+            // A checker moved by two different dice passes either intermediate point: the
+            // order the writer chose is as near as the one the rules list.
+            if let Some(k) = paths
+                .iter()
+                .position(|p| p.len() == 3 && p[2] != 0 && p[0] - p[1] != p[1] - p[2])
+            {
+                paths[k][1] = paths[k][0] - paths[k][1] + paths[k][2];
+                let other = score(&paths, segments);
+                if (std::cmp::Reverse(other.0), other.1, other.2)
+                    < (std::cmp::Reverse(kept), dist, extra)
+                {
+                    (kept, dist, extra) = other;
                 }
-            }
-            let mut dist = 0u32;
-            for s in rest {
-                let cost =
-                    |a: u8, b: u8| Some(3 * s.from.abs_diff(a) as u32 + s.to.abs_diff(b) as u32);
-                match best_part(&paths, &used, cost) {
-                    Some((k, i, j, c)) => {
-                        used[k][i..j].iter_mut().for_each(|u| *u = true);
-                        dist += c;
-                    }
-                    None => dist += 100,
-                }
-            }
-            // What the legal play moves beyond the written hops: more of a written checker's
-            // path, or a checker moved as a written hop is (a doublet's step left out: one
-            // die), else another checker with another move.
-            let mut extra = 0u32;
-            for (k, p) in paths.iter().enumerate() {
-                if used[k].iter().all(|&u| u) {
-                    continue;
-                }
-                let repeat = segments
-                    .iter()
-                    .any(|s| s.from == p[0] && Some(&s.to) == p.last());
-                extra += if used[k].iter().any(|&u| u) || repeat {
-                    1
-                } else {
-                    2
-                };
             }
             (kept, dist, extra, super::render_steps(r.1), r)
         })
@@ -395,6 +367,53 @@ pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Posi
         .take(n)
         .map(|s| (*s.4.0, s.4.1.to_vec()))
         .collect()
+}
+
+/// How near a legal play (its checkers' paths) is to the written hops `segments`: the written
+/// hops it keeps, the distance of the others, and what it moves beyond them (see
+/// [`nearest_plays`]).
+fn score(paths: &[Vec<u8>], segments: &[Segment]) -> (usize, u32, u32) {
+    let mut used: Vec<Vec<bool>> = paths.iter().map(|p| vec![false; p.len() - 1]).collect();
+    let mut rest = Vec::new();
+    let mut kept = 0;
+    for s in segments {
+        match best_part(paths, &used, |a, b| (a == s.from && b == s.to).then_some(0)) {
+            Some((k, i, j, _)) => {
+                used[k][i..j].iter_mut().for_each(|u| *u = true);
+                kept += 1;
+            }
+            None => rest.push(s),
+        }
+    }
+    let mut dist = 0u32;
+    for s in rest {
+        let cost = |a: u8, b: u8| Some(3 * s.from.abs_diff(a) as u32 + s.to.abs_diff(b) as u32);
+        match best_part(paths, &used, cost) {
+            Some((k, i, j, c)) => {
+                used[k][i..j].iter_mut().for_each(|u| *u = true);
+                dist += c;
+            }
+            None => dist += 100,
+        }
+    }
+    // What the legal play moves beyond the written hops: more of a written checker's path,
+    // or a checker moved as a written hop is (a doublet's step left out), else another
+    // checker with another move.
+    let mut extra = 0u32;
+    for (k, p) in paths.iter().enumerate() {
+        if used[k].iter().all(|&u| u) {
+            continue;
+        }
+        let repeat = segments
+            .iter()
+            .any(|s| s.from == p[0] && Some(&s.to) == p.last());
+        extra += if used[k].iter().any(|&u| u) || repeat {
+            1
+        } else {
+            2
+        };
+    }
+    (kept, dist, extra)
 }
 
 /// The unused part of a checker's path (path `k`, from its point `i` to its point `j`) with

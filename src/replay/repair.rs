@@ -29,7 +29,8 @@ pub(crate) struct PlayAt {
 /// (order, spacing, combined moves, marks) when changing one written number of the play
 /// makes it, else as rendered. The smallest change is preferred, a changed origin weighing
 /// three times a changed destination (as in the order of the suggestions); of equal changes,
-/// the first. (A written play with two equal steps, `24/23 24/23` for 2-1, has two equally
+/// the first; a `bar` in a game without one is read as the start point at no cost. (A
+/// written play with two equal steps, `24/23 24/23` for 2-1, has two equally
 /// near forms, `24/22 24/23` and `24/23 24/22`: the first is taken.)
 fn candidates(current: &str, s: &Suggestions) -> Vec<String> {
     let written = &current[s.span.offset..s.span.end()];
@@ -44,6 +45,20 @@ fn candidates(current: &str, s: &Suggestions) -> Vec<String> {
     };
     let targets: Vec<Option<Position>> = s.tried.iter().map(|p| position_of(p)).collect();
     let mut best: Vec<Option<(u32, String)>> = vec![None; s.tried.len()];
+    // In a game without a bar, a written `bar` read as the start point (its problem's
+    // reading) is the writer's own form.
+    if !at.rules.hits() {
+        let start = at.rules.start().highest(at.side);
+        for (i, _) in written.to_ascii_lowercase().match_indices("bar") {
+            let t = format!("{}{start}{}", &written[..i], &written[i + 3..]);
+            let Some(p) = position_of(&t) else { continue };
+            for (k, target) in targets.iter().enumerate() {
+                if *target == Some(p) && best[k].is_none() {
+                    best[k] = Some((0, t.clone()));
+                }
+            }
+        }
+    }
     let b = written.as_bytes();
     let mut i = 0;
     while i < b.len() {
