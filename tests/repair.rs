@@ -1,7 +1,8 @@
 //! Confirmed repairs on single-step mutants of valid records (one step's destination moved by
 //! ±1 or ±2 so that the play becomes illegal): every repair given is the original play, the
 //! record repaired equals the original byte for byte, the mutant has exactly one new error (at
-//! the mutated line) and every other new finding rests on the repair. The figures are in the
+//! the mutated line) and every other new finding rests on the repair; and the repair is the
+//! first suggestion in every output (the help, human, json, jsonl, SARIF, HTML). The figures are in the
 //! README ("Repairs").
 
 mod mutants;
