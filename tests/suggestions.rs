@@ -114,6 +114,9 @@ use kinds::{Kind, Turn, candidates, is_meant, judged_kind, render, turns};
 use std::collections::BTreeMap;
 use tavla::replay::referee::{check_play, legal_plays, nearest_plays};
 
+/// The candidate mutants of each game and kind: (record, turn, the mutated play).
+type Groups = BTreeMap<(String, Kind), Vec<(usize, Turn, String)>>;
+
 /// At most this many mutants of one kind in one game (evenly spread over the candidates).
 const PER_KIND: usize = 120;
 
@@ -220,7 +223,7 @@ fn the_meant_play_leads_the_suggestions_for_every_kind_of_defect_in_every_game()
     ];
     // (game, kind) -> the candidate mutants: (file text index, turn, play).
     let mut texts: Vec<String> = Vec::new();
-    let mut groups: BTreeMap<(String, Kind), Vec<(usize, Turn, String)>> = BTreeMap::new();
+    let mut groups: Groups = BTreeMap::new();
     for dir in dirs {
         for path in files(dir) {
             let text = std::fs::read_to_string(&path).unwrap();

@@ -223,13 +223,11 @@ pub fn candidates(t: &Turn) -> Vec<(Vec<Kind>, Vec<Vec<u8>>)> {
     let outside = (7..=25).any(|p| t.before.count(t.side, p) > 0);
     if outside {
         for (i, p) in t.paths.iter().enumerate() {
-            let last = *p.last().expect("a path");
-            if (1..=6).contains(&last) {
-                if p.len() == 2 && p[0] <= 6 {
-                    let mut m = t.paths.clone();
-                    m[i] = vec![p[0], 0];
-                    out.push((vec![Kind::BearOffOutside], m));
-                }
+            // A home checker's move written as borne off (`6/off` for `6/2`).
+            if p.len() == 2 && (1..=6).contains(&p[0]) && p[1] != 0 {
+                let mut m = t.paths.clone();
+                m[i] = vec![p[0], 0];
+                out.push((vec![Kind::BearOffOutside], m));
             }
         }
     }
@@ -250,7 +248,7 @@ pub fn candidates(t: &Turn) -> Vec<(Vec<Kind>, Vec<Vec<u8>>)> {
         // Only one die played: the smaller written instead of the larger.
         if one_die && t.paths.len() == 1 && t.paths[0].len() == 2 {
             let from = t.paths[0][0];
-            let to = if from > lo { from - lo } else { 0 };
+            let to = from.saturating_sub(lo);
             out.push((vec![Kind::SmallerDie], vec![vec![from, to]]));
         }
         // One of two dice left out.
