@@ -1,7 +1,8 @@
 //! Confirmed repairs on single-step mutants of valid records (one step's destination moved by
 //! ±1 or ±2 so that the play becomes illegal): every repair given is the original play, the
 //! record repaired equals the original byte for byte, the mutant has exactly one new error (at
-//! the mutated line) and every other new finding rests on the repair. The figures are in the
+//! the mutated line) and every other new finding rests on the repair; and the repair is the
+//! first suggestion in every output (the help, human, json, jsonl, SARIF, HTML). The figures are in the
 //! README ("Repairs").
 
 mod mutants;
@@ -9,7 +10,13 @@ mod mutants;
 use mutants::{destinations, files, line_of, positions_on};
 use std::path::Path;
 
-use tavla::replay::{Finding, Overrides, Severity, apply_repairs, check};
+use serde_json::Value;
+use tavla::notation::parse_play;
+use tavla::replay::{Finding, Overrides, Repair, Severity, Verdict, apply_repairs, check};
+use tavla::report::board::{finding_diagram, play_hops};
+use tavla::report::formats::{FileFindings, jsonl, sarif};
+use tavla::report::html::file_section;
+use tavla::report::{LineIndex, Style, finding_json, render_human};
 
 /// A finding as compared between a record and its mutant: code and line.
 fn key(text: &str, f: &Finding) -> (tavla::Code, usize) {
@@ -90,6 +97,7 @@ fn measure(dirs: &[&str], stride: usize, fixable: &mut Fixable) -> Tally {
                 }
                 let Some(r) = &f.repair else { continue };
                 t.repaired += 1;
+                repair_leads_every_output(&mutant, &v, f, r);
                 let fixed = apply_repairs(&mutant, &[(**r).clone()]);
                 if positions_on(&check(&fixed, &o), line) != positions_on(&original, line) {
                     t.wrong += 1;
@@ -121,6 +129,61 @@ fn measure(dirs: &[&str], stride: usize, fixable: &mut Fixable) -> Tally {
         }
     }
     t
+}
+
+/// The confirmed repair `r` of `f` is the first suggestion in every output that carries
+/// suggestions: the finding's own list, the help's nearest plays (human output), json and
+/// jsonl `suggestions`, SARIF's first fix and the HTML report's list and green play.
+fn repair_leads_every_output(text: &str, v: &Verdict, f: &Finding, r: &Repair) {
+    let s = f
+        .suggestions
+        .as_ref()
+        .expect("a repaired play has suggestions");
+    assert_eq!(s.plays.first(), Some(&r.text), "{:?}", s.plays);
+    assert_eq!(s.span, r.span);
+    let nearest = format!("nearest to what is written: {}", r.text);
+    let help = f.help.as_deref().unwrap_or_default();
+    assert!(
+        help.starts_with(&format!("did you mean `{}`", r.text)),
+        "{help}"
+    );
+    assert!(help.contains(&nearest), "{help}");
+    let one = std::slice::from_ref(f);
+    let style = Style {
+        color: false,
+        unicode: false,
+        width: 10_000,
+    };
+    let human = render_human("m.mat", text, one, style);
+    assert!(human.contains(&nearest), "{human}");
+    let ff = FileFindings {
+        path: "m.mat",
+        text,
+        findings: one,
+    };
+    let line: Value = serde_json::from_str(jsonl(&ff).lines().next().unwrap()).unwrap();
+    assert_eq!(line["suggestions"][0], r.text.as_str());
+    assert_eq!(line["repair"], r.text.as_str());
+    let idx = LineIndex::new(text);
+    assert_eq!(
+        finding_json("m.mat", text, &idx, f)["suggestions"][0],
+        r.text.as_str()
+    );
+    let sarif = sarif(&[ff], "0", None);
+    let fix = &sarif["runs"][0]["results"][0]["fixes"][0]["artifactChanges"][0]["replacements"][0];
+    assert_eq!(fix["insertedContent"]["text"], r.text.as_str());
+    let html = file_section(0, "m.mat", text, one, Some(v));
+    let listed = html
+        .split("nearest legal plays (")
+        .nth(1)
+        .and_then(|t| t.split("<code>").nth(1))
+        .and_then(|t| t.split("</code>").next())
+        .expect("the HTML lists the suggestions");
+    assert_eq!(listed, r.text.replace('&', "&amp;").replace('<', "&lt;"));
+    let d = finding_diagram(v, f).expect("a board for the illegal play");
+    let side = d.to_move.expect("the side to move");
+    let green = play_hops(&parse_play(&r.text).expect("the repair parses").steps, side);
+    assert_eq!(d.alternative, green, "{}", r.text);
 }
 
 #[test]

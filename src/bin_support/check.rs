@@ -332,8 +332,14 @@ fn judge(b: &Board, w: &Written) -> Verdict {
             }
         }
         Err(problem) => {
-            let segments = written_segments(&w.play);
             let p: Problem = *problem;
+            // The problem's reading of the written hops (a `bar` in a game without one read
+            // as the start point), else the hops as written.
+            let segments = if p.segments.is_empty() {
+                written_segments(&w.play)
+            } else {
+                p.segments.clone()
+            };
             let ctx = PlayContext {
                 rules: &b.rules,
                 pos,

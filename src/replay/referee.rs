@@ -7,7 +7,7 @@
 
 use crate::notation::{Loc, Play, Span, StepText};
 use crate::rules::{
-    ForcedError, PlayError, PlaySet, Position, RuleSet, Segment, Side, StageDice, Step, Steps,
+    BAR, ForcedError, PlayError, PlaySet, Position, RuleSet, Segment, Side, StageDice, Step, Steps,
     check_forced_at,
 };
 
@@ -104,11 +104,25 @@ impl<'r> Referee<'r> {
                     } else {
                         continue;
                     };
+                    // A bar-less game starts every checker on the side's start point: a
+                    // written `bar` there is read as that point, for the suggestions.
+                    let (segments, segment_spans) = if kind == ProblemKind::NoBar {
+                        let start = rules.start().highest(side);
+                        let segs = hops_of(written)
+                            .map(|s| Segment {
+                                from: if s.from == BAR { start } else { s.from },
+                                to: if s.to == BAR { start } else { s.to },
+                            })
+                            .collect();
+                        (segs, segment_spans(written))
+                    } else {
+                        (Vec::new(), Vec::new())
+                    };
                     return Err(Box::new(Problem {
                         kind,
                         span,
-                        segments: Vec::new(),
-                        segment_spans: Vec::new(),
+                        segments,
+                        segment_spans,
                         play: whole(written),
                     }));
                 }
@@ -311,49 +325,95 @@ pub fn legal_plays(rules: &RuleSet, pos: &Position, side: Side, dice: StageDice)
 /// `from/to` kept when one checker of the legal play passes `from` and then `to`, each part
 /// of a checker's path keeping at most one written hop), then those that change the other
 /// hops least (each matched to a distinct remaining part of a checker's path; a changed
-/// origin weighs three times a changed destination), then in notation order.
+/// origin weighs three times a changed destination), then those that move least beyond the
+/// written hops (more of a written checker's path, or another checker moved as a written hop
+/// is, weighs half of another checker moved otherwise: a writer leaves out the end of a
+/// checker's path or one of a doublet's equal steps more often than a whole other move),
+/// then in notation order.
 pub fn nearest_plays(set: &PlaySet, segments: &[Segment], n: usize) -> Vec<(Position, Vec<Step>)> {
-    // (written hops kept, distance, the play in notation, the result)
-    type Scored<'a> = (usize, u32, String, (&'a Position, &'a [Step]));
+    // (written hops kept, distance, what it moves beyond them, the play in notation, the
+    // result)
+    type Scored<'a> = (usize, u32, u32, String, (&'a Position, &'a [Step]));
     let mut scored: Vec<Scored<'_>> = set
         .results()
         .map(|r| {
-            let paths = checker_paths(r.1);
-            let mut used: Vec<Vec<bool>> = paths.iter().map(|p| vec![false; p.len() - 1]).collect();
-            let mut rest = Vec::new();
-            let mut kept = 0;
-            for s in segments {
-                match best_part(&paths, &used, |a, b| {
-                    (a == s.from && b == s.to).then_some(0)
-                }) {
-                    Some((k, i, j, _)) => {
-                        used[k][i..j].iter_mut().for_each(|u| *u = true);
-                        kept += 1;
-                    }
-                    None => rest.push(s),
+            let mut paths = checker_paths(r.1);
+            let (mut kept, mut dist, mut extra) = score(&paths, segments);
+            // A checker moved by two different dice passes either intermediate point: the
+            // order the writer chose is as near as the one the rules list.
+            if let Some(k) = paths
+                .iter()
+                .position(|p| p.len() == 3 && p[2] != 0 && p[0] - p[1] != p[1] - p[2])
+            {
+                paths[k][1] = paths[k][0] - paths[k][1] + paths[k][2];
+                let other = score(&paths, segments);
+                if (std::cmp::Reverse(other.0), other.1, other.2)
+                    < (std::cmp::Reverse(kept), dist, extra)
+                {
+                    (kept, dist, extra) = other;
                 }
             }
-            let mut dist = 0u32;
-            for s in rest {
-                let cost =
-                    |a: u8, b: u8| Some(3 * s.from.abs_diff(a) as u32 + s.to.abs_diff(b) as u32);
-                match best_part(&paths, &used, cost) {
-                    Some((k, i, j, c)) => {
-                        used[k][i..j].iter_mut().for_each(|u| *u = true);
-                        dist += c;
-                    }
-                    None => dist += 100,
-                }
-            }
-            (kept, dist, super::render_steps(r.1), r)
+            (kept, dist, extra, super::render_steps(r.1), r)
         })
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    scored.sort_by(|a, b| {
+        b.0.cmp(&a.0)
+            .then(a.1.cmp(&b.1))
+            .then(a.2.cmp(&b.2))
+            .then(a.3.cmp(&b.3))
+    });
     scored
         .into_iter()
         .take(n)
-        .map(|s| (*s.3.0, s.3.1.to_vec()))
+        .map(|s| (*s.4.0, s.4.1.to_vec()))
         .collect()
+}
+
+/// How near a legal play (its checkers' paths) is to the written hops `segments`: the written
+/// hops it keeps, the distance of the others, and what it moves beyond them (see
+/// [`nearest_plays`]).
+fn score(paths: &[Vec<u8>], segments: &[Segment]) -> (usize, u32, u32) {
+    let mut used: Vec<Vec<bool>> = paths.iter().map(|p| vec![false; p.len() - 1]).collect();
+    let mut rest = Vec::new();
+    let mut kept = 0;
+    for s in segments {
+        match best_part(paths, &used, |a, b| (a == s.from && b == s.to).then_some(0)) {
+            Some((k, i, j, _)) => {
+                used[k][i..j].iter_mut().for_each(|u| *u = true);
+                kept += 1;
+            }
+            None => rest.push(s),
+        }
+    }
+    let mut dist = 0u32;
+    for s in rest {
+        let cost = |a: u8, b: u8| Some(3 * s.from.abs_diff(a) as u32 + s.to.abs_diff(b) as u32);
+        match best_part(paths, &used, cost) {
+            Some((k, i, j, c)) => {
+                used[k][i..j].iter_mut().for_each(|u| *u = true);
+                dist += c;
+            }
+            None => dist += 100,
+        }
+    }
+    // What the legal play moves beyond the written hops: more of a written checker's path,
+    // or a checker moved as a written hop is (a doublet's step left out), else another
+    // checker with another move.
+    let mut extra = 0u32;
+    for (k, p) in paths.iter().enumerate() {
+        if used[k].iter().all(|&u| u) {
+            continue;
+        }
+        let repeat = segments
+            .iter()
+            .any(|s| s.from == p[0] && Some(&s.to) == p.last());
+        extra += if used[k].iter().any(|&u| u) || repeat {
+            1
+        } else {
+            2
+        };
+    }
+    (kept, dist, extra)
 }
 
 /// The unused part of a checker's path (path `k`, from its point `i` to its point `j`) with
@@ -400,18 +460,19 @@ fn checker_paths(steps: &[Step]) -> Vec<Vec<u8>> {
 /// The written hops of a play (each token's hops, repeated as written), in the mover's
 /// numbering.
 pub fn written_segments(play: &Play) -> Vec<Segment> {
-    let mut out = Vec::new();
-    for st in &play.steps {
-        for _ in 0..st.repeat.max(1) {
-            for (a, b) in st.path.hops() {
-                out.push(Segment {
-                    from: a.0.index(),
-                    to: b.0.index(),
-                });
-            }
-        }
-    }
-    out
+    hops_of(&play.steps).collect()
+}
+
+/// The written hops of `written` (each token's hops, repeated as written).
+fn hops_of(written: &[StepText]) -> impl Iterator<Item = Segment> + '_ {
+    written.iter().flat_map(|st| {
+        (0..st.repeat.max(1)).flat_map(move |_| {
+            st.path.hops().map(|(a, b)| Segment {
+                from: a.0.index(),
+                to: b.0.index(),
+            })
+        })
+    })
 }
 
 impl std::fmt::Display for Problem {

@@ -10,6 +10,7 @@
 use std::cell::Cell;
 
 use super::referee::check_play;
+use super::render::nearest_help;
 use super::{Finding, Severity, Suggestions, Verdict};
 use crate::codes::Code;
 use crate::notation::{Span, parse_play};
@@ -28,7 +29,8 @@ pub(crate) struct PlayAt {
 /// (order, spacing, combined moves, marks) when changing one written number of the play
 /// makes it, else as rendered. The smallest change is preferred, a changed origin weighing
 /// three times a changed destination (as in the order of the suggestions); of equal changes,
-/// the first. (A written play with two equal steps, `24/23 24/23` for 2-1, has two equally
+/// the first; a `bar` in a game without one is read as the start point at no cost. (A
+/// written play with two equal steps, `24/23 24/23` for 2-1, has two equally
 /// near forms, `24/22 24/23` and `24/23 24/22`: the first is taken.)
 fn candidates(current: &str, s: &Suggestions) -> Vec<String> {
     let written = &current[s.span.offset..s.span.end()];
@@ -43,6 +45,20 @@ fn candidates(current: &str, s: &Suggestions) -> Vec<String> {
     };
     let targets: Vec<Option<Position>> = s.tried.iter().map(|p| position_of(p)).collect();
     let mut best: Vec<Option<(u32, String)>> = vec![None; s.tried.len()];
+    // In a game without a bar, a written `bar` read as the start point (its problem's
+    // reading) is the writer's own form.
+    if !at.rules.hits() {
+        let start = at.rules.start().highest(at.side);
+        for (i, _) in written.to_ascii_lowercase().match_indices("bar") {
+            let t = format!("{}{start}{}", &written[..i], &written[i + 3..]);
+            let Some(p) = position_of(&t) else { continue };
+            for (k, target) in targets.iter().enumerate() {
+                if *target == Some(p) && best[k].is_none() {
+                    best[k] = Some((0, t.clone()));
+                }
+            }
+        }
+    }
     let b = written.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -192,7 +208,8 @@ fn attempt(
     let end = game_end(v, s.span.offset, current.len());
     // Each candidate: how far it replays, the play, its verdict.
     let mut tried: Vec<(usize, String, Verdict)> = Vec::new();
-    for play in &candidates(current, s) {
+    let forms = candidates(current, s);
+    for play in &forms {
         if budget.get() == 0 {
             return None;
         }
@@ -219,6 +236,7 @@ fn attempt(
     let (r, play, verdict) = best.pop().expect("one");
     let full = r >= end;
     let mut f = f.clone();
+    repair_first(&mut f, &forms, &play);
     let note = if full {
         format!("did you mean `{play}`: the rest of the game replays from it")
     } else {
@@ -251,6 +269,34 @@ fn attempt(
         verdict,
         full,
     })
+}
+
+/// The confirmed repair `play` (one of `forms`, the tried plays in the writer's form) made the
+/// first suggestion of `f`: its plays lead with it, the others follow in their order, and the
+/// help line naming the nearest plays names it first. Every output (the help, json and jsonl
+/// `suggestions`, SARIF `fixes`, the HTML report's green play) then leads with the repair.
+fn repair_first(f: &mut Finding, forms: &[String], play: &str) {
+    let Some(s) = f.suggestions.as_deref_mut() else {
+        return;
+    };
+    let Some(k) = forms.iter().position(|t| t == play) else {
+        return;
+    };
+    let mut plays = vec![play.to_string()];
+    plays.extend(
+        s.tried
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != k)
+            .map(|(_, t)| t.clone())
+            .take(Suggestions::MAX - 1),
+    );
+    if let (Some(at), Some(help)) = (s.at.as_ref(), f.help.as_mut()) {
+        let old = nearest_help(&s.plays, s.total, at.dice);
+        let new = nearest_help(&plays, s.total, at.dice);
+        *help = help.replace(&old, &new);
+    }
+    s.plays = plays;
 }
 
 /// The first illegal play with suggestions at or after `from`.

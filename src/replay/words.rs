@@ -47,16 +47,32 @@ pub fn problem_finding(c: &PlayContext<'_>, problem: Problem) -> Finding {
         play,
     } = problem;
     match kind {
-        ProblemKind::NoBar => Finding::error(
-            Code::NoBar,
-            span,
-            format!(
-                "{} has no bar: no checker is ever hit",
-                c.rules.variant().title()
-            ),
-        )
-        .label("bar")
-        .help("write steps between points 24..1 and `off`"),
+        ProblemKind::NoBar => {
+            // The problem reads `bar` as the start point: the nearest plays are those from
+            // the start that reach the written destinations.
+            let set = c.rules.legal_plays(c.pos, side, dice);
+            let near = suggestions(c, &set, &segments, play);
+            let start = c.rules.start().highest(side);
+            let mut help = format!(
+                "write steps between points 24..1 and `off`: every checker starts on point {start}, not on a bar"
+            );
+            if set.max_steps() > 0 {
+                help.push('\n');
+                help.push_str(&nearest_help(&near.plays, near.total, dice));
+            }
+            let f = Finding::error(
+                Code::NoBar,
+                span,
+                format!(
+                    "{} has no bar: no checker is ever hit",
+                    c.rules.variant().title()
+                ),
+            )
+            .label("bar")
+            .related_opt(c.dice_span, format!("{dice}"))
+            .help(help);
+            with_suggestions(f, near)
+        }
         ProblemKind::NoHitting => Finding::error(
             Code::NoHitting,
             span,

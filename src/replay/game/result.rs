@@ -89,7 +89,25 @@ impl GameWalker<'_> {
         self.result.drawn = Some(a.cell.span);
         match self.result.over {
             Some(Over::Draw { .. }) => Ok(()),
-            Some(Over::BearOff { winner, .. } | Over::Mother { winner, .. }) => {
+            Some(
+                Over::BearOff { winner, .. }
+                | Over::Mother { winner, .. }
+                | Over::Drop { winner, .. }
+                | Over::Resigned { winner, .. },
+            ) => {
+                // Draws arise only where mothers are pinned; elsewhere the game's own rules
+                // are named. The game stays won by its winner (the one error is the Draw
+                // line): the score line, starter and match end that follow are judged by it.
+                let help = if self.rules.pins() {
+                    "a game is drawn only when both mothers are pinned (tapa.md §5)".to_string()
+                } else {
+                    let v = self.rules.variant();
+                    format!(
+                        "{} has no draws ({}.md): every game is won; write the result as `Wins N points` in the winner's column",
+                        v.title(),
+                        v.name()
+                    )
+                };
                 self.push(
                     Finding::error(
                         Code::DrawResult,
@@ -100,9 +118,9 @@ impl GameWalker<'_> {
                         ),
                     )
                     .label("not a draw")
-                    .help("a game is drawn only when both mothers are pinned (tapa.md §5)"),
+                    .help(help),
                 );
-                Err(Stop)
+                Ok(())
             }
             _ => {
                 let why = if self.rules.draw_points() > 0 || self.rules.variant() == Variant::Tapa {
@@ -472,7 +490,8 @@ impl GameWalker<'_> {
             Over::Resigned { winner, written } => (winner, Some(written), "resignation"),
         };
         let written = self.result.wins.map(|w| w.1);
-        if written.is_none() && self.game.broken_lines.is_empty() {
+        // A ` Draw` line written for a won game is its (wrong) result, already an error.
+        if written.is_none() && self.result.drawn.is_none() && self.game.broken_lines.is_empty() {
             self.push(
                 Finding::warning(
                     Code::MissingResult,
