@@ -222,7 +222,7 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
         RuleSet::Tapa(o) => {
             out.tag(
                 "Variation",
-                if o.preset == "plakoto" {
+                if o.preset.starts_with("plakoto") {
                     "Plakoto"
                 } else {
                     "Tapa"

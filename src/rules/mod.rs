@@ -458,7 +458,8 @@ impl Variant {
             "plakoto" | "plakotó" | "πλακωτό" | "πλακωτο" | "mahbusa" | "tsilliton" => {
                 Some((Variant::Tapa, Some("plakoto")))
             }
-            "plakotonomother" | "plakotowithoutmother" | "plakotowithoutthemother" => {
+            "plakotonomother" | "plakoto(nomother)" | "plakotowithoutmother"
+            | "plakotowithoutthemother" => {
                 Some((Variant::Tapa, Some("plakoto-no-mother")))
             }
             "longgammon" => Some((Variant::Longgammon, None)),
