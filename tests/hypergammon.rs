@@ -650,3 +650,57 @@ fn hyper1_bear_offs_are_at_least_gammons() {
     }
     let _ = ForcedError::LargerDie { larger: 6 };
 }
+
+/// Positions: gnubg's Position IDs of the three Hypergammon starts (as gnubg 1.07 shows them
+/// after `new session`) read under their variant as the variant's start, trays included; the
+/// XGID of a position reads the same; a backgammon start is refused under Hypergammon with the
+/// variant's count named.
+#[test]
+fn gnubg_position_ids_and_xgids_of_hypergammon() {
+    use tavla::ids::{PositionError, parse_position};
+    for (name, id) in [
+        ("hypergammon-1", "AACAAAAAAgAAAA"),
+        ("hypergammon-2", "AABAAQAACgAAAA"),
+        ("hypergammon-3", "AACgAgAAKgAAAA"),
+    ] {
+        let r = rules(name);
+        let got = parse_position(id, r.variant(), r.start()).expect(name);
+        assert_eq!(got.position, r.start(), "{name}");
+        let xgid = tavla::ids::xgid::Xgid::new(got.position, Side::White).to_string();
+        let back = parse_position(&xgid, r.variant(), r.start()).expect("the XGID");
+        assert_eq!(back.position, r.start(), "{name}: {xgid}");
+        let e = parse_position("4HPwATDgc/ABMA", r.variant(), r.start()).unwrap_err();
+        assert!(
+            matches!(e, PositionError::VariantCheckerCount { count: 15, expected, .. } if expected == r.checkers()),
+            "{e:?}"
+        );
+    }
+    // Longgammon: all 15 on the 24-point is a valid backgammon-board position.
+    let r = rules("longgammon");
+    let id = tavla::ids::gnubg::position_id(&r.start(), Side::White);
+    assert_eq!(parse_position(&id, r.variant(), r.start()).unwrap().position, r.start());
+}
+
+/// Boards: `tavla show` and the SVG board of a Hypergammon-3 record draw its 3 checkers a side
+/// (the winner's tray holds 3, the loser's 1) and name the variant.
+#[test]
+fn show_and_svg_draw_the_variants_counts() {
+    let exe = env!("CARGO_BIN_EXE_tavla");
+    let file = "fixtures/hypergammon/examples/hypergammon3-py-3pt.mat";
+    let out = std::process::Command::new(exe)
+        .args(["show", file])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Hypergammon (3 checkers)"), "{text}");
+    assert!(text.contains("pips 0  off 3") && text.contains("pips 3  off 1"), "{text}");
+    let out = std::process::Command::new(exe)
+        .args(["convert", "--to", "svg", file])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.contains("off 1 · Black Magriel: pips 0, off 3"), "{svg}");
+    assert!(svg.contains("off\" data-n=\"3\""), "the tray of 3");
+}
