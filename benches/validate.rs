@@ -224,18 +224,9 @@ fn sessions(variant: Variant) -> Vec<String> {
 fn bench_backgammon_starts(c: &mut Criterion) {
     let o = Overrides::default();
     let sets = [
-        (
-            "backgammon-generated",
-            sessions(Variant::Backgammon),
-        ),
-        (
-            "hypergammon3-generated",
-            sessions(Variant::Hypergammon3),
-        ),
-        (
-            "longgammon-generated",
-            sessions(Variant::Longgammon),
-        ),
+        ("backgammon-generated", sessions(Variant::Backgammon)),
+        ("hypergammon3-generated", sessions(Variant::Hypergammon3)),
+        ("longgammon-generated", sessions(Variant::Longgammon)),
     ];
     let mut g = c.benchmark_group("validate");
     g.sample_size(10);

@@ -200,7 +200,12 @@ fn case_02_a_wrong_checker_count_in_the_header_is_reported_at_the_first_move_it_
 fn case_03_a_checker_that_does_not_exist() {
     let r = rules("hypergammon-3");
     let e = r
-        .resolve(&r.start(), Side::White, roll(6, 4), &[seg(13, 7), seg(24, 20)])
+        .resolve(
+            &r.start(),
+            Side::White,
+            roll(6, 4),
+            &[seg(13, 7), seg(24, 20)],
+        )
         .unwrap_err();
     assert!(
         matches!(
@@ -213,7 +218,10 @@ fn case_03_a_checker_that_does_not_exist() {
         "{e:?}"
     );
     // The backgammon start point 8 does not exist either.
-    assert!(r.resolve(&r.start(), Side::White, roll(6, 2), &[seg(8, 2)]).is_err());
+    assert!(
+        r.resolve(&r.start(), Side::White, roll(6, 2), &[seg(8, 2)])
+            .is_err()
+    );
 }
 
 /// Case 4: hyper-2 `x=bar:1,1:1 o=9:2`, 63: only `25/19`; `25/22` and `1/0` are illegal.
@@ -266,7 +274,10 @@ fn case_05_bearing_off_with_three_checkers() {
     assert_eq!(q.off(Side::White), 1);
     let end = play(&r, &q, roll(6, 4), &[(6, 0), (2, 0)]).expect("6/0 2/0");
     assert_eq!(end.off(Side::White), 3);
-    assert_eq!(r.outcome(&end), tavla::rules::tapa::Outcome::BoreOff(Side::White));
+    assert_eq!(
+        r.outcome(&end),
+        tavla::rules::tapa::Outcome::BoreOff(Side::White)
+    );
     let on = play(&r, &q, roll(6, 4), &[(6, 2), (2, 0)]).expect("6/2 2/0");
     assert_eq!((on.off(Side::White), on.count(Side::White, 2)), (2, 1));
     assert_eq!(r.outcome(&on), tavla::rules::tapa::Outcome::Running);
@@ -331,14 +342,23 @@ fn case_08_gammon_with_two_checkers() {
         errors(&wrong),
         vec![(
             Code::WinsMismatch,
-            wrong.lines().collect::<Vec<_>>().iter().rposition(|l| l.contains("Wins 1 point")).unwrap() + 1
+            wrong
+                .lines()
+                .collect::<Vec<_>>()
+                .iter()
+                .rposition(|l| l.contains("Wins 1 point"))
+                .unwrap()
+                + 1
         )]
     );
     // The same record with the cube at 4: a gammon is 8 and 4 is wrong.
     let at4 = HYPER2_CUBE4.to_string();
     assert!(errors(&at4).is_empty(), "{:?}", errors(&at4));
     let one = at4.replace("Wins 8 points", "Wins 4 points");
-    assert_eq!(errors(&one), vec![(Code::WinsMismatch, line_of(&one, "Wins 4"))]);
+    assert_eq!(
+        errors(&one),
+        vec![(Code::WinsMismatch, line_of(&one, "Wins 4"))]
+    );
 }
 
 /// Game 2 of the hyper-2 example with a redouble to 4 (the taker, who owns the cube, redoubles).
@@ -436,10 +456,7 @@ fn case_11_money_session_jacoby_read_from_the_score_line() {
     );
     let g6 = v.games[5].result.as_ref().unwrap();
     assert_eq!((g6.written, g6.full), (Some(2), Some(2)));
-    let off = text.replace(
-        "; [Variation",
-        "; [Jacoby \"Off\"]\n; [Variation",
-    );
+    let off = text.replace("; [Variation", "; [Jacoby \"Off\"]\n; [Variation");
     assert_eq!(errors(&off), vec![(Code::ScoreMismatch, game7 + 1)]);
     let on = text.replace("; [Variation", "; [Jacoby \"On\"]\n; [Variation");
     let v = check(&on, &Overrides::default());
@@ -450,9 +467,18 @@ fn case_11_money_session_jacoby_read_from_the_score_line() {
         " gnubg : 3                      root : 17",
     );
     let full = full
-        .replace(" gnubg : 2                      root : 19", " gnubg : 3                      root : 19")
-        .replace(" gnubg : 6                      root : 19", " gnubg : 7                      root : 19")
-        .replace(" gnubg : 6                      root : 20", " gnubg : 7                      root : 20");
+        .replace(
+            " gnubg : 2                      root : 19",
+            " gnubg : 3                      root : 19",
+        )
+        .replace(
+            " gnubg : 6                      root : 19",
+            " gnubg : 7                      root : 19",
+        )
+        .replace(
+            " gnubg : 6                      root : 20",
+            " gnubg : 7                      root : 20",
+        );
     let v = check(&full, &Overrides::default());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
 }
@@ -463,7 +489,10 @@ fn case_11_money_session_jacoby_read_from_the_score_line() {
 fn case_12_longgammon() {
     let r = rules("longgammon");
     let s = r.start();
-    assert_eq!((s.count(Side::White, 24), s.count(Side::Black, 24)), (15, 15));
+    assert_eq!(
+        (s.count(Side::White, 24), s.count(Side::Black, 24)),
+        (15, 15)
+    );
     assert_eq!(r.legal_plays(&s, Side::White, roll(6, 6)).len(), 4);
     assert_eq!(r.legal_plays(&s, Side::White, roll(1, 1)).len(), 5);
     // Black's blot on White's 20 (Black's 5) is hit by 24/20 and enters.
@@ -471,7 +500,12 @@ fn case_12_longgammon() {
     let hit = play(&r, &p, roll(4, 1), &[(24, 20), (20, 19)]).expect("24/20* 20/19");
     assert_eq!(hit.count(Side::Black, BAR), 1);
     let enter = r.legal_plays(&hit, Side::Black, roll(2, 1));
-    assert!(enter.positions().iter().all(|q| q.count(Side::Black, BAR) == 0));
+    assert!(
+        enter
+            .positions()
+            .iter()
+            .all(|q| q.count(Side::Black, BAR) == 0)
+    );
     let end = pos(&r, &[], &[(20, 1), (6, 14)]);
     assert_eq!(r.level(&end, Side::White), Level::Backgammon);
     let gammon = pos(&r, &[], &[(18, 1), (6, 14)]);
@@ -545,16 +579,26 @@ fn round_trip(name: &str, text: &str) {
     let v = check(text, &Overrides::default());
     let mut j1 = match_json(&v, false, text);
     assert_eq!(
-        j1["variant"].as_str().or_else(|| j1["rules"]["variant"].as_str()).is_some(),
+        j1["variant"]
+            .as_str()
+            .or_else(|| j1["rules"]["variant"].as_str())
+            .is_some(),
         true,
         "{name}: the JSON names the variant"
     );
     let mat = write_mat(&j1);
     let v2 = check(&mat, &Overrides::default());
-    assert_eq!(v2.rules, v.rules, "{name}: rules after the round trip\n{mat}");
+    assert_eq!(
+        v2.rules, v.rules,
+        "{name}: rules after the round trip\n{mat}"
+    );
     assert_eq!(v2.errors(), 0, "{name}: {:?}\n{mat}", v2.findings);
     let mut j2 = match_json(&v2, false, &mat);
-    assert_eq!(write_mat(&j2), mat, "{name}: write_mat is not a fixed point");
+    assert_eq!(
+        write_mat(&j2),
+        mat,
+        "{name}: write_mat is not a fixed point"
+    );
     strip_lines(&mut j1);
     strip_lines(&mut j2);
     assert_eq!(j1, j2, "{name}: JSON differs after the round trip");
@@ -578,7 +622,12 @@ fn single_mutations_of_gnubg_matches_are_reported_at_their_line() {
             let mutated = l2.join("\n");
             tried += 1;
             if let Some(&(_, l)) = errors(&mutated).first() {
-                assert!(l > li, "{}: error at {l} before the change at {}", p.display(), li + 1);
+                assert!(
+                    l > li,
+                    "{}: error at {l} before the change at {}",
+                    p.display(),
+                    li + 1
+                );
                 if l == li + 1 {
                     at_line += 1;
                 }
@@ -586,7 +635,10 @@ fn single_mutations_of_gnubg_matches_are_reported_at_their_line() {
         }
     }
     assert!(tried > 100, "{tried}");
-    assert!(at_line * 10 >= tried * 8, "{at_line} of {tried} at their line");
+    assert!(
+        at_line * 10 >= tried * 8,
+        "{at_line} of {tried} at their line"
+    );
 }
 
 /// A turn line with its first step's destination one lower (two higher from 1).
@@ -678,7 +730,12 @@ fn gnubg_position_ids_and_xgids_of_hypergammon() {
     // Longgammon: all 15 on the 24-point is a valid backgammon-board position.
     let r = rules("longgammon");
     let id = tavla::ids::gnubg::position_id(&r.start(), Side::White);
-    assert_eq!(parse_position(&id, r.variant(), r.start()).unwrap().position, r.start());
+    assert_eq!(
+        parse_position(&id, r.variant(), r.start())
+            .unwrap()
+            .position,
+        r.start()
+    );
 }
 
 /// Boards: `tavla show` and the SVG board of a Hypergammon-3 record draw its 3 checkers a side
@@ -694,14 +751,20 @@ fn show_and_svg_draw_the_variants_counts() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Hypergammon (3 checkers)"), "{text}");
-    assert!(text.contains("pips 0  off 3") && text.contains("pips 3  off 1"), "{text}");
+    assert!(
+        text.contains("pips 0  off 3") && text.contains("pips 3  off 1"),
+        "{text}"
+    );
     let out = std::process::Command::new(exe)
         .args(["convert", "--to", "svg", file])
         .output()
         .unwrap();
     assert!(out.status.success());
     let svg = String::from_utf8(out.stdout).unwrap();
-    assert!(svg.contains("off 1 · Black Magriel: pips 0, off 3"), "{svg}");
+    assert!(
+        svg.contains("off 1 · Black Magriel: pips 0, off 3"),
+        "{svg}"
+    );
     assert!(svg.contains("off\" data-n=\"3\""), "the tray of 3");
 }
 
@@ -722,7 +785,12 @@ fn sgf_tokens_and_the_reader_that_is_not_there_yet() {
     }
     let exe = env!("CARGO_BIN_EXE_tavla");
     let out = std::process::Command::new(exe)
-        .args(["validate", "--format", "short", "fixtures/hypergammon/sgf/hypergammon2-ru.sgf"])
+        .args([
+            "validate",
+            "--format",
+            "short",
+            "fixtures/hypergammon/sgf/hypergammon2-ru.sgf",
+        ])
         .output()
         .unwrap();
     let text = format!(

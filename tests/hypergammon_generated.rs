@@ -73,7 +73,12 @@ fn from_bkgm<const N: u8>(r: bkgm::Position<N>, mover: Side) -> Position {
 }
 
 /// tavla's and bkgm's result sets of one roll, when they differ.
-fn differs<const N: u8>(rules: &RuleSet, before: &Position, side: Side, dice: (u8, u8)) -> Option<String> {
+fn differs<const N: u8>(
+    rules: &RuleSet,
+    before: &Position,
+    side: Side,
+    dice: (u8, u8),
+) -> Option<String> {
     let stage = Roll {
         a: dice.0,
         b: dice.1,
@@ -92,7 +97,13 @@ fn differs<const N: u8>(rules: &RuleSet, before: &Position, side: Side, dice: (u
     .into_iter()
     .map(|r| from_bkgm::<N>(r, side))
     .collect();
-    (ours != theirs).then(|| format!("{side:?} {dice:?} from {before:?}: {} by tavla, {} by bkgm", ours.len(), theirs.len()))
+    (ours != theirs).then(|| {
+        format!(
+            "{side:?} {dice:?} from {before:?}: {} by tavla, {} by bkgm",
+            ours.len(),
+            theirs.len()
+        )
+    })
 }
 
 /// Given the generated matches, then every roll's set of distinct legal results is bkgm's,
@@ -104,11 +115,20 @@ fn generated_matches_agree_with_bkgm_validate_and_round_trip() {
     let mut variants = HashSet::new();
     for &(variant, length, seed) in MATCHES {
         let text = record(variant, length, seed);
-        let committed = std::fs::read_to_string(file_name(variant, length, seed))
-            .expect("the committed copy");
-        assert_eq!(committed, text, "{} is not the generator's output", file_name(variant, length, seed));
+        let committed =
+            std::fs::read_to_string(file_name(variant, length, seed)).expect("the committed copy");
+        assert_eq!(
+            committed,
+            text,
+            "{} is not the generator's output",
+            file_name(variant, length, seed)
+        );
         let v = check(&text, &Overrides::default());
-        assert!(v.findings.is_empty(), "{variant} seed {seed}:\n{}\n{text}", describe(&v, &text));
+        assert!(
+            v.findings.is_empty(),
+            "{variant} seed {seed}:\n{}\n{text}",
+            describe(&v, &text)
+        );
         let rules = v.rules.expect("checked");
         assert_eq!(rules.variant(), variant);
         variants.insert(variant);
@@ -139,7 +159,10 @@ fn generated_matches_agree_with_bkgm_validate_and_round_trip() {
         assert_eq!(write_mat(&j2), mat, "write_mat is not a fixed point");
         strip_lines(&mut j1);
         strip_lines(&mut j2);
-        assert_eq!(j1, j2, "{variant} seed {seed}: JSON differs after the round trip");
+        assert_eq!(
+            j1, j2,
+            "{variant} seed {seed}: JSON differs after the round trip"
+        );
     }
     assert_eq!(variants.len(), 2);
     assert!(rolls > 500, "{rolls} rolls");
@@ -156,7 +179,11 @@ fn a_changed_step_is_reported_at_its_line() {
         for (li, mtext) in first_destination_mutants(&text) {
             tried += 1;
             if let Some(l) = first_error_line(&mtext) {
-                assert!(l > li, "{variant} seed {seed}: error at {l} before the change at {}", li + 1);
+                assert!(
+                    l > li,
+                    "{variant} seed {seed}: error at {l} before the change at {}",
+                    li + 1
+                );
                 if l == li + 1 {
                     at_line += 1;
                 }
@@ -164,5 +191,8 @@ fn a_changed_step_is_reported_at_its_line() {
         }
     }
     assert!(tried > 300, "{tried}");
-    assert!(at_line * 10 >= tried * 8, "{at_line} of {tried} reported at their line");
+    assert!(
+        at_line * 10 >= tried * 8,
+        "{at_line} of {tried} reported at their line"
+    );
 }

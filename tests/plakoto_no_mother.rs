@@ -25,11 +25,19 @@ fn the_preset_and_the_option() {
         panic!("not the pinning game")
     };
     assert_eq!(o.mother_check, MotherCheck::Off);
-    let RuleSet::Tapa(p) = RuleSet::default_for(Variant::Tapa).with_preset("plakoto").unwrap() else {
+    let RuleSet::Tapa(p) = RuleSet::default_for(Variant::Tapa)
+        .with_preset("plakoto")
+        .unwrap()
+    else {
         panic!()
     };
-    assert_eq!((o.opening, o.next_game_starter, o.draw_points, o.stuck_rolls), (p.opening, p.next_game_starter, p.draw_points, p.stuck_rolls));
-    let mut r = RuleSet::default_for(Variant::Tapa).with_preset("plakoto").unwrap();
+    assert_eq!(
+        (o.opening, o.next_game_starter, o.draw_points, o.stuck_rolls),
+        (p.opening, p.next_game_starter, p.draw_points, p.stuck_rolls)
+    );
+    let mut r = RuleSet::default_for(Variant::Tapa)
+        .with_preset("plakoto")
+        .unwrap();
     r.set("mother_check=off").unwrap();
     assert_eq!(r.with_preset("plakoto-no-mother").unwrap(), no_mother());
     assert!(r.set("mother_check=never").is_err());
@@ -50,7 +58,10 @@ fn a_pinned_mother_ends_nothing() {
     p.set(Side::Black, 24, 1);
     p.set_pinned(Side::Black, 24, true);
     p.set(Side::Black, 12, 14);
-    assert_eq!(outcome_under(&p, MotherCheck::Step), Outcome::Mother(Side::White));
+    assert_eq!(
+        outcome_under(&p, MotherCheck::Step),
+        Outcome::Mother(Side::White)
+    );
     assert_eq!(outcome_under(&p, MotherCheck::Off), Outcome::Running);
     assert_eq!(no_mother().outcome(&p), Outcome::Running);
     let mut both = p;
@@ -77,13 +88,21 @@ fn a_record_without_the_mother_validates_and_under_plakoto_ends_at_the_pin() {
         let text = random_match(&st, seed);
         assert!(text.contains("; [Rules \"plakoto-no-mother\"]"), "{text}");
         let v = check(&text, &Overrides::default());
-        assert!(v.findings.is_empty(), "seed {seed}:\n{}\n{text}", describe(&v, &text));
+        assert!(
+            v.findings.is_empty(),
+            "seed {seed}:\n{}\n{text}",
+            describe(&v, &text)
+        );
         assert_eq!(v.rules, Some(no_mother()));
         // The `.mat` ⇄ JSON round trip keeps the preset.
         let mut j1 = tavla::report::json::match_json(&v, false, &text);
         let mat = tavla::report::mat::write_mat(&j1);
         let back = check(&mat, &Overrides::default());
-        assert!(back.findings.is_empty() && back.rules == v.rules, "{}", describe(&back, &mat));
+        assert!(
+            back.findings.is_empty() && back.rules == v.rules,
+            "{}",
+            describe(&back, &mat)
+        );
         let mut j2 = tavla::report::json::match_json(&back, false, &mat);
         strip_lines(&mut j1);
         strip_lines(&mut j2);
@@ -92,12 +111,18 @@ fn a_record_without_the_mother_validates_and_under_plakoto_ends_at_the_pin() {
         if seed < 2 {
             for (li, m) in first_destination_mutants(&text) {
                 if let Some(l) = first_error_line(&m) {
-                    assert!(l > li, "seed {seed}: error at {l} before the change at {}", li + 1);
+                    assert!(
+                        l > li,
+                        "seed {seed}: error at {l} before the change at {}",
+                        li + 1
+                    );
                 }
             }
         }
         // Under plakoto: the first position after a roll in which the mother rule holds.
-        let plakoto = RuleSet::default_for(Variant::Tapa).with_preset("plakoto").unwrap();
+        let plakoto = RuleSet::default_for(Variant::Tapa)
+            .with_preset("plakoto")
+            .unwrap();
         let pin_line = v.games.iter().find_map(|g| {
             g.actions.iter().find_map(|a| match a {
                 tavla::replay::ActionTrace::Turn { line, position, .. }
@@ -124,7 +149,14 @@ fn a_record_without_the_mother_validates_and_under_plakoto_ends_at_the_pin() {
                 let (at, code) = first.expect("an error under plakoto");
                 assert!(at >= l, "seed {seed}: error at {at} before the pin at {l}");
                 assert!(
-                    matches!(code, Code::AfterGameEnd | Code::IllegalPlay | Code::WinsMismatch | Code::WrongWinner | Code::MissingResult),
+                    matches!(
+                        code,
+                        Code::AfterGameEnd
+                            | Code::IllegalPlay
+                            | Code::WinsMismatch
+                            | Code::WrongWinner
+                            | Code::MissingResult
+                    ),
                     "seed {seed}: {code:?} at {at}"
                 );
                 // The game ended at the pin: a step after it in the same roll is illegal

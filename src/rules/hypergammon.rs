@@ -41,7 +41,11 @@ pub(crate) fn from_key(key: &str) -> Option<Variant> {
         "hypergammon" | "hyperbackgammon" => Some('3'),
         _ => key
             .strip_prefix("hypergammon")
-            .map(|rest| rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')).unwrap_or(rest))
+            .map(|rest| {
+                rest.strip_prefix('(')
+                    .and_then(|r| r.strip_suffix(')'))
+                    .unwrap_or(rest)
+            })
             .or_else(|| {
                 key.strip_suffix("chequerhypergammon")
                     .or_else(|| key.strip_suffix("checkerhypergammon"))
@@ -139,7 +143,12 @@ mod tests {
         ] {
             assert_eq!(Variant::from_name(name), Some((v, None)), "{name}");
         }
-        for bad in ["HyperGammon (4)", "HyperGammon (0)", "Hypergammon 12", "4-chequer hypergammon"] {
+        for bad in [
+            "HyperGammon (4)",
+            "HyperGammon (0)",
+            "Hypergammon 12",
+            "4-chequer hypergammon",
+        ] {
             assert_eq!(Variant::from_name(bad), None, "{bad}");
         }
     }
@@ -149,12 +158,18 @@ mod tests {
         let opts = BackgammonOptions::preset("backgammon").unwrap();
         let h3 = Hypergammon::<3> { options: opts }.start();
         for side in [Side::White, Side::Black] {
-            assert_eq!((h3.count(side, 24), h3.count(side, 23), h3.count(side, 22)), (1, 1, 1));
+            assert_eq!(
+                (h3.count(side, 24), h3.count(side, 23), h3.count(side, 22)),
+                (1, 1, 1)
+            );
             assert_eq!(h3.side(side).iter().map(|&n| n as u32).sum::<u32>(), 3);
         }
         let h1 = Hypergammon::<1> { options: opts }.start();
         assert_eq!(h1.count(Side::Black, 24), 1);
-        assert_eq!(h1.side(Side::Black).iter().map(|&n| n as u32).sum::<u32>(), 1);
+        assert_eq!(
+            h1.side(Side::Black).iter().map(|&n| n as u32).sum::<u32>(),
+            1
+        );
         assert_eq!(Hypergammon::<2> { options: opts }.checkers(), 2);
     }
 }

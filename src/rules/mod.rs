@@ -458,10 +458,10 @@ impl Variant {
             "plakoto" | "plakotó" | "πλακωτό" | "πλακωτο" | "mahbusa" | "tsilliton" => {
                 Some((Variant::Tapa, Some("plakoto")))
             }
-            "plakotonomother" | "plakoto(nomother)" | "plakotowithoutmother"
-            | "plakotowithoutthemother" => {
-                Some((Variant::Tapa, Some("plakoto-no-mother")))
-            }
+            "plakotonomother"
+            | "plakoto(nomother)"
+            | "plakotowithoutmother"
+            | "plakotowithoutthemother" => Some((Variant::Tapa, Some("plakoto-no-mother"))),
             "longgammon" => Some((Variant::Longgammon, None)),
             _ => hypergammon::from_key(&key).map(|v| (v, None)),
         }

@@ -243,13 +243,14 @@ pub(crate) fn replay_match(
             _ => false,
         });
     // The record's own `Jacoby` tag: `Off` forbids reading a score line by the Jacoby rule.
-    let jacoby_tag = record.tag("Jacoby").and_then(|(v, _)| {
-        match v.trim().to_ascii_lowercase().as_str() {
-            "on" | "yes" | "true" | "1" => Some(true),
-            "off" | "no" | "false" | "0" => Some(false),
-            _ => None,
-        }
-    });
+    let jacoby_tag =
+        record
+            .tag("Jacoby")
+            .and_then(|(v, _)| match v.trim().to_ascii_lowercase().as_str() {
+                "on" | "yes" | "true" | "1" => Some(true),
+                "off" | "no" | "false" | "0" => Some(false),
+                _ => None,
+            });
     let mut ms = MatchState {
         last: None,
         scores: [0, 0],

@@ -226,8 +226,7 @@ impl GameWalker<'_> {
                 let written_at_level = self.jacoby()
                     && matches!(self.result.over, Some(Over::BearOff { .. }))
                     && capped_ok(
-                        self.rules.level(&self.turn.pos, winner).points() as u64
-                            * self.cube.value,
+                        self.rules.level(&self.turn.pos, winner).points() as u64 * self.cube.value,
                     );
                 if !capped_ok(full) && !written_at_level {
                     let dropped = matches!(self.result.over, Some(Over::Drop { .. }));
