@@ -62,9 +62,12 @@ pub fn check(
     check_tagged(
         path,
         |_, pos, first, dice| legal(pos, first, dice),
-        ends_game.map(|_| &ends as &dyn Fn(&str, &Position) -> bool),
+        ends_game.map(|_| &ends as TaggedEnds<'_>),
     )
 }
+
+/// Whether a result ends the game, for a position of the given tag.
+pub type TaggedEnds<'a> = &'a dyn Fn(&str, &Position) -> bool;
 
 /// [`check`] for a file whose positions carry a tag (the variant, in a file that holds
 /// several): `legal` and `ends_game` get the position's tag (empty when it has none). The
@@ -74,7 +77,7 @@ pub fn check(
 pub fn check_tagged(
     path: &str,
     legal: impl Fn(&str, &Position, bool, StageDice) -> PlaySet,
-    ends_game: Option<&dyn Fn(&str, &Position) -> bool>,
+    ends_game: Option<TaggedEnds<'_>>,
 ) -> (usize, Vec<String>) {
     let text = std::fs::read_to_string(path).expect("perft file");
     let mut pos = Position::empty();
