@@ -205,5 +205,61 @@ fn bench_running_games(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_validate, bench_running_games);
+/// Ten generated money sessions of 200 games each: the cost of a record spread over many
+/// turns, so that the time per turn compares the games and not the lengths of their records.
+fn sessions(variant: Variant) -> Vec<String> {
+    (0..10)
+        .map(|i| {
+            let mut st = Settings::new(RuleSet::default_for(variant), 0);
+            st.money_games = 200;
+            random_match(&st, 1_000_003 + i)
+        })
+        .collect()
+}
+
+/// `validate/{backgammon,hypergammon3,longgammon}-generated`: backgammon and the two variants on
+/// its movement with another start, ten generated 200-game money sessions each, through
+/// `check_findings`; the throughput is in turns, so the figures compare the time per turn
+/// (`hypergammon.md`: within 1.2x of backgammon's).
+fn bench_backgammon_starts(c: &mut Criterion) {
+    let o = Overrides::default();
+    let sets = [
+        ("backgammon-generated", sessions(Variant::Backgammon)),
+        ("hypergammon3-generated", sessions(Variant::Hypergammon3)),
+        ("longgammon-generated", sessions(Variant::Longgammon)),
+    ];
+    let mut g = c.benchmark_group("validate");
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(5));
+    for (name, texts) in &sets {
+        assert_valid(texts, &o);
+        let turns: usize = texts
+            .iter()
+            .map(|t| check_findings(t, &o).turns_checked())
+            .sum();
+        eprintln!(
+            "{name}: {} matches, {} bytes, {turns} turns",
+            texts.len(),
+            total_bytes(texts)
+        );
+        g.throughput(Throughput::Elements(turns as u64));
+        g.bench_function(*name, |b| {
+            b.iter(|| {
+                texts
+                    .iter()
+                    .map(|t| check_findings(black_box(t), &o).turns_checked())
+                    .sum::<usize>()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_validate,
+    bench_running_games,
+    bench_backgammon_starts
+);
 criterion_main!(benches);

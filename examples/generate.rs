@@ -1,6 +1,6 @@
 //! Write random legal matches played by tavla's own engine.
 //!
-//! `cargo run --release --example generate -- DIR COUNT [gul-bara|backgammon|long-nardy|fevga|tapa] [SEED]`
+//! `cargo run --release --example generate -- DIR COUNT [gul-bara|backgammon|long-nardy|fevga|tapa|hypergammon-1|-2|-3|longgammon] [SEED]`
 
 use tavla::generate::{Settings, random_match};
 use tavla::rules::{RuleSet, Variant};
@@ -21,7 +21,11 @@ fn main() {
         Variant::Backgammon => &["backgammon", "nackgammon", "short-nardy"],
         Variant::LongNardy => &["federation", "club", "home-prime"],
         Variant::Fevga => &["greek", "moultezim"],
-        Variant::Tapa => &["bulgarian", "plakoto"],
+        Variant::Tapa => &["bulgarian", "plakoto", "plakoto-no-mother"],
+        Variant::Hypergammon1
+        | Variant::Hypergammon2
+        | Variant::Hypergammon3
+        | Variant::Longgammon => &["backgammon"],
     };
     for i in 0..count {
         let preset = presets[(i % presets.len() as u64) as usize];

@@ -397,6 +397,22 @@ Example (Bob, in the left column, won game 1 by a mars):
      Game 2
      Bob : 1                        Ali : 0"#;
 
+    JacobyInferred = "tavla::record::jacoby-inferred",
+    summary: "A money-session score line that counts a gammon as 1 (the Jacoby rule), in a record without a `Jacoby` tag.",
+    explanation: r#"In a money session the Jacoby rule counts a gammon or backgammon as a single game while
+the cube is centred (hypergammon.md §4, backgammon.md). GNU Backgammon plays with it on by
+default but writes no `Jacoby` tag in its .mat files, writes the result at its full value
+(`Wins 2 points`) and adds 1 in the next score line. In a record without a `Jacoby` tag the
+score line decides: a score that adds either the `Wins` value or the single game is
+accepted, and this warning notes that the Jacoby rule was inferred. With `Jacoby "Off"` the
+full value is required. Add `; [Jacoby "On"]` to the header to say so.
+
+Example (a money session; gnubg won a gammon at a centred cube):
+      2) 66: 24/18 18/12 12/6 6/0
+          Wins 2 points
+     Game 7
+     gnubg : 2                      root : 17"#;
+
     StartsMidMatch = "tavla::record::starts-mid-match",
     summary: "A record whose first score line is not 0 : 0: a fragment of a match.",
     explanation: r#"Game 1 of a match starts 0 : 0; a record whose first score line gives other scores starts

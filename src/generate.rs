@@ -193,6 +193,24 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
             }
             out.tag("Jacoby", if o.jacoby { "On" } else { "Off" });
         }
+        RuleSet::Hypergammon1(o)
+        | RuleSet::Hypergammon2(o)
+        | RuleSet::Hypergammon3(o)
+        | RuleSet::Longgammon(o) => {
+            out.tag(
+                "Variation",
+                match settings.rules.variant() {
+                    crate::rules::Variant::Hypergammon1 => "HyperGammon (1)",
+                    crate::rules::Variant::Hypergammon2 => "HyperGammon (2)",
+                    crate::rules::Variant::Hypergammon3 => "HyperGammon (3)",
+                    _ => "LongGammon",
+                },
+            );
+            if !o.cube {
+                out.tag("CubeLimit", "1");
+            }
+            out.tag("Jacoby", if o.jacoby { "On" } else { "Off" });
+        }
         RuleSet::LongNardy(o) => {
             out.tag("Variation", "Long Nardy");
             out.tag("Rules", o.preset);
@@ -204,7 +222,7 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
         RuleSet::Tapa(o) => {
             out.tag(
                 "Variation",
-                if o.preset == "plakoto" {
+                if o.preset.starts_with("plakoto") {
                     "Plakoto"
                 } else {
                     "Tapa"
@@ -346,7 +364,7 @@ fn play_game(
                 &[value],
                 &play_text(&steps),
             ));
-            if pos.off(side) == 15 {
+            if pos.off(side) == rules.checkers() {
                 w.put(side, cell.join(" "));
                 let pts = rules.level(&pos, side).points() as u64 * cube.value;
                 w.flush();
@@ -407,7 +425,7 @@ fn play_game(
         ));
         let mut played = steps.len() as u8;
         let mut k = 1;
-        let mut finished = pos.off(side) == 15;
+        let mut finished = pos.off(side) == rules.checkers();
         {
             loop {
                 match plan.after_stage(dice, played, k == 1, finished) {
@@ -417,7 +435,7 @@ fn play_game(
                         pos = p;
                         cell.push(layout::stage(StageKind::Chain, &[v], &play_text(&steps)));
                         played = steps.len() as u8;
-                        finished = pos.off(side) == 15;
+                        finished = pos.off(side) == rules.checkers();
                         k += 1;
                     }
                     ChainNext::End(rest) => {
@@ -428,7 +446,7 @@ fn play_game(
             }
         }
         w.put(side, cell.join(" "));
-        if pos.off(side) == 15 {
+        if pos.off(side) == rules.checkers() {
             w.flush();
             let level = rules.level(&pos, side).points() as u64;
             let level = if cube_rules.jacoby && money && !cube.turned {

@@ -64,11 +64,12 @@ enum Command {
 #[command(next_help_heading = "Rules")]
 struct RuleArgs {
     /// Variant, overriding the `Variation` header (`gul-bara`, `backgammon`, `nackgammon`, `short-nardy`,
-    /// `long-nardy`, `fevga`, `moultezim`).
+    /// `long-nardy`, `fevga`, `moultezim`, `hypergammon-1`, `hypergammon-2`, `hypergammon-3`,
+    /// `longgammon`).
     #[arg(long, value_name = "VARIANT")]
     variant: Option<String>,
     /// Preset, overriding the `Rules` header (Gul bara: bulgarian, english, simple; Long nardy:
-    /// federation, club, home-prime; Fevga: greek, moultezim).
+    /// federation, club, home-prime; Fevga: greek, moultezim; Plakoto: plakoto-no-mother).
     #[arg(long = "rules", value_name = "PRESET")]
     preset: Option<String>,
     /// A single option, `key=value`, overriding the header (repeatable).

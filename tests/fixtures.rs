@@ -57,6 +57,8 @@ fn valid_fixtures() -> Vec<PathBuf> {
     v.extend(files("fixtures/fevga/examples", "mat"));
     v.push(PathBuf::from("fixtures/demo/valid.mat"));
     v.extend(files("fixtures/tapa/examples", "mat"));
+    v.extend(files("fixtures/hypergammon/gnubg", "mat"));
+    v.extend(files("fixtures/hypergammon/generated", "mat"));
     v
 }
 

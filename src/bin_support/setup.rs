@@ -18,7 +18,7 @@ pub(crate) fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     let mut implied_preset = None;
     if let Some(v) = &a.variant {
         let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
-            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy, obiknovena, portes, tavla, long-nardy, fevga, moultezim, tapa, plakoto)")
+            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy, obiknovena, portes, tavla, long-nardy, fevga, moultezim, tapa, plakoto, plakoto-no-mother, hypergammon-1, hypergammon-2, hypergammon-3, longgammon)")
         })?;
         o.variant = Some(variant);
         implied_preset = preset;
@@ -31,6 +31,10 @@ pub(crate) fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
             Variant::LongNardy,
             Variant::Fevga,
             Variant::Tapa,
+            Variant::Hypergammon1,
+            Variant::Hypergammon2,
+            Variant::Hypergammon3,
+            Variant::Longgammon,
         ],
     };
     if let Some(p) = a.preset.clone().or(implied_preset.map(String::from)) {
@@ -39,7 +43,7 @@ pub(crate) fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
             .any(|v| RuleSet::default_for(*v).with_preset(&p).is_ok())
         {
             return Err(format!(
-                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon, obiknovena, portes, tavla; Long nardy: federation, club, home-prime; Fevga: greek, moultezim; Tapa: bulgarian, plakoto)"
+                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon, obiknovena, portes, tavla; Long nardy: federation, club, home-prime; Fevga: greek, moultezim; Tapa: bulgarian, plakoto, plakoto-no-mother; Hypergammon, Longgammon: backgammon)"
             ));
         }
         o.preset = Some(p);

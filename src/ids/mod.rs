@@ -32,9 +32,10 @@ pub mod xgid;
 
 use std::fmt;
 
-use crate::rules::{BAR, OFF, Position, Roll, Side, Variant, backgammon, gul_bara};
+use crate::rules::{BAR, OFF, Position, Roll, Side, Variant};
 
-/// Checkers each side has in every variant tavla knows.
+/// Checkers each side has in every variant tavla knows but Hypergammon (whose count its
+/// rules give, `RuleSet::checkers`); gnubg's Position ID and XGID hold at most this many.
 pub const CHECKERS: u32 = 15;
 
 /// The formats a position can be given in.
@@ -158,6 +159,18 @@ pub enum PositionError {
         /// The checkers counted.
         count: u32,
     },
+    /// A side does not have the variant's number of checkers (Hypergammon: 1, 2 or 3), or
+    /// more of them on the board than the variant has.
+    VariantCheckerCount {
+        /// The side.
+        side: Side,
+        /// The checkers counted (on the board and bar for an ID; in all for JSON).
+        count: u32,
+        /// The variant's number a side.
+        expected: u8,
+        /// The variant.
+        variant: Variant,
+    },
     /// Both sides have checkers on one point.
     SharedPoint {
         /// The point, in White's numbering.
@@ -261,6 +274,18 @@ impl fmt::Display for PositionError {
                 f,
                 "{} has {count} checkers; each side has exactly {CHECKERS} (on the points, the bar and borne off)",
                 side_name(*side)
+            ),
+            PositionError::VariantCheckerCount {
+                side,
+                count,
+                expected,
+                variant,
+            } => write!(
+                f,
+                "{} has {count} checkers; in {} each side has exactly {expected} (on the points, \
+                 the bar and borne off)",
+                side_name(*side),
+                variant.title()
             ),
             PositionError::SharedPoint { point } => write!(
                 f,
@@ -423,9 +448,48 @@ pub fn parse_position_as(
             text: shorten(s, 40),
         });
     };
-    if variant != Variant::Backgammon {
+    let rules = crate::rules::RuleSet::default_for(variant);
+    if !rules.backgammon_board() {
         return Err(PositionError::WrongVariant { format, variant });
     }
+    let spec = id_position(s, format, on_roll)?;
+    Ok(PositionSpec {
+        position: recount(spec.position, variant)?,
+        ..spec
+    })
+}
+
+/// A Position ID's or XGID's board in a variant with fewer than 15 checkers a side: the
+/// decoders fill the tray up to 15, as gnubg's formats (which do not store the tray) imply
+/// in backgammon; here each side's tray holds the variant's count less its checkers on the
+/// board, and a side with more on the board than the variant has is refused.
+fn recount(mut pos: Position, variant: Variant) -> Result<Position, PositionError> {
+    let n = crate::rules::RuleSet::default_for(variant).checkers();
+    if u32::from(n) == CHECKERS {
+        return Ok(pos);
+    }
+    for side in [Side::White, Side::Black] {
+        let on_board: u32 = (1..=25u8).map(|p| pos.count(side, p) as u32).sum();
+        if on_board > u32::from(n) {
+            return Err(PositionError::VariantCheckerCount {
+                side,
+                count: on_board,
+                expected: n,
+                variant,
+            });
+        }
+        pos.set(side, OFF, n - on_board as u8);
+    }
+    validate(&pos, variant)?;
+    Ok(pos)
+}
+
+/// A Position ID, `PositionID:MatchID` or XGID read as gnubg reads it (15 checkers a side).
+fn id_position(
+    s: &str,
+    format: PositionFormat,
+    on_roll: Side,
+) -> Result<PositionSpec, PositionError> {
     match format {
         PositionFormat::Xgid => {
             let x: xgid::Xgid = s.parse()?;
@@ -483,12 +547,7 @@ pub fn parse_position_as(
 
 /// The point-mapping of a variant: a side's point as the opponent's point.
 pub fn opposite(variant: Variant) -> fn(u8) -> u8 {
-    match variant {
-        Variant::GulBara => gul_bara::opposite,
-        Variant::Backgammon => backgammon::opposite,
-        Variant::LongNardy | Variant::Fevga => gul_bara::opposite,
-        Variant::Tapa => crate::rules::tapa::opposite,
-    }
+    crate::rules::RuleSet::default_for(variant).opposite_fn()
 }
 
 /// Check that `pos` can occur in `variant`: each side has exactly 15 checkers (points, bar
@@ -499,10 +558,20 @@ pub fn opposite(variant: Variant) -> fn(u8) -> u8 {
 /// # Errors
 /// The first problem found.
 pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
+    let expected = crate::rules::RuleSet::default_for(variant).checkers();
     for side in [Side::White, Side::Black] {
         let count: u32 = pos.side(side).iter().map(|&n| n as u32).sum();
-        if count != CHECKERS {
-            return Err(PositionError::CheckerCount { side, count });
+        if count != u32::from(expected) {
+            return Err(if u32::from(expected) == CHECKERS {
+                PositionError::CheckerCount { side, count }
+            } else {
+                PositionError::VariantCheckerCount {
+                    side,
+                    count,
+                    expected,
+                    variant,
+                }
+            });
         }
         if !crate::rules::RuleSet::default_for(variant).hits() && pos.count(side, BAR) > 0 {
             return Err(PositionError::NoBar { side, variant });
@@ -519,9 +588,7 @@ pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
             return Err(PositionError::SharedPoint { point: p });
         }
     }
-    if pos.count(Side::White, OFF) as u32 == CHECKERS
-        && pos.count(Side::Black, OFF) as u32 == CHECKERS
-    {
+    if pos.count(Side::White, OFF) == expected && pos.count(Side::Black, OFF) == expected {
         return Err(PositionError::BothBorneOff);
     }
     Ok(())

@@ -58,7 +58,7 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
                     format!("the variant `{name}` is not supported; the record was not checked"),
                 )
                 .label("this variant")
-                .help("tavla checks `Gul Bara`, `Backgammon` (also `NackGammon`, `Short Nardy`, `Obiknovena`, `Portes`, `Tavla`), `Long Nardy`, `Fevga` (also `Moultezim`), `Tapa`, `Plakoto`, `Sreshta` and `Tavli`; use --variant to force one"),
+                .help("tavla checks `Gul Bara`, `Backgammon` (also `NackGammon`, `Short Nardy`, `Obiknovena`, `Portes`, `Tavla`), `Long Nardy`, `Fevga` (also `Moultezim`), `Tapa`, `Plakoto`, `Sreshta`, `Tavli`, `HyperGammon (1)` to `(3)` and `LongGammon`; use --variant to force one"),
             );
             return (None, findings);
         }

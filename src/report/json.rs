@@ -76,6 +76,17 @@ pub enum VariantDoc {
     Fevga,
     /// Tapa / Plakoto, the pinning game.
     Tapa,
+    /// Hypergammon with 1 checker a side.
+    #[serde(rename = "hypergammon-1")]
+    Hypergammon1,
+    /// Hypergammon with 2 checkers a side.
+    #[serde(rename = "hypergammon-2")]
+    Hypergammon2,
+    /// Hypergammon with 3 checkers a side.
+    #[serde(rename = "hypergammon-3")]
+    Hypergammon3,
+    /// Longgammon: backgammon with all 15 checkers on the 24-point.
+    Longgammon,
 }
 
 impl From<Variant> for VariantDoc {
@@ -86,6 +97,10 @@ impl From<Variant> for VariantDoc {
             Variant::LongNardy => VariantDoc::LongNardy,
             Variant::Fevga => VariantDoc::Fevga,
             Variant::Tapa => VariantDoc::Tapa,
+            Variant::Hypergammon1 => VariantDoc::Hypergammon1,
+            Variant::Hypergammon2 => VariantDoc::Hypergammon2,
+            Variant::Hypergammon3 => VariantDoc::Hypergammon3,
+            Variant::Longgammon => VariantDoc::Longgammon,
         }
     }
 }

@@ -9,7 +9,9 @@ use super::backgammon::Backgammon;
 use super::board;
 use super::fevga::Fevga;
 use super::gul_bara::GulBara;
+use super::hypergammon::Hypergammon;
 use super::long_nardy::LongNardy;
+use super::longgammon::Longgammon;
 use super::movement::Pinning;
 use super::options::{NextGameStarter, Opening};
 use super::tapa::{MotherCheck, Tapa};
@@ -109,6 +111,22 @@ macro_rules! with_rules {
                 let $r = Tapa { options };
                 $body
             }
+            RuleSet::Hypergammon1(options) => {
+                let $r = Hypergammon::<1> { options };
+                $body
+            }
+            RuleSet::Hypergammon2(options) => {
+                let $r = Hypergammon::<2> { options };
+                $body
+            }
+            RuleSet::Hypergammon3(options) => {
+                let $r = Hypergammon::<3> { options };
+                $body
+            }
+            RuleSet::Longgammon(options) => {
+                let $r = Longgammon { options };
+                $body
+            }
         }
     };
 }
@@ -121,7 +139,11 @@ macro_rules! with_moves {
                 type $m = <GulBara as Rules>::Moves;
                 $body
             }
-            RuleSet::Backgammon(_) => {
+            RuleSet::Backgammon(_)
+            | RuleSet::Hypergammon1(_)
+            | RuleSet::Hypergammon2(_)
+            | RuleSet::Hypergammon3(_)
+            | RuleSet::Longgammon(_) => {
                 type $m = <Backgammon as Rules>::Moves;
                 $body
             }
@@ -130,7 +152,7 @@ macro_rules! with_moves {
                 $body
             }
             RuleSet::Tapa(o) => {
-                if o.mother_check == MotherCheck::Turn {
+                if o.mother_check != MotherCheck::Step {
                     type $m = Pinning<false>;
                     $body
                 } else {
@@ -194,7 +216,19 @@ impl RuleSet {
     /// exactly one legal play is that play in backgammon records; in Gul bara an empty cell
     /// always claims that nothing could be played).
     pub fn forced_play_may_be_omitted(&self) -> bool {
-        matches!(self, RuleSet::Backgammon(_))
+        matches!(
+            self,
+            RuleSet::Backgammon(_)
+                | RuleSet::Hypergammon1(_)
+                | RuleSet::Hypergammon2(_)
+                | RuleSet::Hypergammon3(_)
+                | RuleSet::Longgammon(_)
+        )
+    }
+    /// Checkers each side plays with: bearing them all off ends the game.
+    #[inline]
+    pub fn checkers(&self) -> u8 {
+        with_rules!(self, r => r.checkers())
     }
     /// Whether a result of 0 points is read as a claimed draw (Gul bara, whose records write a
     /// draw that way, although the game has none) rather than as a wrong value.
@@ -269,11 +303,11 @@ impl RuleSet {
         }
         with_rules!(self, r => resolve_inline(&r, pos, side, dice, segments))
     }
-    /// Tapa under `mother_check = turn`: its plays are generated and resolved by the
-    /// `Pinning<false>` policy, which leaves the mother to the end of the roll.
+    /// Tapa under `mother_check = turn` or `off`: its plays are generated and resolved by the
+    /// `Pinning<false>` policy, which leaves the mother to the end of the roll (or to nobody).
     #[inline]
     fn mother_by_turn(&self) -> bool {
-        matches!(self, RuleSet::Tapa(o) if o.mother_check == MotherCheck::Turn)
+        matches!(self, RuleSet::Tapa(o) if o.mother_check != MotherCheck::Step)
     }
     /// The quick forced-play probe (see `board::surely_maximal`).
     #[inline]
@@ -303,10 +337,10 @@ impl RuleSet {
     /// (the last two only in the pinning game).
     pub fn outcome(&self, pos: &Position) -> super::tapa::Outcome {
         match self {
-            RuleSet::Tapa(_) => super::tapa::outcome(pos),
+            RuleSet::Tapa(o) => super::tapa::outcome_under(pos, o.mother_check),
             _ => [Side::White, Side::Black]
                 .into_iter()
-                .find(|&s| pos.off(s) == 15)
+                .find(|&s| pos.off(s) == self.checkers())
                 .map_or(super::tapa::Outcome::Running, super::tapa::Outcome::BoreOff),
         }
     }

@@ -10,7 +10,9 @@ mod board;
 mod dispatch;
 pub mod fevga;
 pub mod gul_bara;
+pub mod hypergammon;
 pub mod long_nardy;
+pub mod longgammon;
 pub mod movement;
 pub mod options;
 mod plays;
@@ -382,6 +384,17 @@ pub enum Variant {
     Fevga,
     /// Tapa (Тапа), Plakoto (Πλακωτό), Mahbusa: the pinning game.
     Tapa,
+    /// Hypergammon with 1 checker a side (`hypergammon.md`).
+    #[serde(rename = "hypergammon-1")]
+    Hypergammon1,
+    /// Hypergammon with 2 checkers a side.
+    #[serde(rename = "hypergammon-2")]
+    Hypergammon2,
+    /// Hypergammon with 3 checkers a side.
+    #[serde(rename = "hypergammon-3")]
+    Hypergammon3,
+    /// Longgammon: backgammon with all 15 checkers on the 24-point.
+    Longgammon,
 }
 
 impl Variant {
@@ -393,6 +406,10 @@ impl Variant {
             Variant::LongNardy => "Long nardy",
             Variant::Fevga => "Fevga",
             Variant::Tapa => "Tapa",
+            Variant::Hypergammon1 => "Hypergammon (1 checker)",
+            Variant::Hypergammon2 => "Hypergammon (2 checkers)",
+            Variant::Hypergammon3 => "Hypergammon (3 checkers)",
+            Variant::Longgammon => "Longgammon",
         }
     }
     /// Canonical name (`gul-bara`, `backgammon`).
@@ -403,6 +420,10 @@ impl Variant {
             Variant::LongNardy => "long-nardy",
             Variant::Fevga => "fevga",
             Variant::Tapa => "tapa",
+            Variant::Hypergammon1 => "hypergammon-1",
+            Variant::Hypergammon2 => "hypergammon-2",
+            Variant::Hypergammon3 => "hypergammon-3",
+            Variant::Longgammon => "longgammon",
         }
     }
     /// Parse a variant name as written in a header or on the command line.
@@ -437,7 +458,12 @@ impl Variant {
             "plakoto" | "plakotó" | "πλακωτό" | "πλακωτο" | "mahbusa" | "tsilliton" => {
                 Some((Variant::Tapa, Some("plakoto")))
             }
-            _ => None,
+            "plakotonomother"
+            | "plakoto(nomother)"
+            | "plakotowithoutmother"
+            | "plakotowithoutthemother" => Some((Variant::Tapa, Some("plakoto-no-mother"))),
+            "longgammon" => Some((Variant::Longgammon, None)),
+            _ => hypergammon::from_key(&key).map(|v| (v, None)),
         }
     }
 }
@@ -473,6 +499,11 @@ pub trait Rules {
     /// Which variant.
     fn variant(&self) -> Variant {
         Self::VARIANT
+    }
+    /// Checkers each side plays with (15 but in Hypergammon): bearing all of them off ends
+    /// the game, and a position of the variant has exactly this many a side.
+    fn checkers(&self) -> u8 {
+        15
     }
     /// The position every game starts from.
     fn start(&self) -> Position;

@@ -131,6 +131,17 @@ pub enum RuleSet {
     Fevga(super::fevga::FevgaOptions),
     /// Tapa / Plakoto.
     Tapa(super::tapa::TapaOptions),
+    /// Hypergammon with 1 checker a side, under backgammon's options.
+    #[serde(rename = "hypergammon-1")]
+    Hypergammon1(BackgammonOptions),
+    /// Hypergammon with 2 checkers a side.
+    #[serde(rename = "hypergammon-2")]
+    Hypergammon2(BackgammonOptions),
+    /// Hypergammon with 3 checkers a side.
+    #[serde(rename = "hypergammon-3")]
+    Hypergammon3(BackgammonOptions),
+    /// Longgammon: all 15 on the 24-point.
+    Longgammon(BackgammonOptions),
 }
 
 /// Gul bara preset names.
@@ -388,6 +399,11 @@ impl BackgammonOptions {
     }
 }
 
+/// The default options of Hypergammon and Longgammon: backgammon's.
+fn hyper_default() -> BackgammonOptions {
+    super::hypergammon::preset("backgammon").expect("preset")
+}
+
 impl RuleSet {
     /// The default rules of a variant.
     pub fn default_for(variant: super::Variant) -> RuleSet {
@@ -407,6 +423,10 @@ impl RuleSet {
             super::Variant::Tapa => {
                 RuleSet::Tapa(super::tapa::TapaOptions::preset("bulgarian").expect("preset"))
             }
+            super::Variant::Hypergammon1 => RuleSet::Hypergammon1(hyper_default()),
+            super::Variant::Hypergammon2 => RuleSet::Hypergammon2(hyper_default()),
+            super::Variant::Hypergammon3 => RuleSet::Hypergammon3(hyper_default()),
+            super::Variant::Longgammon => RuleSet::Longgammon(hyper_default()),
         }
     }
     /// The variant.
@@ -417,6 +437,10 @@ impl RuleSet {
             RuleSet::LongNardy(_) => super::Variant::LongNardy,
             RuleSet::Fevga(_) => super::Variant::Fevga,
             RuleSet::Tapa(_) => super::Variant::Tapa,
+            RuleSet::Hypergammon1(_) => super::Variant::Hypergammon1,
+            RuleSet::Hypergammon2(_) => super::Variant::Hypergammon2,
+            RuleSet::Hypergammon3(_) => super::Variant::Hypergammon3,
+            RuleSet::Longgammon(_) => super::Variant::Longgammon,
         }
     }
     /// Switch to a named preset of the same variant.
@@ -432,6 +456,10 @@ impl RuleSet {
             }
             RuleSet::Fevga(_) => RuleSet::Fevga(super::fevga::FevgaOptions::preset(name)?),
             RuleSet::Tapa(_) => RuleSet::Tapa(super::tapa::TapaOptions::preset(name)?),
+            RuleSet::Hypergammon1(_) => RuleSet::Hypergammon1(super::hypergammon::preset(name)?),
+            RuleSet::Hypergammon2(_) => RuleSet::Hypergammon2(super::hypergammon::preset(name)?),
+            RuleSet::Hypergammon3(_) => RuleSet::Hypergammon3(super::hypergammon::preset(name)?),
+            RuleSet::Longgammon(_) => RuleSet::Longgammon(super::hypergammon::preset(name)?),
         })
     }
     /// Apply `key=value`.
@@ -446,6 +474,10 @@ impl RuleSet {
             RuleSet::LongNardy(o) => o.set(k, v),
             RuleSet::Fevga(o) => o.set(k, v),
             RuleSet::Tapa(o) => o.set(k, v),
+            RuleSet::Hypergammon1(o)
+            | RuleSet::Hypergammon2(o)
+            | RuleSet::Hypergammon3(o)
+            | RuleSet::Longgammon(o) => o.set(k, v),
         }
     }
 }

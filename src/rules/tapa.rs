@@ -17,7 +17,7 @@ use super::turn::{NoChain, TurnPlan};
 use super::{Position, Roll, Rules, Side, Variant};
 
 /// The presets of Tapa (`tapa.md` §8).
-pub const TAPA_PRESETS: &[&str] = &["bulgarian", "plakoto"];
+pub const TAPA_PRESETS: &[&str] = &["bulgarian", "plakoto", "plakoto-no-mother"];
 /// The option keys of Tapa (`tapa.md` §5–§7).
 pub const TAPA_KEYS: &[&str] = &[
     "opening",
@@ -68,6 +68,15 @@ impl TapaOptions {
                 draw_points: 0,
                 stuck_rolls: 0,
             }),
+            // Plakoto as servers without the mother rule play it (GammonX, the ichmags
+            // engine): the game ends only by bearing off.
+            "plakoto-no-mother" | "plakoto_no_mother" | "plakoto-without-mother" => {
+                Ok(TapaOptions {
+                    preset: "plakoto-no-mother",
+                    mother_check: MotherCheck::Off,
+                    ..TapaOptions::preset("plakoto")?
+                })
+            }
             _ => Err(OptionError::UnknownPreset {
                 known: TAPA_PRESETS,
             }),
@@ -86,8 +95,12 @@ impl TapaOptions {
             "mother-check" => {
                 self.mother_check = pick(
                     &v,
-                    &[("step", MotherCheck::Step), ("turn", MotherCheck::Turn)],
-                    "step | turn",
+                    &[
+                        ("step", MotherCheck::Step),
+                        ("turn", MotherCheck::Turn),
+                        ("off", MotherCheck::Off),
+                    ],
+                    "step | turn | off",
                 )?;
             }
             "draw-points" => {
@@ -121,6 +134,10 @@ pub enum MotherCheck {
     /// Once, after the whole play of the roll (house rules): a pin made and undone within one
     /// roll does not count, and the roll's forced play ignores the mother.
     Turn,
+    /// Never (servers that play Plakoto without the mother): no mother win and no mother
+    /// draw; a pinned start checker is an ordinary pinned checker, and the game ends only by
+    /// bearing off (or the stuck rule).
+    Off,
 }
 
 /// How a Tapa game stands after a step (`tapa.md` §5, §7).
@@ -138,6 +155,15 @@ pub enum Outcome {
 
 /// How the game stands in `pos` (after a step of either side).
 pub fn outcome(pos: &Position) -> Outcome {
+    outcome_under(pos, MotherCheck::Step)
+}
+
+/// [`outcome`] under a `mother_check` option: with [`MotherCheck::Off`] only a bear-off ends
+/// the game.
+pub fn outcome_under(pos: &Position, check: MotherCheck) -> Outcome {
+    if check == MotherCheck::Off {
+        return bore_off(pos);
+    }
     let mother = |s: Side| pos.pinned(s, 24);
     match (mother(Side::White), mother(Side::Black)) {
         (true, true) => return Outcome::Draw,
@@ -145,6 +171,11 @@ pub fn outcome(pos: &Position) -> Outcome {
         (true, false) if pos.count(Side::Black, 24) == 0 => return Outcome::Mother(Side::Black),
         _ => {}
     }
+    bore_off(pos)
+}
+
+/// Whether a side has borne off all 15 checkers.
+fn bore_off(pos: &Position) -> Outcome {
     for s in [Side::White, Side::Black] {
         if pos.off(s) == 15 {
             return Outcome::BoreOff(s);
@@ -200,7 +231,9 @@ impl Rules for Tapa {
     }
     /// A mother win or a mars (2: the loser bore off nothing); else a single game.
     fn level(&self, pos: &Position, winner: Side) -> Level {
-        if outcome(pos) == Outcome::Mother(winner) || pos.off(winner.other()) == 0 {
+        if outcome_under(pos, self.options.mother_check) == Outcome::Mother(winner)
+            || pos.off(winner.other()) == 0
+        {
             Level::Mars
         } else {
             Level::Single

@@ -242,6 +242,15 @@ pub(crate) fn replay_match(
             }),
             _ => false,
         });
+    // The record's own `Jacoby` tag: `Off` forbids reading a score line by the Jacoby rule.
+    let jacoby_tag =
+        record
+            .tag("Jacoby")
+            .and_then(|(v, _)| match v.trim().to_ascii_lowercase().as_str() {
+                "on" | "yes" | "true" | "1" => Some(true),
+                "off" | "no" | "false" | "0" => Some(false),
+                _ => None,
+            });
     let mut ms = MatchState {
         last: None,
         scores: [0, 0],
@@ -415,8 +424,29 @@ pub(crate) fn replay_match(
                         .help("write the result of every game (` Wins N points` in the winner's column)"),
                     );
                 }
-            } else if got != want && !previous_unfinished && Some(got) != jacoby_alt(&ms, identity)
+            } else if got != want
+                && !previous_unfinished
+                && Some(got) == jacoby_alt(&ms, identity)
+                && jacoby_tag != Some(false)
             {
+                // gnubg's money sessions: `Wins` at the full level, the score line as the Jacoby
+                // rule counts it (`hypergammon.md` §4). Without a `Jacoby` tag the score line
+                // decides; the report notes the rule it shows.
+                if jacoby_tag.is_none() {
+                    findings.push(
+                        Finding::warning(
+                            Code::JacobyInferred,
+                            l.score_span.join(r.score_span),
+                            format!(
+                                "the score line counts game {} as a single game: the Jacoby rule, which the record does not name, is taken as on",
+                                index
+                            ),
+                        )
+                        .label("scores under the Jacoby rule")
+                        .help("gnubg writes a gammon at a centred cube at its full value and counts it as 1 under the Jacoby rule; add `; [Jacoby \"On\"]` to say so"),
+                    );
+                }
+            } else if got != want && !previous_unfinished {
                 let (ls, rs) = (l.score_span, r.score_span);
                 pending.push(Alternative {
                     scores: ms.scores,

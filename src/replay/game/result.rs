@@ -239,7 +239,14 @@ impl GameWalker<'_> {
                     );
                     return Err(Stop);
                 }
-                if !capped_ok(full) {
+                // Under the Jacoby rule gnubg writes a bear-off at its level's value and
+                // counts it as 1 (`hypergammon.md` §4): either is accepted.
+                let written_at_level = self.jacoby()
+                    && matches!(self.result.over, Some(Over::BearOff { .. }))
+                    && capped_ok(
+                        self.rules.level(&self.turn.pos, winner).points() as u64 * self.cube.value,
+                    );
+                if !capped_ok(full) && !written_at_level {
                     let dropped = matches!(self.result.over, Some(Over::Drop { .. }));
                     let why = if matches!(self.result.over, Some(Over::Mother { .. })) {
                         format!(

@@ -91,7 +91,7 @@ impl GameWalker<'_> {
                         return Err(Stop);
                     }
                     self.play(i, side, *exp, w, &mut rec_traces)?;
-                    if self.turn.pos.off(side) == 15 {
+                    if self.turn.pos.off(side) == self.rules.checkers() {
                         self.end_by_bear_off(side);
                         if let Some(extra) = received.get(k + 1).or(roll) {
                             self.push(
@@ -264,7 +264,7 @@ impl GameWalker<'_> {
                 played,
             );
             k += 1;
-            let finished = self.turn.pos.off(side) == 15;
+            let finished = self.turn.pos.off(side) == self.rules.checkers();
             if finished {
                 self.end_by_bear_off(side);
             } else if self.rules.pins() {
