@@ -340,10 +340,10 @@ of invalid records. Check the path and its permissions."#;
     NoRecords = "tavla::io::no-records",
     summary: "A run that found no record to check (exit 2 unless `--allow-empty`).",
     explanation: r#"`tavla validate` found no record: the directories named hold no file with an extension of
-`--ext` (by default `mat`, `txt`, `sgf`, `xg`, `xgp`), or `--files-from` listed nothing. A run that checked
-nothing has proved nothing, so it exits 2 (usage or I/O error), as ESLint does: a CI job must
-not pass on an empty or misnamed directory. Check the paths and `--ext`; pass `--allow-empty`
-when an empty run is expected and should exit 0."#;
+`--ext` (by default `mat`, `txt`, `sgf`, `xg`, `xgp`), or `--files-from` listed nothing. A
+run that checked nothing has proved nothing, so it exits 2 (usage or I/O error), as ESLint
+does: a CI job must not pass on an empty or misnamed directory. Check the paths and `--ext`;
+pass `--allow-empty` when an empty run is expected and should exit 0."#;
 
     UnsupportedVariant = "tavla::record::unsupported-variant",
     summary: "The `Variation` header names a game tavla does not check.",
