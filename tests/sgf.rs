@@ -55,7 +55,10 @@ enum Act {
     Wins(String, u64),
 }
 
-fn acts(d: &MatchDoc) -> Vec<(u64, Option<(u64, u64)>, Vec<Act>)> {
+/// A game as compared: its number, the score before it, its actions.
+type GameActs = (u64, Option<(u64, u64)>, Vec<Act>);
+
+fn acts(d: &MatchDoc) -> Vec<GameActs> {
     d.games
         .iter()
         .map(|g| {
@@ -554,5 +557,20 @@ fn validate_walks_sgf_files_and_reports_on_the_sgf_lines() {
     assert_eq!(first["line"], line, "{stdout}");
     assert!(first["path"].as_str().unwrap().ends_with("a.sgf"));
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fix_refuses_to_rewrite_an_xg_file_and_offers_diff_or_convert() {
+    let dir = tmp("xg");
+    let f = dir.join("m.xg");
+    let mut bytes = b"RGMH".to_vec();
+    bytes.extend([0u8; 60]);
+    std::fs::write(&f, &bytes).unwrap();
+    let out = tavla().arg("fix").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--diff") && err.contains("convert"), "{err}");
+    assert_eq!(std::fs::read(&f).unwrap(), bytes);
     let _ = std::fs::remove_dir_all(&dir);
 }

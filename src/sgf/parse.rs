@@ -293,18 +293,14 @@ fn unescape(raw: &str) -> String {
             continue;
         }
         match chars.next() {
-            Some('\r') => {
-                if chars.peek() == Some(&'\n') {
-                    chars.next();
-                }
+            Some('\r') if chars.peek() == Some(&'\n') => {
+                chars.next();
             }
-            Some('\n') => {
-                if chars.peek() == Some(&'\r') {
-                    chars.next();
-                }
+            Some('\n') if chars.peek() == Some(&'\r') => {
+                chars.next();
             }
+            Some('\r' | '\n') | None => {}
             Some(x) => s.push(x),
-            None => {}
         }
     }
     s

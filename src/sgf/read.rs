@@ -287,7 +287,7 @@ fn move_of(side: Col, v: &super::parse::Value, src: &str) -> Result<(Move, bool)
         ));
     }
     let rest = &b[2..];
-    if rest.len() % 2 != 0 || rest.len() > 8 {
+    if !rest.len().is_multiple_of(2) || rest.len() > 8 {
         return Err(bad_value(
             v.at,
             format!(
