@@ -13,7 +13,7 @@ mod words;
 
 use crate::codes::Code;
 use crate::notation::{Document, Span, SyntaxError, parse_document};
-use crate::record::Match;
+use crate::record::{Match, Origin};
 use crate::rules::{Position, RuleSet, Side, StageDice, Step};
 
 pub use render::{render_play, render_steps};
@@ -59,6 +59,13 @@ pub struct Finding {
     /// For a finding made after an assumed repair: the span of that repair (the finding
     /// rests on it).
     pub rests_on: Option<Span>,
+    /// For a record read from a binary format (`.xg`): where the finding stands in the
+    /// original file (the span stays on the `.mat` transcript that was checked).
+    pub origin: Option<Origin>,
+    /// For a record read from another text format (SGF), whose spans are moved onto the
+    /// original: the finding's span on the `.mat` transcript that was checked (boards find
+    /// their turn by it).
+    pub record_span: Option<Span>,
 }
 
 /// The legal plays offered for an illegal play, nearest to what was written first.
@@ -83,6 +90,11 @@ impl Suggestions {
 }
 
 impl Finding {
+    /// The finding's span on the text that was checked: [`Finding::record_span`] when the
+    /// record was read from another text format, else [`Finding::span`].
+    pub fn checked_span(&self) -> Span {
+        self.record_span.unwrap_or(self.span)
+    }
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
             code,
@@ -95,6 +107,8 @@ impl Finding {
             suggestions: None,
             repair: None,
             rests_on: None,
+            origin: None,
+            record_span: None,
         }
     }
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
@@ -140,6 +154,8 @@ impl Finding {
                 })
             }),
             rests_on: None,
+            origin: None,
+            record_span: None,
         }
     }
 }

@@ -372,6 +372,8 @@ mod tests {
             suggestions: None,
             repair: None,
             rests_on: None,
+            origin: None,
+            record_span: None,
         }
     }
 
