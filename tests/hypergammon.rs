@@ -765,13 +765,12 @@ fn show_and_svg_draw_the_variants_counts() {
     assert!(svg.contains("off\" data-n=\"3\""), "the tray of 3");
 }
 
-/// SGF and XG (`hypergammon.md` §6): gnubg's SGF variation tokens name the variants; and,
-/// while tavla reads no SGF, an SGF file of a Hypergammon match is not taken for a record.
-/// This test fails loudly when the SGF reader lands: it must then read
-/// `RU[Crawford:CrawfordGame:Hypergammon2]` as Hypergammon-2 (and XG's `Variation` 2 as
-/// Hypergammon-3, 3 as Longgammon), and this test must say so instead.
+/// SGF (`hypergammon.md` §6): gnubg's SGF variation tokens name the variants, and the SGF
+/// reader reads `RU[Crawford:CrawfordGame:Hypergammon2]` as Hypergammon-2: the record's
+/// first play, legal only from Hypergammon-2's start (24, 23), is legal (the record ends
+/// there, so the one finding is the unfinished game).
 #[test]
-fn sgf_tokens_and_the_reader_that_is_not_there_yet() {
+fn sgf_variation_tokens_name_the_variants() {
     for (token, v) in [
         ("Hypergammon1", Variant::Hypergammon1),
         ("Hypergammon2", Variant::Hypergammon2),
@@ -781,13 +780,9 @@ fn sgf_tokens_and_the_reader_that_is_not_there_yet() {
         assert_eq!(Variant::from_name(token), Some((v, None)), "{token}");
     }
     let exe = env!("CARGO_BIN_EXE_tavla");
+    let path = "fixtures/hypergammon/sgf/hypergammon2-ru.sgf";
     let out = std::process::Command::new(exe)
-        .args([
-            "validate",
-            "--format",
-            "short",
-            "fixtures/hypergammon/sgf/hypergammon2-ru.sgf",
-        ])
+        .args(["validate", "--format", "short", path])
         .output()
         .unwrap();
     let text = format!(
@@ -795,9 +790,16 @@ fn sgf_tokens_and_the_reader_that_is_not_there_yet() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("0 errors, 1 warnings"), "{text}");
     assert!(
-        text.contains("tavla::parse::unknown-line") && text.contains("0 games"),
-        "the SGF reader has landed: map RU[HypergammonN] to hypergammon-N and XG's Variation \
-         2/3 to hypergammon-3/longgammon (hypergammon.md §6), then rewrite this test:\n{text}"
+        text.contains("game-unfinished"),
+        "the record ends mid-game: {text}"
     );
+    let out = std::process::Command::new(exe)
+        .args(["convert", "--to", "json", path])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["variant"], "hypergammon-2", "{json}");
 }

@@ -194,6 +194,7 @@ fn header(w: &mut Writer, root: &Node, src: &str) {
         "Hypergammon1",
         "Hypergammon2",
         "Hypergammon3",
+        "Longgammon",
     ] {
         if has(other) {
             tag(w, "Variation", other, ru_origin);

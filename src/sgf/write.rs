@@ -41,16 +41,21 @@ fn ident(s: SideDoc) -> char {
     }
 }
 
-/// Whether gnubg can hold games of these rules: backgammon from the usual start or
-/// nackgammon's, and `Some(true)` for nackgammon.
-fn gnubg_game(rules: &RuleSet) -> Result<bool, WriteError> {
+/// Whether gnubg's SGF can hold games of these rules, and the `RU` token that names the
+/// variant (`None` for backgammon from the usual start).
+fn gnubg_game(rules: &RuleSet) -> Result<Option<&'static str>, WriteError> {
     let refuse = |what: &str| {
         WriteError(format!(
-            "SGF has no {what}: gnubg's SGF (GM[6]) holds backgammon and nackgammon only; use --to mat or --to json"
+            "SGF has no {what}: gnubg's SGF (GM[6]) holds the backgammon family only (backgammon, nackgammon, hypergammon, longgammon); use --to mat or --to json"
         ))
     };
     match rules.game() {
         Variant::Backgammon => {}
+        Variant::Hypergammon1 => return Ok(Some("Hypergammon1")),
+        Variant::Hypergammon2 => return Ok(Some("Hypergammon2")),
+        Variant::Hypergammon3 => return Ok(Some("Hypergammon3")),
+        // gnubg has no Longgammon token (hypergammon.md §6): tavla writes and reads its own.
+        Variant::Longgammon => return Ok(Some("Longgammon")),
         Variant::GulBara => return Err(refuse("Gul bara")),
         Variant::Tapa => return Err(refuse("Tapa or Plakoto")),
         Variant::LongNardy => return Err(refuse("Long nardy")),
@@ -58,12 +63,12 @@ fn gnubg_game(rules: &RuleSet) -> Result<bool, WriteError> {
     }
     let standard = RuleSet::default_for(Variant::Backgammon);
     if rules.start() == standard.start() {
-        return Ok(false);
+        return Ok(None);
     }
     if let Ok(n) = standard.with_preset("nackgammon")
         && rules.start() == n.start()
     {
-        return Ok(true);
+        return Ok(Some("Nackgammon"));
     }
     Err(refuse("game with this starting position"))
 }
@@ -74,7 +79,7 @@ fn game(
     g: &GameDoc,
     index: usize,
     rules: &RuleSet,
-    nack: bool,
+    variation: Option<&'static str>,
 ) -> Result<(), WriteError> {
     let length = doc.match_length.unwrap_or(0);
     let (ws, bs) = g.score_before.map_or((0, 0), |s| (s.white, s.black));
@@ -120,8 +125,8 @@ fn game(
     if length == 0 && cube.jacoby {
         ru.push("Jacoby");
     }
-    if nack {
-        ru.push("Nackgammon");
+    if let Some(v) = variation {
+        ru.push(v);
     }
     if cube.available.is_err() {
         ru.push("NoCube");
@@ -196,7 +201,7 @@ pub fn write_sgf(doc: &MatchDoc, rules: Option<&RuleSet>) -> Result<String, Writ
     let rules = rules.ok_or_else(|| {
         WriteError("the record's variant is not supported, so it cannot be written as SGF".into())
     })?;
-    let nack = gnubg_game(rules)?;
+    let variation = gnubg_game(rules)?;
     if doc.rotation.is_some() {
         return Err(WriteError(
             "SGF has no rotating match (Sreshta, Tavli): gnubg's SGF holds backgammon only".into(),
@@ -204,7 +209,7 @@ pub fn write_sgf(doc: &MatchDoc, rules: Option<&RuleSet>) -> Result<String, Writ
     }
     let mut out = String::new();
     for (i, g) in doc.games.iter().enumerate() {
-        game(&mut out, doc, g, i, rules, nack)?;
+        game(&mut out, doc, g, i, rules, variation)?;
     }
     Ok(out)
 }
