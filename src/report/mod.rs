@@ -8,6 +8,8 @@ pub mod formats;
 pub mod html;
 pub mod json;
 pub mod mat;
+pub mod single;
+pub mod table;
 pub mod svg;
 
 use std::fmt;
