@@ -89,7 +89,10 @@ fn an_illegal_play_is_a_row_with_its_code_and_a_json_position() {
     let o = tavla(&["validate", "--format", "jsonl", "-q", path]);
     let first: serde_json::Value =
         serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().next().unwrap()).unwrap();
-    let bad: Vec<&csv::StringRecord> = rows.iter().filter(|r| &r[col("legal")] == "false").collect();
+    let bad: Vec<&csv::StringRecord> = rows
+        .iter()
+        .filter(|r| &r[col("legal")] == "false")
+        .collect();
     assert!(!bad.is_empty());
     assert_eq!(&bad[0][col("code")], first["code"].as_str().unwrap());
     let pos: serde_json::Value = serde_json::from_str(&bad[0][col("position_before")]).unwrap();
@@ -104,13 +107,23 @@ fn many_files_share_one_header_and_fields_are_quoted() {
     let (header, rows, _) = table(&["fixtures/demo/valid.mat", "fixtures/demo/invalid.mat"]);
     assert_eq!(header, COLUMNS);
     let paths: Vec<&str> = rows.iter().map(|r| &r[0]).collect();
-    let split = paths.iter().position(|p| p.ends_with("valid.mat") && p.contains("invalid")).unwrap();
-    assert!(paths[..split].iter().all(|p| *p == "fixtures/demo/valid.mat"));
-    assert!(paths[split..].iter().all(|p| *p == "fixtures/demo/invalid.mat"));
-    let raw = String::from_utf8(
-        tavla(&["convert", "--to", "csv", "fixtures/demo/valid.mat"]).stdout,
-    )
-    .unwrap();
+    let split = paths
+        .iter()
+        .position(|p| p.ends_with("valid.mat") && p.contains("invalid"))
+        .unwrap();
+    assert!(
+        paths[..split]
+            .iter()
+            .all(|p| *p == "fixtures/demo/valid.mat")
+    );
+    assert!(
+        paths[split..]
+            .iter()
+            .all(|p| *p == "fixtures/demo/invalid.mat")
+    );
+    let raw =
+        String::from_utf8(tavla(&["convert", "--to", "csv", "fixtures/demo/valid.mat"]).stdout)
+            .unwrap();
     let line = raw.lines().nth(1).unwrap();
     // The JSON position holds commas and quotes: its field is quoted, inner quotes doubled.
     assert!(line.contains(",\"{\"\"white\"\":"), "{line}");

@@ -377,9 +377,7 @@ impl LegalPlay {
                 let o = o.get();
                 o.standard == self.standard && o.result == self.result
             }
-            Err(_) => other
-                .extract::<String>()
-                .is_ok_and(|s| s == self.standard),
+            Err(_) => other.extract::<String>().is_ok_and(|s| s == self.standard),
         }
     }
     fn __hash__(&self) -> u64 {
@@ -475,7 +473,10 @@ fn check_play<'py>(
         Ok(w) => w,
         Err(Ok(findings)) => {
             let first = findings.first();
-            let message = first.map_or_else(|| "the play cannot be read".to_string(), |f| f.message.clone());
+            let message = first.map_or_else(
+                || "the play cannot be read".to_string(),
+                |f| f.message.clone(),
+            );
             let err = ParseError::new_err(message.clone());
             let v = err.value(py);
             v.setattr("message", message)?;
@@ -487,7 +488,10 @@ fn check_play<'py>(
             });
             v.setattr("span", span)?;
             v.setattr("code", first.map(|f| f.code.as_str()))?;
-            v.setattr("errors", to_py(py, &Value::Array(findings_json("play", play, &findings)))?)?;
+            v.setattr(
+                "errors",
+                to_py(py, &Value::Array(findings_json("play", play, &findings)))?,
+            )?;
             return Err(err);
         }
         Err(Err(usage)) => return Err(PyValueError::new_err(usage)),

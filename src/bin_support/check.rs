@@ -8,8 +8,8 @@ use tavla::notation::parse_play;
 use tavla::replay::Finding;
 use tavla::report::board;
 use tavla::report::single::{
-    Board, BoardError, PlayVerdict, Written, judge, legal as legal_plays, parse_roll,
-    position_ids, read_play,
+    Board, BoardError, PlayVerdict, Written, judge, legal as legal_plays, parse_roll, position_ids,
+    read_play,
 };
 use tavla::report::{LineIndex, Style, finding_json, render_human};
 use tavla::rules::Side;

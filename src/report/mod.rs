@@ -9,8 +9,8 @@ pub mod html;
 pub mod json;
 pub mod mat;
 pub mod single;
-pub mod table;
 pub mod svg;
+pub mod table;
 
 use std::fmt;
 

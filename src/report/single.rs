@@ -142,7 +142,6 @@ impl Board {
     }
 }
 
-
 /// A written play in either notation, with what it says about the mover and the dice.
 #[derive(Clone, Debug)]
 pub struct Written {
@@ -441,7 +440,6 @@ pub fn judge(b: &Board, w: &Written) -> PlayVerdict {
 fn whole_span(text: &str) -> Span {
     Span::new(0, text.len())
 }
-
 
 /// One distinct legal play: both notations and the resulting position.
 #[derive(Clone, Debug)]

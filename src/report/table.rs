@@ -201,9 +201,9 @@ pub fn rows(path: &str, v: &Verdict, text: &str) -> Vec<PlayRow> {
                 }
             };
             let cell = action.cell.span;
-            let first_error = errors
-                .iter()
-                .find(|f| f.span.offset >= cell.offset && f.span.offset < cell.end().max(cell.offset + 1));
+            let first_error = errors.iter().find(|f| {
+                f.span.offset >= cell.offset && f.span.offset < cell.end().max(cell.offset + 1)
+            });
             let before = before.filter(|_| reached);
             let (position_before, n_legal) = match (rules, before) {
                 (Some(r), Some(b)) => {
@@ -220,7 +220,8 @@ pub fn rows(path: &str, v: &Verdict, text: &str) -> Vec<PlayRow> {
                     } else {
                         position_json(&b, r.opposite_fn()).to_string()
                     };
-                    let received = matches!(adoc, ActionDoc::Turn(turn) if !turn.received.is_empty());
+                    let received =
+                        matches!(adoc, ActionDoc::Turn(turn) if !turn.received.is_empty());
                     let n = roll
                         .filter(|r| !received && r.is_valid())
                         .map(|d| r.legal_plays(&b, side, d.stage()).len());
