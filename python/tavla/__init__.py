@@ -13,7 +13,7 @@ of plays feeds pandas, DuckDB and spreadsheets.
     >>> report.ok
     True
     >>> [p.standard for p in tavla.legal_plays("start", (6, 4))][:3]
-    ['13/3', '13/7 13/9', '13/7 24/20']
+    ['13/7 6/2', '13/7 8/4', '13/7/3']
     >>> tavla.check_play("start", (6, 5), "13/7 24/19").code
     'tavla::rules::blocked'
 
@@ -91,7 +91,7 @@ class Finding:
         >>> text = " 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 65: 13/7 24/19\\n"
         >>> f = tavla.validate_text(text).findings[0]
         >>> (f.code, f.line, f.suggestions[0])
-        ('tavla::rules::blocked', 5, '24/13')
+        ('tavla::rules::blocked', 5, '13/8 13/7')
     """
 
     __slots__ = ("_data",)
@@ -336,9 +336,9 @@ def legal_plays(
 
         >>> plays = tavla.legal_plays("start", (6, 4))
         >>> len(plays), plays[0].standard, plays[0].position_id
-        (15, '13/3', '4HPwATDgc/ABMA')
+        (14, '13/7 6/2', 'wuvgATDgc/ABMA')
         >>> len(tavla.legal_plays("start", (6, 4), variant="gul-bara"))
-        1
+        2
 
     :raises PositionError: the position cannot be read, or ``side`` is not its player on
         roll.
@@ -408,7 +408,7 @@ def check_play(
 
         >>> v = tavla.check_play("start", (6, 5), "13/7 24/19")
         >>> v.legal, v.code, v.span, v.nearest[0]["standard"]
-        (False, 'tavla::rules::blocked', (5, 10), '24/13')
+        (False, 'tavla::rules::blocked', (5, 10), '13/8 13/7')
         >>> tavla.check_play("start", None, "6/4 = 1A-7A and 12A-9").standard
         '24/18 13/9'
 

@@ -95,17 +95,26 @@ def test_plays_are_the_rows_of_convert_to_csv_for_every_fixture(cli):
 
 
 def test_plays_rows_have_types_for_dataframes():
-    rows = list(tavla.plays("fixtures/demo/valid.mat"))
+    rows = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
     assert rows
     first = rows[0]
     assert isinstance(first["game"], int) and isinstance(first["legal"], bool)
     assert isinstance(first["n_legal"], int) and first["n_legal"] > 0
     assert first["position_before"].startswith("XGID=")
+    # Gul bara has no XGID: the JSON position.
+    gul = next(tavla.plays("fixtures/demo/valid.mat"))
+    assert gul["position_before"].startswith("{")
     # The XGID before a play is a position `legal_plays` reads, with its dice.
     again = tavla.legal_plays(first["position_before"], None)
     assert len(again) == first["n_legal"]
+    # Every row has the columns in order: what a DataFrame takes as its columns.
+    assert all(tuple(r) == tavla.COLUMNS for r in rows)
+
+
+def test_plays_load_into_a_dataframe():
     pandas = pytest.importorskip("pandas")
-    frame = pandas.DataFrame(tavla.plays("fixtures/demo/valid.mat"))
+    rows = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
+    frame = pandas.DataFrame(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
     assert list(frame.columns) == list(tavla.COLUMNS)
     assert len(frame) == len(rows)
 
