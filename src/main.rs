@@ -30,7 +30,8 @@ enum Command {
     ///
     /// Exit status: 0 all records valid, 1 some record invalid, 2 usage or I/O error.
     Validate(ValidateArgs),
-    /// Convert records to JSON (one document, or one match per line) or back to `.mat`.
+    /// Convert records to JSON (one document, or one match per line), back to `.mat`, or to
+    /// a CSV table of plays.
     Convert(ConvertArgs),
     /// Check single plays against a position: legal or not, why, the play in both notations,
     /// the resulting position and, for an illegal play, the nearest legal ones.
@@ -187,6 +188,9 @@ enum Target {
     Mat,
     /// GNU Backgammon's SGF, one game tree per game (one input; backgammon only).
     Sgf,
+    /// The flat table of plays as CSV (RFC 4180, a header row): one row per play or cube
+    /// action of every input, with the position before it, its verdict and the match state.
+    Csv,
     /// The HTML report of `validate --format html` (any number of inputs).
     Html,
     /// One board as SVG (one input; `--game`, `--turn`/`--line`, `--side`, `--after`).

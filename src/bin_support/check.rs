@@ -4,33 +4,15 @@
 use std::io::Write;
 
 use serde_json::{Value, json};
-use tavla::codes::Code;
-use tavla::ids::{self, MatchContext, PositionFormat, PositionSpec};
-use tavla::notation::{
-    Column, LetterPlay, Play, SyntaxError, parse_letter_play, parse_play, write_letters,
-};
-use tavla::replay::referee::{HitClaim, Problem, check_play, nearest_plays, written_segments};
-use tavla::replay::{Finding, PlayContext, problem_finding, render_steps};
+use tavla::notation::parse_play;
+use tavla::replay::Finding;
 use tavla::report::board;
-use tavla::report::json::position_json;
+use tavla::report::single::{
+    Board, BoardError, PlayVerdict, Written, judge, legal as legal_plays, parse_roll, position_ids,
+    read_play,
+};
 use tavla::report::{LineIndex, Style, finding_json, render_human};
-use tavla::rules::{Position, Roll, RuleSet, Side, StageDice, Step};
-
-use super::setup::{open_output, ruleset};
-use super::{EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
-use crate::{CheckArgs, LegalArgs, Notation, PlayFormat, PositionArgs};
-
-/// The position, side and dice every play is checked against.
-struct Board {
-    rules: RuleSet,
-    spec: PositionSpec,
-    /// The position as given (read again for a bare Position ID and another side).
-    position_text: String,
-    /// The side a bare Position ID was laid out for.
-    assumed: Side,
-    side: Option<Side>,
-    roll: Option<Roll>,
-}
+use tavla::rules::Side;
 
 fn side_name(s: Side) -> &'static str {
     match s {
@@ -39,25 +21,9 @@ fn side_name(s: Side) -> &'static str {
     }
 }
 
-fn parse_roll(s: &str) -> Result<Roll, String> {
-    let d: Vec<u8> = s
-        .chars()
-        .filter(|c| !matches!(c, '-' | '/' | ' '))
-        .map(|c| c.to_digit(10).map(|d| d as u8))
-        .collect::<Option<Vec<u8>>>()
-        .ok_or_else(|| format!("--roll `{s}`: write two dice, e.g. 64"))?;
-    match d.as_slice() {
-        [a, b] if (1..=6).contains(a) && (1..=6).contains(b) => Ok(Roll { a: *a, b: *b }),
-        _ => Err(format!("--roll `{s}`: write two dice from 1 to 6, e.g. 64")),
-    }
-}
-
-impl Board {
-    /// Cube and score as the position gave them (money play with a centred cube otherwise).
-    fn context(&self) -> MatchContext {
-        self.spec.context.unwrap_or_default()
-    }
-}
+use super::setup::{open_output, ruleset};
+use super::{EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
+use crate::{CheckArgs, LegalArgs, Notation, PlayFormat, PositionArgs};
 
 /// Read `--position` (a spec, or a file holding one) under the rules.
 fn board(p: &PositionArgs) -> Result<Board, String> {
@@ -73,312 +39,12 @@ fn board(p: &PositionArgs) -> Result<Board, String> {
         }
         _ => raw.clone(),
     };
-    let spec = ids::parse_position_as(
-        text.trim(),
-        rules.variant(),
-        rules.start(),
-        side.unwrap_or(Side::White),
-    )
-    .map_err(|e| format!("--position: {e}"))?;
-    if let (Some(s), Some(on)) = (side, spec.on_roll)
-        && s != on
-    {
-        return Err(format!(
-            "--side {} contradicts the position, where {} is on roll",
-            side_name(s).to_lowercase(),
-            side_name(on)
-        ));
-    }
-    let roll = p.roll.as_deref().map(parse_roll).transpose()?;
-    Ok(Board {
-        rules,
-        spec,
-        position_text: text.trim().to_string(),
-        assumed: side.unwrap_or(Side::White),
-        side,
-        roll,
-    })
-}
-
-/// A written play in either notation, with what it says about the mover and the dice.
-struct Written {
-    text: String,
-    play: Play,
-    side: Side,
-    roll: Roll,
-    /// The position the play starts from.
-    position: Position,
-}
-
-/// Is `text` in the board-letter form (`6/4 = 1A-7A …`, `1A-7A and 1A-5A`)? Every play of the
-/// mover-relative form has a `/` and neither `=` nor a lettered point (`7A`).
-fn is_letters(text: &str) -> bool {
-    let lettered = text.char_indices().any(|(i, c)| {
-        matches!(c, 'A' | 'a' | 'А' | 'а')
-            && text[..i].trim_end().ends_with(|d: char| d.is_ascii_digit())
-    });
-    text.contains('=') || lettered || !text.contains('/')
-}
-
-/// A written pass: `no move` or `Cannot Move`, alone or after the letter form's
-/// `[PLAYER] d/d =`. The prefix, if any, is returned for the letter parser.
-fn pass_prefix(text: &str) -> Option<&str> {
-    let t = text.trim_end();
-    let lower = t.to_lowercase();
-    let head_len = ["no move", "cannot move"]
-        .iter()
-        .find(|w| lower.ends_with(*w))
-        .map(|w| t.len() - w.len())?;
-    // `to_lowercase` keeps these ASCII words' byte lengths, so `head_len` is a boundary in `t`.
-    let head = t.get(..head_len)?.trim_end();
-    (head.is_empty() || head.ends_with('=')).then_some(head)
-}
-
-/// What a letter play's prefix says: the player and the roll.
-type Prefix = (Option<Side>, Option<Roll>);
-
-fn letter_prefix(lp: &LetterPlay) -> Prefix {
-    (
-        lp.player.map(|(c, _)| match c {
-            Column::Left => Side::White,
-            Column::Right => Side::Black,
-        }),
-        lp.roll.map(|(a, d, _)| Roll { a, b: d }),
-    )
-}
-
-/// Parse one play; `Err(Ok(findings))` for a play that cannot be read (exit 1), `Err(Err(_))`
-/// for a usage error (exit 2: a side or roll that contradicts the arguments or the position).
-fn read_play(b: &Board, text: &str) -> Result<Written, Result<Vec<Finding>, String>> {
-    let syntax = |errs: Vec<SyntaxError>| Ok(errs.iter().map(Finding::from_syntax).collect());
-    // The play in White's numbering when it is in letters (they name the board as White sees
-    // it), else in the mover's own numbering.
-    let (play, letters, (own_side, own_roll)) = if let Some(head) = pass_prefix(text) {
-        let prefix = if head.is_empty() {
-            (None, None)
-        } else {
-            // `W 6/4 =` with a dummy chain, only to read the prefix.
-            let probe = format!("{head} 1-2");
-            letter_prefix(&parse_letter_play(&probe).map_err(syntax)?)
-        };
-        (Play::default(), false, prefix)
-    } else if is_letters(text) {
-        let lp = parse_letter_play(text).map_err(syntax)?;
-        (lp.play(Column::Left), true, letter_prefix(&lp))
-    } else {
-        (parse_play(text).map_err(syntax)?, false, (None, None))
-    };
-    if let Some(own) = own_side {
-        if let Some(arg) = b.side
-            && arg != own
-        {
-            return Err(Err(format!(
-                "`{text}` is written as {}'s play, but --side says {}",
-                side_name(own),
-                side_name(arg).to_lowercase()
-            )));
-        }
-        if let Some(on) = b.spec.on_roll
-            && on != own
-        {
-            return Err(Err(format!(
-                "`{text}` is written as {}'s play, but the position has {} on roll",
-                side_name(own),
-                side_name(on)
-            )));
-        }
-    }
-    let side = own_side
-        .or(b.side)
-        .or(b.spec.on_roll)
-        .unwrap_or(Side::White);
-    let play = if letters && side == Side::Black {
-        // Black's own points through the game's own mapping of the two numberings.
-        play.map_points(|p| b.rules.opposite(p))
-    } else {
-        play
-    };
-    let same = |x: Roll, y: Roll| x.high() == y.high() && x.low() == y.low();
-    let given = [(b.roll, "--roll"), (b.spec.dice, "the position's dice")];
-    for (arg, by) in given {
-        if let (Some(own), Some(arg)) = (own_roll, arg)
-            && !same(own, arg)
-        {
-            return Err(Err(format!(
-                "`{text}` is written with the roll {own}, but {by} says {arg}"
-            )));
-        }
-    }
-    if let (Some(arg), Some(pos)) = (b.roll, b.spec.dice)
-        && !same(arg, pos)
-    {
-        return Err(Err(format!(
-            "--roll {arg} contradicts the position's dice {pos}"
-        )));
-    }
-    let roll = own_roll.or(b.roll).or(b.spec.dice).ok_or_else(|| {
-        Err(format!(
-            "`{text}`: no roll; give --roll DD (or write the play as `d/d = …`)"
-        ))
+    let mut b = Board::new(rules, &text, side, None).map_err(|e| match e {
+        BoardError::Position(e) => format!("--position: {e}"),
+        other => other.to_string(),
     })?;
-    // A bare Position ID is laid out for the side on roll: read it again for the play's side.
-    let spec = if b.spec.format == PositionFormat::PositionId && side != b.assumed {
-        ids::parse_position_as(&b.position_text, b.rules.variant(), b.rules.start(), side)
-            .map_err(|e| Err(format!("--position: {e}")))?
-    } else {
-        b.spec
-    };
-    Ok(Written {
-        text: text.to_string(),
-        play,
-        side,
-        roll,
-        position: spec.position,
-    })
-}
-
-/// A legal play in both notations.
-fn both_notations(
-    rules: &RuleSet,
-    steps: &[Step],
-    side: Side,
-    roll: Roll,
-    typographic: bool,
-) -> (String, String) {
-    let standard = render_steps(steps);
-    let letters = match parse_play(&standard) {
-        Ok(p) if !steps.is_empty() => {
-            // In White's numbering, which the letters name.
-            let white = match side {
-                Side::White => p,
-                Side::Black => p.map_points(|q| rules.opposite(q)),
-            };
-            write_letters(
-                &white,
-                Column::Left,
-                Some((roll.high(), roll.low())),
-                typographic,
-            )
-        }
-        _ => format!("{}/{} = no move", roll.high(), roll.low()),
-    };
-    // White's plays are written bare, as in the rule books; Black's say whose they are.
-    let letters = match side {
-        Side::White => letters,
-        Side::Black => format!("B {letters}"),
-    };
-    (standard, letters)
-}
-
-/// The position's identifiers: Position ID and XGID for the backgammon family (after the play
-/// the other side is on roll), the JSON position for every game.
-fn position_ids(rules: &RuleSet, pos: &Position, on_roll: Side, ctx: &MatchContext) -> Value {
-    let mut v = json!({ "json": position_json(pos, rules.opposite_fn()) });
-    if rules.backgammon_board() && ids::validate(pos, rules.variant()).is_ok() {
-        v["position_id"] = json!(ids::gnubg::position_id(pos, on_roll));
-        v["xgid"] = json!(ids::xgid::xgid(pos, on_roll, None, ctx));
-    }
-    v
-}
-
-/// The verdict on one play, as printed and as JSON.
-struct Verdict {
-    legal: bool,
-    findings: Vec<Finding>,
-    doc: Value,
-}
-
-fn judge(b: &Board, w: &Written) -> Verdict {
-    let dice: StageDice = w.roll.stage();
-    let pos = &w.position;
-    let set = b.rules.legal_plays(pos, w.side, dice);
-    match check_play(&b.rules, pos, w.side, dice, &w.play) {
-        Ok(c) => {
-            let (standard, letters) = both_notations(&b.rules, &c.steps, w.side, w.roll, false);
-            let findings: Vec<Finding> = c
-                .hit_claims
-                .iter()
-                .map(|h| match *h {
-                    HitClaim::NoBlot { point, span } => Finding::warning(
-                        Code::HitClaim,
-                        span,
-                        format!("the play claims a hit on point {point}, but no blot is hit there"),
-                    )
-                    .label("no blot here")
-                    .help("remove the hit mark (`*` or `x`): the play is legal without it"),
-                    HitClaim::Unmarked { point } => Finding::warning(
-                        Code::HitClaim,
-                        whole_span(&w.text),
-                        format!("the play hits a blot on point {point} without marking it"),
-                    )
-                    .label("unmarked hit")
-                    .help("mark every hit, or none"),
-                })
-                .collect();
-            Verdict {
-                legal: true,
-                doc: json!({
-                    "play": w.text,
-                    "side": w.side.name(),
-                    "roll": [w.roll.high(), w.roll.low()],
-                    "legal": true,
-                    "standard": standard,
-                    "letters": letters,
-                    "steps": c.steps,
-                    "result": position_ids(&b.rules, &c.position, w.side.other(), &b.context()),
-                    "legal_plays": set.len(),
-                }),
-                findings,
-            }
-        }
-        Err(problem) => {
-            let p: Problem = *problem;
-            // The problem's reading of the written hops (a `bar` in a game without one read
-            // as the start point), else the hops as written.
-            let segments = if p.segments.is_empty() {
-                written_segments(&w.play)
-            } else {
-                p.segments.clone()
-            };
-            let ctx = PlayContext {
-                rules: &b.rules,
-                pos,
-                side: w.side,
-                dice,
-                who: side_name(w.side).to_string(),
-                dice_span: None,
-            };
-            let f = problem_finding(&ctx, p);
-            let nearest: Vec<Value> = nearest_plays(&set, &segments, 3)
-                .iter()
-                .map(|(q, steps)| {
-                    let (standard, letters) =
-                        both_notations(&b.rules, steps, w.side, w.roll, false);
-                    json!({
-                        "standard": standard,
-                        "letters": letters,
-                        "result": position_ids(&b.rules, q, w.side.other(), &b.context()),
-                    })
-                })
-                .collect();
-            Verdict {
-                legal: false,
-                doc: json!({
-                    "play": w.text,
-                    "side": w.side.name(),
-                    "roll": [w.roll.high(), w.roll.low()],
-                    "legal": false,
-                    "nearest": nearest,
-                    "legal_plays": set.len(),
-                }),
-                findings: vec![f],
-            }
-        }
-    }
-}
-
-fn whole_span(text: &str) -> tavla::notation::Span {
-    tavla::notation::Span::new(0, text.len())
+    b.roll = p.roll.as_deref().map(parse_roll).transpose()?;
+    Ok(b)
 }
 
 /// The plays of the arguments and of `--plays`, one per line.
@@ -434,7 +100,7 @@ fn check_inner(a: &CheckArgs) -> Result<u8, String> {
                 (v, text.clone())
             }
             Err(Ok(findings)) => (
-                Verdict {
+                PlayVerdict {
                     legal: false,
                     doc: json!({ "play": text, "legal": false }),
                     findings,
@@ -482,7 +148,7 @@ fn check_inner(a: &CheckArgs) -> Result<u8, String> {
 
 /// The board before a play (`--board`): the mover's view, the first bad step marked, the
 /// whole written play and the nearest legal play as hops.
-fn play_diagram(b: &Board, w: &Written, v: &Verdict) -> board::Diagram {
+fn play_diagram(b: &Board, w: &Written, v: &PlayVerdict) -> board::Diagram {
     let mut d = board::Diagram::new(w.position, b.rules, w.side);
     let ctx = b.context();
     d.to_move = Some(w.side);
@@ -569,38 +235,27 @@ pub(crate) fn legal(a: LegalArgs) -> u8 {
 
 fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
     let b = board(&a.position)?;
-    let side = b.side.or(b.spec.on_roll).unwrap_or(Side::White);
-    let roll = b
-        .roll
-        .or(b.spec.dice)
-        .ok_or("no roll: give --roll DD (or a position that has its dice, such as an XGID)")?;
-    let set = b.rules.legal_plays(&b.spec.position, side, roll.stage());
-    let mut rows: Vec<(String, String, &Position)> = set
-        .results()
-        .map(|(p, steps)| {
-            let (standard, letters) = both_notations(&b.rules, steps, side, roll, a.typographic);
-            (standard, letters, p)
-        })
-        .collect();
-    rows.sort_by(|x, y| x.0.cmp(&y.0));
+    let found = legal_plays(&b, a.typographic)?;
+    let (side, roll) = (found.side, found.roll);
     let mut out = open_output(&a.output)?;
-    let docs: Vec<Value> = rows
+    let docs: Vec<Value> = found
+        .plays
         .iter()
-        .map(|(standard, letters, p)| {
+        .map(|p| {
             json!({
-                "standard": standard,
-                "letters": letters,
-                "result": position_ids(&b.rules, p, side.other(), &b.context()),
+                "standard": p.standard,
+                "letters": p.letters,
+                "result": position_ids(&b.rules, &p.position, side.other(), &b.context()),
             })
         })
         .collect();
     let w = |e: std::io::Error| e.to_string();
     match a.format {
         PlayFormat::Human => {
-            for (doc, (standard, letters, _)) in docs.iter().zip(&rows) {
+            for (doc, p) in docs.iter().zip(&found.plays) {
                 let shown = match a.notation {
-                    Notation::Standard => standard,
-                    Notation::Letters => letters,
+                    Notation::Standard => &p.standard,
+                    Notation::Letters => &p.letters,
                 };
                 match doc["result"]["position_id"].as_str() {
                     Some(id) => writeln!(out, "{shown}\t{id}").map_err(w)?,
@@ -609,7 +264,7 @@ fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
             }
             eprintln!(
                 "{} legal play(s) for {} with {}",
-                rows.len(),
+                found.plays.len(),
                 side_name(side),
                 roll
             );
@@ -623,7 +278,7 @@ fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
             let doc = json!({
                 "side": side.name(),
                 "roll": [roll.high(), roll.low()],
-                "max_steps": set.max_steps(),
+                "max_steps": found.max_steps,
                 "plays": docs,
             });
             let s = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;

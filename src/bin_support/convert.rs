@@ -1,10 +1,11 @@
-//! `tavla convert`: records to JSON, JSON Lines or canonical `.mat`.
+//! `tavla convert`: records to JSON, JSON Lines, canonical `.mat` or the CSV table of plays.
 
 use std::io::Write;
 
 use rayon::prelude::*;
 use tavla::input::Input;
-use tavla::report::{self, json};
+use tavla::replay::Verdict;
+use tavla::report::{self, json, table};
 
 use super::setup::{Setup, setup};
 use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
@@ -70,9 +71,9 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
     };
     let mut inputs = inputs;
     let first: Vec<Input> = inputs.by_ref().take(2).collect();
-    if a.to != Target::Jsonl && first.len() > 1 {
+    if !matches!(a.to, Target::Jsonl | Target::Csv) && first.len() > 1 {
         eprintln!(
-            "error: --to json, --to mat and --to sgf convert exactly one record; use --to jsonl for many"
+            "error: --to json, --to mat and --to sgf convert exactly one record; use --to jsonl or --to csv for many"
         );
         return EXIT_ERROR;
     }
@@ -85,6 +86,17 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
     }
     let mut inputs = first.into_iter().chain(inputs);
     let mut code = EXIT_VALID;
+    if a.to == Target::Csv {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let header = w
+            .write_record(table::COLUMNS)
+            .ok()
+            .and_then(|()| w.into_inner().ok())
+            .unwrap_or_default();
+        if out.write_all(&header).is_err() {
+            code = EXIT_ERROR;
+        }
+    }
     loop {
         let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
         if chunk.is_empty() {
@@ -99,6 +111,9 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                         .map_err(|e| Failure::Unreadable(format!("{}: {e}", i.name())))?;
                     let v = src.check(&o, true);
                     let problems = report::render_short(&i.name(), &src.text, &v.findings);
+                    if a.to == Target::Csv {
+                        return Ok((csv_rows(&i.name(), &v, src.record()), problems, v.errors() > 0));
+                    }
                     let s = if a.to == Target::Sgf {
                         let doc = json::match_doc(&v, false, src.record());
                         tavla::sgf::write_sgf(&doc, v.rules.as_ref()).map_err(|e| {
@@ -112,7 +127,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                             }
                             Target::Jsonl => serde_json::to_string(&doc).unwrap_or_default() + "\n",
                             Target::Mat => report::mat::write_mat(&doc),
-                            Target::Sgf | Target::Html | Target::Svg => String::new(),
+                            Target::Sgf | Target::Csv | Target::Html | Target::Svg => String::new(),
                         }
                     };
                     Ok((s, problems, v.errors() > 0))
@@ -145,4 +160,17 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
         code = EXIT_ERROR;
     }
     code
+}
+
+/// The rows of one record as CSV records (no header row).
+fn csv_rows(name: &str, v: &Verdict, text: &str) -> String {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    for row in table::rows(name, v, text) {
+        // Rows hold strings, numbers and booleans only, which always serialize.
+        let _ = w.serialize(row);
+    }
+    let bytes = w.into_inner().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
 }

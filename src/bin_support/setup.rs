@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use tavla::input::{InputSpec, Inputs};
 use tavla::replay::Overrides;
-use tavla::rules::{RuleSet, Variant};
+use tavla::rules::RuleSet;
 
 use super::EXIT_ERROR;
 use crate::{InputArgs, RuleArgs};
@@ -14,77 +14,13 @@ use crate::{InputArgs, RuleArgs};
 /// The rule overrides of `--variant`, `--rules` and `--rule`, each checked against the
 /// variants it can apply to.
 pub(crate) fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
-    let mut o = Overrides::default();
-    let mut implied_preset = None;
-    if let Some(v) = &a.variant {
-        let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
-            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy, obiknovena, portes, tavla, long-nardy, fevga, moultezim, tapa, plakoto, plakoto-no-mother, hypergammon-1, hypergammon-2, hypergammon-3, longgammon)")
-        })?;
-        o.variant = Some(variant);
-        implied_preset = preset;
-    }
-    let candidates: Vec<Variant> = match o.variant {
-        Some(v) => vec![v],
-        None => vec![
-            Variant::GulBara,
-            Variant::Backgammon,
-            Variant::LongNardy,
-            Variant::Fevga,
-            Variant::Tapa,
-            Variant::Hypergammon1,
-            Variant::Hypergammon2,
-            Variant::Hypergammon3,
-            Variant::Longgammon,
-        ],
-    };
-    if let Some(p) = a.preset.clone().or(implied_preset.map(String::from)) {
-        if !candidates
-            .iter()
-            .any(|v| RuleSet::default_for(*v).with_preset(&p).is_ok())
-        {
-            return Err(format!(
-                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon, obiknovena, portes, tavla; Long nardy: federation, club, home-prime; Fevga: greek, moultezim; Tapa: bulgarian, plakoto, plakoto-no-mother; Hypergammon, Longgammon: backgammon)"
-            ));
-        }
-        o.preset = Some(p);
-    }
-    for kv in &a.rule {
-        let ok = candidates
-            .iter()
-            .any(|v| RuleSet::default_for(*v).set(kv).is_ok());
-        if !ok {
-            let e = RuleSet::default_for(candidates[0])
-                .set(kv)
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
-            return Err(format!("bad --rule `{kv}`: {e}"));
-        }
-        o.rules.push(kv.clone());
-    }
-    Ok(o)
+    Overrides::parse(a.variant.as_deref(), a.preset.as_deref(), &a.rule)
 }
 
 /// The rules of `--variant`, `--rules` and `--rule` for a single position (no record header):
 /// backgammon unless `--variant` names another game.
 pub(crate) fn ruleset(a: &RuleArgs) -> Result<RuleSet, String> {
-    let o = overrides(a)?;
-    let (variant, _) = tavla::rules::header_variant(None).ok_or("no default variant")?;
-    let mut rules = RuleSet::default_for(o.variant.unwrap_or(variant));
-    let implied = a
-        .variant
-        .as_deref()
-        .and_then(Variant::from_name)
-        .and_then(|(_, p)| p);
-    if let Some(p) = o.preset.as_deref().or(implied) {
-        rules = rules
-            .with_preset(p)
-            .map_err(|e| format!("--rules {p}: {e}"))?;
-    }
-    for kv in &o.rules {
-        rules.set(kv).map_err(|e| format!("--rule {kv}: {e}"))?;
-    }
-    Ok(rules)
+    overrides(a)?.ruleset()
 }
 
 /// Standard output, or the `--output` file, buffered. Every command writes its output through

@@ -21,6 +21,105 @@ pub struct Overrides {
 }
 
 impl Overrides {
+    /// The overrides of a variant name, a preset and `key=value` options, as the command
+    /// line's `--variant`, `--rules` and `--rule` give them, each checked against the
+    /// variants it can apply to (a variant name that implies a preset, such as
+    /// `nackgammon`, sets it unless `preset` names another).
+    ///
+    /// ```
+    /// use tavla::replay::Overrides;
+    /// let o = Overrides::parse(Some("nackgammon"), None, &[]).unwrap();
+    /// assert_eq!(o.preset.as_deref(), Some("nackgammon"));
+    /// assert!(Overrides::parse(Some("chess"), None, &[]).is_err());
+    /// assert!(Overrides::parse(None, None, &["crawford=maybe".into()]).is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An unknown variant, a preset no candidate variant has, or an option no candidate
+    /// variant accepts; the message names what is accepted.
+    pub fn parse(
+        variant: Option<&str>,
+        preset: Option<&str>,
+        rules: &[String],
+    ) -> Result<Overrides, String> {
+        let mut o = Overrides::default();
+        let mut implied_preset = None;
+        if let Some(v) = variant {
+            let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
+                format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy, obiknovena, portes, tavla, long-nardy, fevga, moultezim, tapa, plakoto, plakoto-no-mother, hypergammon-1, hypergammon-2, hypergammon-3, longgammon)")
+            })?;
+            o.variant = Some(variant);
+            implied_preset = preset;
+        }
+        let candidates: Vec<Variant> = match o.variant {
+            Some(v) => vec![v],
+            None => vec![
+                Variant::GulBara,
+                Variant::Backgammon,
+                Variant::LongNardy,
+                Variant::Fevga,
+                Variant::Tapa,
+                Variant::Hypergammon1,
+                Variant::Hypergammon2,
+                Variant::Hypergammon3,
+                Variant::Longgammon,
+            ],
+        };
+        if let Some(p) = preset.or(implied_preset) {
+            if !candidates
+                .iter()
+                .any(|v| RuleSet::default_for(*v).with_preset(p).is_ok())
+            {
+                return Err(format!(
+                    "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon, obiknovena, portes, tavla; Long nardy: federation, club, home-prime; Fevga: greek, moultezim; Tapa: bulgarian, plakoto, plakoto-no-mother; Hypergammon, Longgammon: backgammon)"
+                ));
+            }
+            o.preset = Some(p.to_string());
+        }
+        for kv in rules {
+            let ok = candidates
+                .iter()
+                .any(|v| RuleSet::default_for(*v).set(kv).is_ok());
+            if !ok {
+                let e = RuleSet::default_for(candidates[0])
+                    .set(kv)
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
+                return Err(format!("bad --rule `{kv}`: {e}"));
+            }
+            o.rules.push(kv.clone());
+        }
+        Ok(o)
+    }
+
+    /// The rules these overrides give a single position (no record header): backgammon
+    /// unless a variant is named, then the preset and each option in order.
+    ///
+    /// ```
+    /// use tavla::replay::Overrides;
+    /// let rules = Overrides::parse(Some("gul-bara"), None, &[]).unwrap().ruleset().unwrap();
+    /// assert_eq!(rules.variant(), tavla::Variant::GulBara);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A preset or an option the variant does not have.
+    pub fn ruleset(&self) -> Result<RuleSet, String> {
+        let (variant, _) = header_variant(None).ok_or("no default variant")?;
+        let mut rules = RuleSet::default_for(self.variant.unwrap_or(variant));
+        if let Some(p) = self.preset.as_deref() {
+            rules = rules
+                .with_preset(p)
+                .map_err(|e| format!("--rules {p}: {e}"))?;
+        }
+        for kv in &self.rules {
+            rules.set(kv).map_err(|e| format!("--rule {kv}: {e}"))?;
+        }
+        Ok(rules)
+    }
+
     /// Force Gul bara with its default preset.
     pub fn gul_bara() -> Self {
         Overrides {

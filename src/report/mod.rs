@@ -8,7 +8,9 @@ pub mod formats;
 pub mod html;
 pub mod json;
 pub mod mat;
+pub mod single;
 pub mod svg;
+pub mod table;
 
 use std::fmt;
 

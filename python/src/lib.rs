@@ -1,0 +1,655 @@
+//! `tavla._tavla`: the native half of the Python package `tavla`, built from the same crate
+//! as the `tavla` command. Every function reads records through the library's input layer
+//! (`InputSpec`, `Input::load`, `Source::check`), as the command does, and answers what the
+//! command's machine formats answer (the finding objects of `validate --format jsonl`, the
+//! document of `convert --to json`, the rows of `convert --to csv`, the plays of
+//! `tavla legal`, the verdicts of `tavla check`). Batches run on a worker pool with the GIL
+//! released. The documented Python API is `tavla/__init__.py`, which wraps these.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+use rayon::prelude::*;
+use serde_json::Value;
+use tavla::codes::Code;
+use tavla::ids::{self, MatchContext};
+use tavla::input::{Input, InputSpec, Inputs, Source};
+use tavla::replay::{Finding, Overrides, Severity};
+use tavla::report::single::{self, Board, BoardError};
+use tavla::report::table::{self, PlayRow};
+use tavla::report::{LineIndex, finding_json, json};
+use tavla::rules::{Position, Roll, RuleSet, Side};
+
+create_exception!(
+    tavla,
+    ParseError,
+    PyValueError,
+    "A play (or another text) that cannot be read: `message`, `span` (start, end) in characters of the text, `code` and `errors` (every syntax error as a finding dict)."
+);
+create_exception!(
+    tavla,
+    PositionError,
+    PyValueError,
+    "A position that cannot be read, or a side that contradicts it: `message`, `span` (start, end) in characters of the position text."
+);
+
+/// The default extensions read when walking directories, as the command line's `--ext`.
+const DEFAULT_EXTENSIONS: [&str; 5] = ["mat", "txt", "sgf", "xg", "xgp"];
+
+/// A JSON value as Python objects (dicts, lists, str, int, float, bool, None).
+fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                i.into_pyobject(py)?.into_any()
+            } else if let Some(u) = n.as_u64() {
+                u.into_pyobject(py)?.into_any()
+            } else {
+                n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any()
+            }
+        }
+        Value::String(s) => s.into_pyobject(py)?.into_any(),
+        Value::Array(a) => {
+            let list = PyList::empty(py);
+            for x in a {
+                list.append(to_py(py, x)?)?;
+            }
+            list.into_any()
+        }
+        Value::Object(m) => {
+            let d = PyDict::new(py);
+            for (k, x) in m {
+                d.set_item(k, to_py(py, x)?)?;
+            }
+            d.into_any()
+        }
+    })
+}
+
+/// The overrides of `variant`, `rules` and `rule`, or `ValueError`.
+fn overrides(
+    variant: Option<&str>,
+    rules: Option<&str>,
+    rule: Option<Vec<String>>,
+) -> PyResult<Overrides> {
+    Overrides::parse(variant, rules, &rule.unwrap_or_default()).map_err(PyValueError::new_err)
+}
+
+/// A worker pool of `jobs` threads (all cores when `None`).
+fn pool(jobs: Option<usize>) -> PyResult<rayon::ThreadPool> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = jobs {
+        b = b.num_threads(n.max(1));
+    }
+    b.build().map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The inputs of `paths`, walked as the command line walks them.
+fn inputs(paths: Vec<PathBuf>, ext: Option<Vec<String>>) -> PyResult<Inputs> {
+    InputSpec {
+        paths,
+        extensions: ext
+            .unwrap_or_else(|| DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect()),
+        stdin_name: None,
+        files_from: None,
+    }
+    .inputs()
+    .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// One record checked: what `validate` reports of it.
+struct Checked {
+    path: String,
+    games: usize,
+    turns: usize,
+    unreadable: bool,
+    findings: Vec<Value>,
+}
+
+fn findings_json(name: &str, text: &str, findings: &[Finding]) -> Vec<Value> {
+    let idx = LineIndex::new(text);
+    findings
+        .iter()
+        .map(|f| finding_json(name, text, &idx, f))
+        .collect()
+}
+
+fn check_source(src: &Source, o: &Overrides) -> Checked {
+    let v = src.check(o, false);
+    Checked {
+        path: src.name.clone(),
+        games: v.record.games.len(),
+        turns: v.turns_checked(),
+        unreadable: false,
+        findings: findings_json(&src.name, &src.text, &v.findings),
+    }
+}
+
+fn check_input(input: &Input, o: &Overrides) -> Checked {
+    match input.load() {
+        Ok(src) => check_source(&src, o),
+        Err(e) => {
+            let name = input.name();
+            Checked {
+                findings: findings_json(&name, "", &[e.finding()]),
+                path: name,
+                games: 0,
+                turns: 0,
+                unreadable: true,
+            }
+        }
+    }
+}
+
+fn checked_py<'py>(py: Python<'py>, c: &Checked) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("path", &c.path)?;
+    d.set_item("games", c.games)?;
+    d.set_item("turns", c.turns)?;
+    d.set_item("unreadable", c.unreadable)?;
+    let list = PyList::empty(py);
+    for f in &c.findings {
+        list.append(to_py(py, f)?)?;
+    }
+    d.set_item("findings", list)?;
+    Ok(d)
+}
+
+/// Check the records of `paths` (files or directories) in parallel, the GIL released; one
+/// dict per record in path order: `path`, `games`, `turns`, `unreadable`, `findings` (the
+/// objects of `validate --format jsonl`).
+#[pyfunction]
+#[pyo3(signature = (paths, variant=None, rules=None, rule=None, jobs=None, ext=None))]
+fn validate<'py>(
+    py: Python<'py>,
+    paths: Vec<PathBuf>,
+    variant: Option<&str>,
+    rules: Option<&str>,
+    rule: Option<Vec<String>>,
+    jobs: Option<usize>,
+    ext: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let o = overrides(variant, rules, rule)?;
+    let found = inputs(paths, ext)?;
+    let workers = pool(jobs)?;
+    let checked: Vec<Checked> = py.detach(|| {
+        let all: Vec<Input> = found.collect();
+        workers.install(|| all.par_iter().map(|i| check_input(i, &o)).collect())
+    });
+    let out = PyList::empty(py);
+    for c in &checked {
+        out.append(checked_py(py, c)?)?;
+    }
+    Ok(out)
+}
+
+/// Check one record given as text (named `name` in findings), the GIL released.
+#[pyfunction]
+#[pyo3(signature = (text, name="<text>", variant=None, rules=None, rule=None))]
+fn validate_text<'py>(
+    py: Python<'py>,
+    text: String,
+    name: &str,
+    variant: Option<&str>,
+    rules: Option<&str>,
+    rule: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let o = overrides(variant, rules, rule)?;
+    let src = Source {
+        name: name.to_string(),
+        text,
+        findings: Vec::new(),
+    };
+    let c = py.detach(|| check_source(&src, &o));
+    checked_py(py, &c)
+}
+
+/// A file read and decoded, or `OSError` (`FileNotFoundError` for a missing path).
+fn load(path: PathBuf) -> PyResult<Source> {
+    let missing = !path.exists();
+    Input::File(path.clone()).load().map_err(|e| {
+        let msg = format!("{}: {e}", path.display());
+        if missing {
+            PyFileNotFoundError::new_err(msg)
+        } else {
+            PyOSError::new_err(msg)
+        }
+    })
+}
+
+/// The match document of `convert --to json` of a file (`path`) or a text (`text`).
+#[pyfunction]
+#[pyo3(signature = (path=None, text=None, variant=None, rules=None, rule=None, with_source=false))]
+fn read<'py>(
+    py: Python<'py>,
+    path: Option<PathBuf>,
+    text: Option<String>,
+    variant: Option<&str>,
+    rules: Option<&str>,
+    rule: Option<Vec<String>>,
+    with_source: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let o = overrides(variant, rules, rule)?;
+    let src = match (path, text) {
+        (Some(p), None) => py.detach(|| load(p))?,
+        (None, Some(text)) => Source {
+            name: "<text>".into(),
+            text,
+            findings: Vec::new(),
+        },
+        _ => return Err(PyValueError::new_err("give a path or a text")),
+    };
+    let doc = py.detach(|| {
+        let v = src.check(&o, true);
+        json::match_json(&v, with_source, &src.text)
+    });
+    to_py(py, &doc)
+}
+
+/// The characters of `text` before byte `offset`.
+fn chars_before(text: &str, offset: usize) -> usize {
+    text.get(..offset.min(text.len()))
+        .map_or(0, |s| s.chars().count())
+}
+
+fn side_of(side: Option<&str>) -> PyResult<Option<Side>> {
+    match side.map(|s| s.to_ascii_lowercase()) {
+        None => Ok(None),
+        Some(s) if s == "white" || s == "w" => Ok(Some(Side::White)),
+        Some(s) if s == "black" || s == "b" => Ok(Some(Side::Black)),
+        Some(s) => Err(PyValueError::new_err(format!(
+            "side `{s}`: write \"white\" or \"black\""
+        ))),
+    }
+}
+
+/// A position error raised as `tavla.PositionError`, spanning the position text.
+fn position_error(py: Python<'_>, e: &BoardError, position: &str) -> PyErr {
+    let err = PositionError::new_err(e.to_string());
+    let v = err.value(py);
+    let _ = v.setattr("message", e.to_string());
+    let _ = v.setattr("span", (0usize, position.chars().count()));
+    err
+}
+
+/// The board of `position` under the rules, or `PositionError` / `ValueError`.
+fn board(
+    py: Python<'_>,
+    position: &str,
+    roll: Option<(u8, u8)>,
+    variant: Option<&str>,
+    side: Option<&str>,
+    rules: Option<&str>,
+    rule: Option<Vec<String>>,
+) -> PyResult<Board> {
+    let rs = overrides(variant, rules, rule)?
+        .ruleset()
+        .map_err(PyValueError::new_err)?;
+    let roll = match roll {
+        Some((a, b)) if (1..=6).contains(&a) && (1..=6).contains(&b) => Some(Roll { a, b }),
+        Some((a, b)) => {
+            return Err(PyValueError::new_err(format!(
+                "roll ({a}, {b}): two dice from 1 to 6, e.g. (6, 4)"
+            )));
+        }
+        None => None,
+    };
+    Board::new(rs, position, side_of(side)?, roll).map_err(|e| position_error(py, &e, position))
+}
+
+/// One legal play: both notations, and the resulting position, its identifiers computed
+/// when asked.
+#[pyclass(frozen, module = "tavla", skip_from_py_object)]
+struct LegalPlay {
+    standard: String,
+    letters: String,
+    result: Position,
+    rules: RuleSet,
+    on_roll: Side,
+    context: MatchContext,
+}
+
+impl LegalPlay {
+    fn ids_apply(&self) -> bool {
+        self.rules.backgammon_board() && ids::validate(&self.result, self.rules.variant()).is_ok()
+    }
+}
+
+#[pymethods]
+impl LegalPlay {
+    /// The play in the mover-relative notation (`24/18 13/9`).
+    #[getter]
+    fn standard(&self) -> &str {
+        &self.standard
+    }
+    /// The play in the board-letter notation (`6/4 = 1A-7A and 12A-9`; Black's with `B`).
+    #[getter]
+    fn letters(&self) -> &str {
+        &self.letters
+    }
+    /// The GNU Backgammon Position ID of the result, the opponent on roll (backgammon
+    /// family; `None` in other games).
+    #[getter]
+    fn position_id(&self) -> Option<String> {
+        self.ids_apply()
+            .then(|| ids::gnubg::position_id(&self.result, self.on_roll))
+    }
+    /// The XGID of the result, the opponent to roll (backgammon family; `None` elsewhere).
+    #[getter]
+    fn xgid(&self) -> Option<String> {
+        self.ids_apply()
+            .then(|| ids::xgid::xgid(&self.result, self.on_roll, None, &self.context))
+    }
+    /// The result as the JSON position of `convert --to json` (a dict).
+    #[getter]
+    fn position<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(
+            py,
+            &json::position_json(&self.result, self.rules.opposite_fn()),
+        )
+    }
+    /// The play as the object `tavla legal --format json` lists: `standard`, `letters` and
+    /// `result` (`json`, and `position_id` and `xgid` where they exist).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let result = single::position_ids(&self.rules, &self.result, self.on_roll, &self.context);
+        let doc = serde_json::json!({
+            "standard": self.standard,
+            "letters": self.letters,
+            "result": result,
+        });
+        to_py(py, &doc)
+    }
+    fn __repr__(&self) -> String {
+        format!("LegalPlay({:?})", self.standard)
+    }
+    fn __str__(&self) -> String {
+        self.standard.clone()
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<LegalPlay>() {
+            Ok(o) => {
+                let o = o.get();
+                o.standard == self.standard && o.result == self.result
+            }
+            Err(_) => other.extract::<String>().is_ok_and(|s| s == self.standard),
+        }
+    }
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.standard.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// The distinct legal plays, sorted by their mover-relative text.
+#[pyfunction]
+#[pyo3(signature = (position="start", roll=None, variant=None, side=None, rules=None, rule=None))]
+fn legal_plays<'py>(
+    py: Python<'py>,
+    position: &str,
+    roll: Option<(u8, u8)>,
+    variant: Option<&str>,
+    side: Option<&str>,
+    rules: Option<&str>,
+    rule: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let b = board(py, position, roll, variant, side, rules, rule)?;
+    let found = single::legal(&b, false).map_err(PyValueError::new_err)?;
+    let context = b.context();
+    let on_roll = found.side.other();
+    let list = PyList::empty(py);
+    for p in found.plays {
+        list.append(Bound::new(
+            py,
+            LegalPlay {
+                standard: p.standard,
+                letters: p.letters,
+                result: p.position,
+                rules: b.rules,
+                on_roll,
+                context,
+            },
+        )?)?;
+    }
+    Ok(list)
+}
+
+/// The Rust side of the `legal_plays` benchmark: nanoseconds per call of setting up the
+/// board and listing its legal plays in both notations (what `legal_plays` does before any
+/// Python object is made), over `n` calls, the GIL released.
+#[pyfunction]
+#[pyo3(signature = (position, roll, n, variant=None))]
+fn _legal_plays_rust_ns(
+    py: Python<'_>,
+    position: &str,
+    roll: (u8, u8),
+    n: u32,
+    variant: Option<&str>,
+) -> PyResult<f64> {
+    let rs = overrides(variant, None, None)?
+        .ruleset()
+        .map_err(PyValueError::new_err)?;
+    let roll = Some(Roll {
+        a: roll.0,
+        b: roll.1,
+    });
+    py.detach(|| {
+        let t = std::time::Instant::now();
+        let mut count = 0usize;
+        for _ in 0..n.max(1) {
+            let b = Board::new(rs, position, None, roll).map_err(|e| e.to_string())?;
+            count += std::hint::black_box(single::legal(&b, false)?).plays.len();
+        }
+        std::hint::black_box(count);
+        Ok::<f64, String>(t.elapsed().as_nanos() as f64 / f64::from(n.max(1)))
+    })
+    .map_err(PyValueError::new_err)
+}
+
+/// The verdict on one play (the object of `tavla check --format json`, with `findings`), or
+/// `ParseError` for a play that cannot be read.
+#[pyfunction]
+#[pyo3(signature = (position, roll, play, variant=None, side=None, rules=None, rule=None))]
+#[allow(clippy::too_many_arguments)]
+fn check_play<'py>(
+    py: Python<'py>,
+    position: &str,
+    roll: Option<(u8, u8)>,
+    play: &str,
+    variant: Option<&str>,
+    side: Option<&str>,
+    rules: Option<&str>,
+    rule: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = board(py, position, roll, variant, side, rules, rule)?;
+    let w = match single::read_play(&b, play) {
+        Ok(w) => w,
+        Err(Ok(findings)) => {
+            let first = findings.first();
+            let message = first.map_or_else(
+                || "the play cannot be read".to_string(),
+                |f| f.message.clone(),
+            );
+            let err = ParseError::new_err(message.clone());
+            let v = err.value(py);
+            v.setattr("message", message)?;
+            let span = first.map_or((0, 0), |f| {
+                (
+                    chars_before(play, f.span.offset),
+                    chars_before(play, f.span.end()),
+                )
+            });
+            v.setattr("span", span)?;
+            v.setattr("code", first.map(|f| f.code.as_str()))?;
+            v.setattr(
+                "errors",
+                to_py(py, &Value::Array(findings_json("play", play, &findings)))?,
+            )?;
+            return Err(err);
+        }
+        Err(Err(usage)) => return Err(PyValueError::new_err(usage)),
+    };
+    let verdict = single::judge(&b, &w);
+    let mut doc = verdict.doc;
+    doc["findings"] = Value::Array(findings_json("play", play, &verdict.findings));
+    if let Some(f) = verdict
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Error)
+    {
+        doc["code"] = Value::String(f.code.as_str().into());
+        doc["message"] = Value::String(f.message.clone());
+        doc["span"] = serde_json::json!([
+            chars_before(play, f.span.offset),
+            chars_before(play, f.span.end())
+        ]);
+    }
+    to_py(py, &doc)
+}
+
+/// The rows of `convert --to csv` of the records of `paths`, produced in chunks of files
+/// checked in parallel with the GIL released.
+#[pyclass(module = "tavla")]
+struct PlayRows {
+    inputs: Inputs,
+    overrides: Overrides,
+    workers: rayon::ThreadPool,
+    rows: VecDeque<PlayRow>,
+    /// The first input that could not be read, raised when its rows would come.
+    failed: Option<String>,
+}
+
+/// Files checked per chunk of `plays`.
+const CHUNK: usize = 64;
+
+fn row_py<'py>(py: Python<'py>, r: &PlayRow) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let keys = table::COLUMNS;
+    d.set_item(keys[0], &r.path)?;
+    d.set_item(keys[1], r.game)?;
+    d.set_item(keys[2], r.turn)?;
+    d.set_item(keys[3], r.side)?;
+    d.set_item(keys[4], &r.player)?;
+    d.set_item(keys[5], &r.dice)?;
+    d.set_item(keys[6], &r.play)?;
+    d.set_item(keys[7], &r.position_before)?;
+    d.set_item(keys[8], r.legal)?;
+    d.set_item(keys[9], r.code)?;
+    d.set_item(keys[10], r.n_legal)?;
+    d.set_item(keys[11], r.pips_before_white)?;
+    d.set_item(keys[12], r.pips_before_black)?;
+    d.set_item(keys[13], r.score_white)?;
+    d.set_item(keys[14], r.score_black)?;
+    d.set_item(keys[15], r.cube)?;
+    Ok(d)
+}
+
+#[pymethods]
+impl PlayRows {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __next__<'py>(
+        mut slf: PyRefMut<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        loop {
+            if let Some(r) = slf.rows.pop_front() {
+                return row_py(py, &r).map(Some);
+            }
+            if let Some(e) = slf.failed.take() {
+                return Err(PyOSError::new_err(e));
+            }
+            let this = &mut *slf;
+            let (inputs, o, workers) = (&mut this.inputs, &this.overrides, &this.workers);
+            let chunk: Vec<Result<Vec<PlayRow>, String>> = py.detach(|| {
+                let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
+                workers.install(|| {
+                    chunk
+                        .par_iter()
+                        .map(|i| {
+                            let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
+                            let v = src.check(o, true);
+                            Ok(table::rows(&src.name, &v, &src.text))
+                        })
+                        .collect()
+                })
+            });
+            if chunk.is_empty() {
+                return Ok(None);
+            }
+            for r in chunk {
+                match r {
+                    Ok(rows) => this.rows.extend(rows),
+                    Err(e) => {
+                        // Rows of the files before it come first.
+                        this.failed = Some(e);
+                        break;
+                    }
+                }
+            }
+            if this.failed.is_some() && this.rows.is_empty() {
+                let e = this.failed.take().unwrap_or_default();
+                return Err(PyOSError::new_err(e));
+            }
+        }
+    }
+}
+
+/// The flat table of plays of the records of `paths`: an iterator of dicts, one per play or
+/// cube action, the columns of `convert --to csv`.
+#[pyfunction]
+#[pyo3(signature = (paths, variant=None, rules=None, rule=None, jobs=None, ext=None))]
+fn plays(
+    paths: Vec<PathBuf>,
+    variant: Option<&str>,
+    rules: Option<&str>,
+    rule: Option<Vec<String>>,
+    jobs: Option<usize>,
+    ext: Option<Vec<String>>,
+) -> PyResult<PlayRows> {
+    Ok(PlayRows {
+        overrides: overrides(variant, rules, rule)?,
+        inputs: inputs(paths, ext)?,
+        workers: pool(jobs)?,
+        rows: VecDeque::new(),
+        failed: None,
+    })
+}
+
+/// Every diagnostic code: (code, summary).
+#[pyfunction]
+fn codes<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for c in Code::ALL {
+        list.append(PyTuple::new(py, [c.as_str(), c.summary()])?)?;
+    }
+    Ok(list)
+}
+
+/// The native module.
+#[pymodule]
+fn _tavla(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ParseError", m.py().get_type::<ParseError>())?;
+    m.add("PositionError", m.py().get_type::<PositionError>())?;
+    m.add("COLUMNS", table::COLUMNS.to_vec())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_text, m)?)?;
+    m.add_function(wrap_pyfunction!(read, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_plays, m)?)?;
+    m.add_function(wrap_pyfunction!(_legal_plays_rust_ns, m)?)?;
+    m.add_function(wrap_pyfunction!(check_play, m)?)?;
+    m.add_function(wrap_pyfunction!(plays, m)?)?;
+    m.add_function(wrap_pyfunction!(codes, m)?)?;
+    m.add_class::<LegalPlay>()?;
+    m.add_class::<PlayRows>()?;
+    Ok(())
+}

@@ -1,0 +1,469 @@
+"""tavla: the referee of tables games for Python.
+
+Records of backgammon, Gul bara, Tapa / Plakoto, Long nardy and Fevga are replayed move by
+move through the same engine as the ``tavla`` command (built from the same crate): every
+illegal move is reported with where, why and what was legal. Single positions answer
+questions directly (the legal plays of a roll, whether a play is legal), and a flat table
+of plays feeds pandas, DuckDB and spreadsheets.
+
+    >>> import tavla
+    >>> report = tavla.validate_text(
+    ...     " 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 64: 24/18 13/9    65: 24/13\\n"
+    ... )
+    >>> report.ok
+    True
+    >>> [p.standard for p in tavla.legal_plays("start", (6, 4))][:3]
+    ['13/7 6/2', '13/7 8/4', '13/7/3']
+    >>> tavla.check_play("start", (6, 5), "13/7 24/19").code
+    'tavla::rules::blocked'
+
+Functions: :func:`validate`, :func:`validate_text`, :func:`read`, :func:`legal_plays`,
+:func:`check_play`, :func:`plays`. Errors: :class:`ParseError`, :class:`PositionError`
+(both subclass :class:`ValueError`). Files are read as the command line reads them
+(``.mat`` and ``.txt`` when walking directories; every format the command reads).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+from . import _tavla
+from ._tavla import LegalPlay, ParseError, PositionError
+
+__all__ = [
+    "validate",
+    "validate_text",
+    "read",
+    "legal_plays",
+    "check_play",
+    "plays",
+    "Report",
+    "FileReport",
+    "Finding",
+    "PlayVerdict",
+    "LegalPlay",
+    "ParseError",
+    "PositionError",
+    "COLUMNS",
+    "__version__",
+]
+
+__version__: str = _tavla.__version__
+
+#: The columns of :func:`plays` (and of ``tavla convert --to csv``), in order.
+COLUMNS: Tuple[str, ...] = tuple(_tavla.COLUMNS)
+
+PathLike = Union[str, "os.PathLike[str]"]
+Roll = Union[Tuple[int, int], str, None]
+
+_FINDING_FIELDS = (
+    "path",
+    "code",
+    "severity",
+    "message",
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "offset",
+    "length",
+    "label",
+    "help",
+    "related",
+    "suggestions",
+    "repair",
+    "rests_on",
+)
+
+
+class Finding:
+    """One problem found in a record: the object of ``tavla validate --format jsonl``.
+
+    Attributes: ``path``, ``code`` (``"tavla::rules::blocked"``), ``severity``
+    (``"error"``, ``"warning"``, ``"advice"``), ``message``, ``line`` and ``column``
+    (1-based, columns in characters), ``end_line``, ``end_column``, ``offset`` and
+    ``length`` (bytes of the UTF-8 text), ``label``, ``help``, ``related`` (secondary
+    labels), ``suggestions`` (for an illegal play, the nearest legal plays, nearest first),
+    ``repair`` (the confirmed replacement text, or ``None``) and ``rests_on`` (the repair a
+    later finding assumes, or ``None``).
+
+        >>> text = " 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 65: 13/7 24/19\\n"
+        >>> f = tavla.validate_text(text).findings[0]
+        >>> (f.code, f.line, f.suggestions[0])
+        ('tavla::rules::blocked', 5, '13/8 13/7')
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        self._data = data
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The finding as the dict of one line of ``--format jsonl``."""
+        return dict(self._data)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Finding) and other._data == self._data
+
+    def __repr__(self) -> str:
+        d = self._data
+        return f"Finding({d['path']}:{d['line']}:{d['column']}: {d['severity']}[{d['code']}] {d['message']})"
+
+
+class FileReport:
+    """What :func:`validate` found in one record: ``path``, ``ok`` (no error), ``errors``,
+    ``warnings`` (counts), ``games``, ``turns`` (replayed), ``unreadable`` (the file could
+    not be read: its one finding says why) and ``findings`` (:class:`Finding`, in source
+    order)."""
+
+    __slots__ = ("path", "games", "turns", "unreadable", "findings")
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        self.path: str = data["path"]
+        self.games: int = data["games"]
+        self.turns: int = data["turns"]
+        self.unreadable: bool = data["unreadable"]
+        self.findings: List[Finding] = [Finding(f) for f in data["findings"]]
+
+    @property
+    def errors(self) -> int:
+        """Number of errors."""
+        return sum(1 for f in self.findings if f.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        """Number of warnings."""
+        return sum(1 for f in self.findings if f.severity == "warning")
+
+    @property
+    def ok(self) -> bool:
+        """True when the record has no error."""
+        return self.errors == 0
+
+    def __repr__(self) -> str:
+        return f"FileReport({self.path!r}, errors={self.errors}, warnings={self.warnings})"
+
+
+class Report:
+    """The result of :func:`validate` or :func:`validate_text`.
+
+    ``ok`` is true when no record has an error (warnings do not count); ``errors`` and
+    ``warnings`` count findings over all records; ``findings`` lists them in path order, then
+    source order, as ``tavla validate --format jsonl`` prints them; ``files`` holds one
+    :class:`FileReport` per record.
+
+        >>> r = tavla.validate("fixtures/demo/valid.mat")   # doctest: +SKIP
+        >>> r.ok, r.errors, len(r.files)                     # doctest: +SKIP
+        (True, 0, 1)
+    """
+
+    __slots__ = ("files",)
+
+    def __init__(self, files: List[FileReport]) -> None:
+        self.files = files
+
+    @property
+    def findings(self) -> List[Finding]:
+        """Every finding, in path order, then source order."""
+        return [f for fr in self.files for f in fr.findings]
+
+    @property
+    def errors(self) -> int:
+        """Number of errors in all records."""
+        return sum(fr.errors for fr in self.files)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warnings in all records."""
+        return sum(fr.warnings for fr in self.files)
+
+    @property
+    def ok(self) -> bool:
+        """True when no record has an error."""
+        return all(fr.ok for fr in self.files)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __repr__(self) -> str:
+        return f"Report(files={len(self.files)}, errors={self.errors}, warnings={self.warnings})"
+
+
+def _rule_list(rule: Union[str, Sequence[str], None]) -> Optional[List[str]]:
+    if rule is None:
+        return None
+    if isinstance(rule, str):
+        return [rule]
+    return list(rule)
+
+
+def _roll(roll: Roll) -> Optional[Tuple[int, int]]:
+    if roll is None:
+        return None
+    if isinstance(roll, str):
+        digits = [c for c in roll if c not in "-/ "]
+        if len(digits) != 2 or not all(c in "123456" for c in digits):
+            raise ValueError(f"roll {roll!r}: write two dice from 1 to 6, e.g. (6, 4) or '64'")
+        return (int(digits[0]), int(digits[1]))
+    a, b = roll
+    return (int(a), int(b))
+
+
+def validate(
+    *paths: PathLike,
+    variant: Optional[str] = None,
+    rules: Optional[str] = None,
+    rule: Union[str, Sequence[str], None] = None,
+    jobs: Optional[int] = None,
+    ext: Optional[Sequence[str]] = None,
+    allow_empty: bool = False,
+) -> Report:
+    """Check records (files or directories, walked for ``ext``: ``.mat`` and ``.txt`` by
+    default) and return a :class:`Report`, as ``tavla validate`` does.
+
+    ``variant``, ``rules`` (a preset) and ``rule`` (``"key=value"`` options, one or a list)
+    override the records' headers like ``--variant``, ``--rules`` and ``--rule``. The files
+    are checked in parallel on ``jobs`` threads (default: all cores) with the GIL released.
+    A file that cannot be read is a ``tavla::io::unreadable`` finding, as on the command
+    line.
+
+        >>> report = tavla.validate("fixtures/demo")            # doctest: +SKIP
+        >>> report.ok, [f.code for f in report.findings][:1]     # doctest: +SKIP
+        (False, ['tavla::rules::blocked'])
+
+    :raises ValueError: no path given, no record found (unless ``allow_empty``), or an
+        unknown variant, preset or option.
+    """
+    if not paths:
+        raise ValueError("no input: name record files or directories")
+    files = _tavla.validate(
+        [os.fspath(p) for p in paths],
+        variant=variant,
+        rules=rules,
+        rule=_rule_list(rule),
+        jobs=jobs,
+        ext=list(ext) if ext is not None else None,
+    )
+    if not files and not allow_empty:
+        raise ValueError(
+            "tavla::io::no-records: no record found: no file with the extensions asked for in the paths given"
+        )
+    return Report([FileReport(f) for f in files])
+
+
+def validate_text(
+    text: str,
+    name: str = "<text>",
+    variant: Optional[str] = None,
+    rules: Optional[str] = None,
+    rule: Union[str, Sequence[str], None] = None,
+) -> Report:
+    """Check one record given as text; findings name it ``name``.
+
+        >>> text = " 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 65: 13/7 24/19\\n"
+        >>> r = tavla.validate_text(text, name="m.mat")
+        >>> (r.ok, r.errors, r.findings[0].path)
+        (False, 1, 'm.mat')
+
+    :raises ValueError: an unknown variant, preset or option.
+    """
+    f = _tavla.validate_text(text, name=name, variant=variant, rules=rules, rule=_rule_list(rule))
+    return Report([FileReport(f)])
+
+
+def read(
+    path_or_text: Union[PathLike, str],
+    variant: Optional[str] = None,
+    rules: Optional[str] = None,
+    rule: Union[str, Sequence[str], None] = None,
+    with_source: bool = False,
+) -> Dict[str, Any]:
+    """The match document of ``tavla convert --to json`` as dicts and lists: header
+    (``tags``, ``comments``, ``players``, ``match_length``), ``games`` with their
+    ``actions`` (turns with dice, stages, steps and the position after each turn; cube
+    actions; results) and the verdict (``valid``, ``errors``, ``warnings``).
+
+    A string holding a line break is the record's text; anything else names a file, read
+    in every format the command line reads. ``with_source`` adds spans and the cells as
+    written.
+
+        >>> doc = tavla.read(" 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 64: 24/18 13/9\\n")
+        >>> doc["valid"], doc["games"][0]["actions"][0]["stages"][0]["play"]
+        (True, '24/18 13/9')
+
+    :raises FileNotFoundError: the file does not exist.
+    :raises OSError: it cannot be read (a directory, larger than 256 MiB, ...).
+    :raises ValueError: an unknown variant, preset or option.
+    """
+    if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
+        return _tavla.read(
+            text=path_or_text, variant=variant, rules=rules, rule=_rule_list(rule), with_source=with_source
+        )
+    return _tavla.read(
+        path=os.fspath(path_or_text),
+        variant=variant,
+        rules=rules,
+        rule=_rule_list(rule),
+        with_source=with_source,
+    )
+
+
+def legal_plays(
+    position: str = "start",
+    roll: Roll = (6, 4),
+    variant: Optional[str] = "backgammon",
+    side: Optional[str] = None,
+    rules: Optional[str] = None,
+    rule: Union[str, Sequence[str], None] = None,
+) -> List[LegalPlay]:
+    """The distinct legal plays of ``roll`` from ``position``, as ``tavla legal`` lists them
+    (sorted by their mover-relative text): each a :class:`LegalPlay` with ``standard``
+    (``"24/18 13/9"``), ``letters`` (``"6/4 = 1A-7A and 12A-9"``), ``position`` (the
+    resulting position as the JSON position dict), ``position_id`` and ``xgid`` (backgammon
+    family; ``None`` in other games) and ``to_dict()``.
+
+    ``position`` is ``"start"``, a GNU Backgammon Position ID (or ``PositionID:MatchID``),
+    an XGID or the JSON position of :func:`read`; ``roll`` is ``(6, 4)`` or ``"64"``, or
+    ``None`` for the position's own dice (an XGID's). ``side`` is ``"white"`` or ``"black"``
+    (default: the position's player on roll, else White).
+
+        >>> plays = tavla.legal_plays("start", (6, 4))
+        >>> len(plays), plays[0].standard, plays[0].position_id
+        (14, '13/7 6/2', 'wuvgATDgc/ABMA')
+        >>> len(tavla.legal_plays("start", (6, 4), variant="gul-bara"))
+        2
+
+    :raises PositionError: the position cannot be read, or ``side`` is not its player on
+        roll.
+    :raises ValueError: a bad roll, no roll at all, or an unknown variant, preset or option.
+    """
+    return _tavla.legal_plays(
+        position, roll=_roll(roll), variant=variant, side=side, rules=rules, rule=_rule_list(rule)
+    )
+
+
+class PlayVerdict:
+    """The verdict of :func:`check_play`: the object of ``tavla check --format json``.
+
+    ``legal``; ``play`` (as given), ``side``, ``roll``; ``legal_plays`` (how many there
+    are); for a legal play ``standard`` and ``letters`` (both notations), ``steps`` and
+    ``result`` (the resulting position: ``json``, and ``position_id`` and ``xgid`` where
+    they exist); for an illegal one ``code`` (the typed reason,
+    ``"tavla::rules::blocked"``), ``message``, ``span`` (start, end) in characters of the
+    play and ``nearest`` (the nearest legal plays, each with ``standard``, ``letters`` and
+    ``result``); ``findings`` (:class:`Finding`: the problem, or warnings such as a wrong
+    hit claim on a legal play).
+    """
+
+    __slots__ = ("_data", "findings")
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        self._data = data
+        self.findings: List[Finding] = [Finding(f) for f in data.get("findings", [])]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The verdict as ``tavla check --format json`` writes it (plus ``code``,
+        ``message`` and ``span`` for an illegal play)."""
+        return dict(self._data)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("code", "message", "span", "standard", "letters", "steps", "result", "nearest"):
+            return self._data.get(name)
+        try:
+            return self._data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __bool__(self) -> bool:
+        return bool(self._data["legal"])
+
+    def __repr__(self) -> str:
+        if self._data["legal"]:
+            return f"PlayVerdict(legal, {self._data.get('standard')!r})"
+        return f"PlayVerdict(illegal, {self._data.get('code')!r})"
+
+
+def check_play(
+    position: str,
+    roll: Roll,
+    play: str,
+    variant: Optional[str] = "backgammon",
+    side: Optional[str] = None,
+    rules: Optional[str] = None,
+    rule: Union[str, Sequence[str], None] = None,
+) -> PlayVerdict:
+    """Judge one play, in either notation (``"24/18 13/9"`` or ``"6/4 = 1A-7A and 12A-9"``),
+    from ``position`` with ``roll``, as ``tavla check`` does: legal or not, the typed reason
+    and its span in the play, the result, and the nearest legal plays.
+
+    ``roll`` may be ``None`` when the play writes its own dice (``6/4 = …``) or the position
+    has them; a play written ``B …`` is Black's.
+
+        >>> v = tavla.check_play("start", (6, 5), "13/7 24/19")
+        >>> v.legal, v.code, v.span, v.nearest[0]["standard"]
+        (False, 'tavla::rules::blocked', (5, 10), '13/8 13/7')
+        >>> tavla.check_play("start", None, "6/4 = 1A-7A and 12A-9").standard
+        '24/18 13/9'
+
+    :raises ParseError: the play cannot be read (``message``, ``span``, ``code``).
+    :raises PositionError: the position cannot be read.
+    :raises ValueError: a bad roll, no roll at all, a side or roll that contradicts the
+        position or the play, or an unknown variant, preset or option.
+    """
+    d = _tavla.check_play(
+        position,
+        _roll(roll),
+        play,
+        variant=variant,
+        side=side,
+        rules=rules,
+        rule=_rule_list(rule),
+    )
+    if "span" in d:
+        d["span"] = tuple(d["span"])
+    return PlayVerdict(d)
+
+
+def plays(
+    *paths: PathLike,
+    variant: Optional[str] = None,
+    rules: Optional[str] = None,
+    rule: Union[str, Sequence[str], None] = None,
+    jobs: Optional[int] = None,
+    ext: Optional[Sequence[str]] = None,
+) -> Iterator[Dict[str, Any]]:
+    """The flat table of plays of the records of ``paths``: an iterator of dicts, one per play
+    or cube action, with the columns of ``tavla convert --to csv`` (:data:`COLUMNS`):
+    ``path``, ``game``, ``turn``, ``side``, ``player``, ``dice``, ``play`` (normalised),
+    ``position_before`` (an XGID in the backgammon family, else the JSON position),
+    ``legal``, ``code`` (of the cell's first error), ``n_legal`` (legal plays of the roll),
+    ``pips_before_white``, ``pips_before_black``, ``score_white``, ``score_black``,
+    ``cube``. A missing value is ``None``.
+
+    Files are checked in parallel chunks with the GIL released, so memory stays bounded by a
+    chunk; ``pandas.DataFrame(tavla.plays(...))`` loads the table.
+
+        >>> rows = list(tavla.plays("fixtures/demo/valid.mat"))   # doctest: +SKIP
+        >>> rows[0]["play"], rows[0]["n_legal"]                   # doctest: +SKIP
+        ('13/11 6/5', 16)
+
+    :raises OSError: a file cannot be read (raised when the iterator reaches it).
+    :raises ValueError: no path given, or an unknown variant, preset or option.
+    """
+    if not paths:
+        raise ValueError("no input: name record files or directories")
+    return _tavla.plays(
+        [os.fspath(p) for p in paths],
+        variant=variant,
+        rules=rules,
+        rule=_rule_list(rule),
+        jobs=jobs,
+        ext=list(ext) if ext is not None else None,
+    )

@@ -1,0 +1,181 @@
+"""The Python package answers what the command answers, on every fixture: findings field by
+field as `validate --format jsonl`, documents as `convert --to json`, rows as
+`convert --to csv`, legal plays as `tavla legal`."""
+
+import csv
+import io
+import json
+
+import pytest
+
+import tavla
+
+FIXTURES = "fixtures"
+
+
+@pytest.fixture(scope="module")
+def report():
+    return tavla.validate(FIXTURES)
+
+
+def test_the_fixtures_are_many(report):
+    # Every record of fixtures/ (.mat and .txt), not a sample.
+    assert len(report.files) >= 400
+    assert report.errors > 0 and report.warnings > 0
+
+
+def test_validate_gives_the_findings_of_jsonl_field_by_field(cli, report):
+    code, out, err = cli("validate", "--format", "jsonl", "-q", FIXTURES)
+    assert code in (0, 1), err
+    expected = [json.loads(line) for line in out.splitlines()]
+    got = [f.to_dict() for f in report.findings]
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        assert g.keys() == e.keys(), (g, e)
+        for key in e:
+            assert g[key] == e[key], (key, g, e)
+    # The same verdicts: a file has an error exactly when the CLI reported one in it.
+    invalid = {e["path"] for e in expected if e["severity"] == "error"}
+    assert {f.path for f in report.files if not f.ok} == invalid
+    assert report.ok == (code == 0)
+
+
+def test_attributes_are_the_jsonl_fields(report):
+    f = next(f for f in report.findings if f.suggestions)
+    d = f.to_dict()
+    for key in ("path", "code", "severity", "message", "line", "column", "help", "suggestions", "repair"):
+        assert getattr(f, key) == d[key]
+
+
+def test_read_is_the_document_of_convert_to_json_for_every_fixture(cli, report):
+    # `--to jsonl` writes the `--to json` document of every record, one per line, in path order.
+    code, out, err = cli("convert", "--to", "jsonl", FIXTURES)
+    assert code in (0, 1), err
+    docs = [json.loads(line) for line in out.splitlines()]
+    paths = [f.path for f in report.files]
+    assert len(docs) == len(paths)
+    for path, doc in zip(paths, docs):
+        assert tavla.read(path) == doc, path
+
+
+def test_read_of_one_file_is_convert_to_json(cli_json):
+    path = "fixtures/demo/invalid.mat"
+    assert tavla.read(path) == cli_json("convert", "--to", "json", path)
+    assert tavla.read(path, with_source=True) == cli_json(
+        "convert", "--to", "json", "--with-source", path
+    )
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    # The text itself reads to the same document.
+    assert tavla.read(text) == cli_json("convert", "--to", "json", path)
+
+
+def _csv_value(v):
+    if v is None:
+        return ""
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    return str(v)
+
+
+def test_plays_are_the_rows_of_convert_to_csv_for_every_fixture(cli):
+    code, out, err = cli("convert", "--to", "csv", FIXTURES)
+    assert code in (0, 1), err
+    reader = csv.reader(io.StringIO(out, newline=""))
+    header = next(reader)
+    assert tuple(header) == tavla.COLUMNS
+    expected = list(reader)
+    got = list(tavla.plays(FIXTURES))
+    assert len(got) == len(expected) > 10000
+    for g, e in zip(got, expected):
+        assert list(g.keys()) == header
+        assert [_csv_value(v) for v in g.values()] == e
+
+
+def test_plays_rows_have_types_for_dataframes():
+    rows = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
+    assert rows
+    first = rows[0]
+    assert isinstance(first["game"], int) and isinstance(first["legal"], bool)
+    assert isinstance(first["n_legal"], int) and first["n_legal"] > 0
+    assert first["position_before"].startswith("XGID=")
+    # Gul bara has no XGID: the JSON position.
+    gul = next(tavla.plays("fixtures/demo/valid.mat"))
+    assert gul["position_before"].startswith("{")
+    # The XGID before a play is a position `legal_plays` reads, with its dice.
+    again = tavla.legal_plays(first["position_before"], None)
+    assert len(again) == first["n_legal"]
+    # Every row has the columns in order: what a DataFrame takes as its columns.
+    assert all(tuple(r) == tavla.COLUMNS for r in rows)
+
+
+def test_plays_load_into_a_dataframe():
+    pandas = pytest.importorskip("pandas")
+    rows = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
+    frame = pandas.DataFrame(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
+    assert list(frame.columns) == list(tavla.COLUMNS)
+    assert len(frame) == len(rows)
+
+
+def _roll_arg(roll):
+    return f"{roll[0]}{roll[1]}"
+
+
+ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+
+
+@pytest.mark.parametrize(
+    "variant", ["backgammon", "nackgammon", "gul-bara", "tapa", "long-nardy", "fevga"]
+)
+def test_legal_plays_are_tavla_legal_from_every_start_and_roll(cli_json, variant):
+    for roll in ROLLS:
+        got = tavla.legal_plays("start", roll, variant=variant)
+        expected = cli_json(
+            "legal", "--variant", variant, "--roll", _roll_arg(roll), "--format", "json"
+        )
+        assert [p.to_dict() for p in got] == expected["plays"], (variant, roll)
+        assert [p.standard for p in got] == [p["standard"] for p in expected["plays"]]
+
+
+def test_legal_plays_are_tavla_legal_from_xgids_and_position_ids(cli, root):
+    positions = []
+    with open(root / "fixtures/backgammon/xgid.tsv", encoding="utf-8") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            positions.append(row["xgid"])
+    with open(root / "fixtures/backgammon/positions.tsv", encoding="utf-8") as f:
+        for i, row in enumerate(csv.DictReader(f, delimiter="\t")):
+            if i % 25 == 0:
+                positions.append(f"{row['position_id']}:{row['match_id']}")
+    checked = 0
+    for pos in positions:
+        for roll in [(6, 4), (3, 3), (2, 1)]:
+            code, out, err = cli(
+                "legal", "--position", pos, "--roll", _roll_arg(roll), "--format", "json"
+            )
+            if code == 2:
+                # The CLI refuses the position or the roll: so must Python.
+                with pytest.raises(ValueError):
+                    tavla.legal_plays(pos, roll)
+                continue
+            assert code == 0, err
+            expected = json.loads(out)
+            got = tavla.legal_plays(pos, roll)
+            assert [p.to_dict() for p in got] == expected["plays"], (pos, roll)
+            checked += 1
+    assert checked > 20
+
+
+def test_legal_play_attributes():
+    plays = tavla.legal_plays("start", (6, 4))
+    p = next(p for p in plays if p.standard == "24/18 13/9")
+    assert p.letters == "6/4 = 1A-7A and 12A-9"
+    d = p.to_dict()
+    assert p.position == d["result"]["json"]
+    assert p.position_id == d["result"]["position_id"]
+    assert p.xgid == d["result"]["xgid"]
+    assert str(p) == "24/18 13/9" and p == "24/18 13/9"
+    # Gul bara has no Position ID or XGID.
+    g = tavla.legal_plays("start", (6, 4), variant="gul-bara")[0]
+    assert g.position_id is None and g.xgid is None and g.position["white"]

@@ -1,0 +1,264 @@
+//! The flat table of plays (`tavla convert --to csv`, and `tavla.plays()` in Python): one row
+//! per play or cube action of a record, with the position before it, its verdict and the
+//! match state, for pandas, DuckDB and spreadsheets.
+//!
+//! The columns, in order ([`COLUMNS`]; a missing value is an empty CSV field, `None` in
+//! Python):
+//!
+//! | column | value |
+//! | --- | --- |
+//! | `path` | the record's name, as `validate` reports it |
+//! | `game` | the game's written number |
+//! | `turn` | the written turn number `N)` (empty on an unnumbered line) |
+//! | `side` | `white` (left column) or `black` (right column) |
+//! | `player` | the side's name on the game's score line |
+//! | `dice` | the roll as written (`64`, `33`); empty for a cube action or a cell of received stages only |
+//! | `play` | the play as written, normalised (`24/18 13/9`); with several stages each after its dice (`(33): … 64: … +55: …`); a cube action as written (`Doubles => 2`, `Takes`, `Drops`, `Beavers => 4`, `Raccoons => 8`) |
+//! | `position_before` | the position before the action: an XGID (dice, cube and score included) in the backgammon family, the compact JSON position of `convert --to json` in the other games; empty where the replay did not reach the action |
+//! | `legal` | `false` when an error is found in the cell, else `true`; empty where the replay did not reach the cell (after the first fatal problem of a game) |
+//! | `code` | the code of the cell's first error (`tavla::rules::blocked`) |
+//! | `n_legal` | how many distinct legal plays the roll had from `position_before` (empty for a cube action, a cell with received stages, or a cell not replayed) |
+//! | `pips_before_white`, `pips_before_black` | both sides' pip counts before the action |
+//! | `score_white`, `score_black` | the score before the game, from its score line |
+//! | `cube` | the cube's value before the action (an offered cube counts from the next turn) |
+//!
+//! Results (`Wins`, `Losses`, `Draw`) are not rows: they are the game's, not a player's
+//! decision.
+
+use serde::Serialize;
+
+use crate::ids::{self, MatchContext};
+use crate::notation::CellBody;
+use crate::replay::{ActionTrace, Severity, Verdict};
+use crate::report::json::{ActionDoc, StageKindDoc, match_doc, position_json};
+use crate::rules::{Position, Roll, Side};
+
+/// The column names, in order: the CSV header row.
+pub const COLUMNS: [&str; 16] = [
+    "path",
+    "game",
+    "turn",
+    "side",
+    "player",
+    "dice",
+    "play",
+    "position_before",
+    "legal",
+    "code",
+    "n_legal",
+    "pips_before_white",
+    "pips_before_black",
+    "score_white",
+    "score_black",
+    "cube",
+];
+
+/// One play or cube action (see the module documentation for each column).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayRow {
+    /// The record's name.
+    pub path: String,
+    /// The game's written number.
+    pub game: u64,
+    /// The written turn number.
+    pub turn: Option<u64>,
+    /// `white` or `black`.
+    pub side: &'static str,
+    /// The side's name on the score line.
+    pub player: Option<String>,
+    /// The roll as written (`64`).
+    pub dice: Option<String>,
+    /// The play (or cube action) as written, normalised.
+    pub play: String,
+    /// XGID, else the compact JSON position, before the action.
+    pub position_before: Option<String>,
+    /// No error in the cell.
+    pub legal: Option<bool>,
+    /// The code of the cell's first error.
+    pub code: Option<&'static str>,
+    /// Distinct legal plays of the roll.
+    pub n_legal: Option<usize>,
+    /// White's pips before the action.
+    pub pips_before_white: Option<u32>,
+    /// Black's pips before the action.
+    pub pips_before_black: Option<u32>,
+    /// White's score before the game.
+    pub score_white: Option<u64>,
+    /// Black's score before the game.
+    pub score_black: Option<u64>,
+    /// The cube's value before the action.
+    pub cube: Option<u32>,
+}
+
+/// The rows of a checked record. `v` must carry its traces
+/// ([`Source::check`](crate::input::Source::check) with `traces` true, or
+/// [`check`](crate::replay::check)); `text` is the record's text, `path` its name.
+///
+/// ```
+/// let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 64: 24/18 13/9    65: 24/13\n";
+/// let v = tavla::replay::check(text, &Default::default());
+/// let rows = tavla::report::table::rows("m.mat", &v, text);
+/// assert_eq!(rows.len(), 2);
+/// assert_eq!((rows[0].play.as_str(), rows[0].n_legal), ("24/18 13/9", Some(14)));
+/// assert_eq!(rows[1].pips_before_black, Some(167));
+/// assert_eq!(rows[1].legal, Some(true));
+/// ```
+pub fn rows(path: &str, v: &Verdict, text: &str) -> Vec<PlayRow> {
+    let doc = match_doc(v, false, text);
+    let errors: Vec<_> = v
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .collect();
+    let mut out = Vec::new();
+    for (gi, (game, gdoc)) in v.record.games.iter().zip(&doc.games).enumerate() {
+        let trace = v.games.get(gi);
+        let rules = trace.map(|t| t.rules).or(v.rules);
+        let score = game.score.as_ref().map(|(l, r)| (l.score, r.score));
+        let names = game.score.as_ref().map(|(l, r)| (&l.name, &r.name));
+        // The position and cube before the next action, followed through the game.
+        let mut position: Option<Position> = rules.map(|r| r.start());
+        let mut cube: (u32, Option<Side>) = (1, None);
+        let mut stopped = false;
+        for (ai, (action, adoc)) in game.actions.iter().zip(&gdoc.actions).enumerate() {
+            let t = trace.and_then(|t| t.actions.get(ai));
+            let side = match adoc.base().player {
+                crate::report::json::SideDoc::White => Side::White,
+                crate::report::json::SideDoc::Black => Side::Black,
+            };
+            let (play, dice) = match adoc {
+                ActionDoc::Turn(turn) => {
+                    let only_roll = turn.received.is_empty() && turn.stages.len() == 1;
+                    let play = if only_roll {
+                        turn.stages[0].play.clone()
+                    } else {
+                        turn.received
+                            .iter()
+                            .chain(&turn.stages)
+                            .map(|s| {
+                                let d: String = s.dice.iter().map(u8::to_string).collect();
+                                let d = if s.dice.len() == 1 { d.repeat(2) } else { d };
+                                let head = match s.kind {
+                                    StageKindDoc::Received => format!("({d}):"),
+                                    StageKindDoc::Roll => format!("{d}:"),
+                                    StageKindDoc::Chain => format!("+{d}:"),
+                                };
+                                if s.play.is_empty() {
+                                    head
+                                } else {
+                                    format!("{head} {}", s.play)
+                                }
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    (play, turn.dice.map(|[a, b]| format!("{a}{b}")))
+                }
+                ActionDoc::Double(c) => (format!("Doubles => {}", c.value), None),
+                ActionDoc::Beaver(c) => (format!("Beavers => {}", c.value), None),
+                ActionDoc::Raccoon(c) => (format!("Raccoons => {}", c.value), None),
+                ActionDoc::Take(_) => ("Takes".to_string(), None),
+                ActionDoc::Drop(_) => ("Drops".to_string(), None),
+                ActionDoc::Wins(_) | ActionDoc::Losses(_) | ActionDoc::Draw(_) => continue,
+            };
+            // The action the replay stopped at (its first fatal problem) was reached: the
+            // position before it is the one the walk got to.
+            let checked = adoc.base().checked && rules.is_some();
+            let reached = checked || (!stopped && trace.is_some() && rules.is_some());
+            if !checked {
+                stopped = true;
+            }
+            // The position before, the side whose turn it is, the dice, and the position after.
+            let (before, on_roll, roll, after) = match t {
+                Some(ActionTrace::Turn {
+                    before,
+                    position,
+                    roll,
+                    cube: c,
+                    ..
+                }) => {
+                    cube = *c;
+                    (
+                        Some(*before),
+                        side,
+                        roll.map(|(a, b)| Roll { a, b }),
+                        Some(*position),
+                    )
+                }
+                _ => {
+                    // A cube action: the doubler is on turn (a take, drop or beaver answers
+                    // him).
+                    let on_roll = match action.cell.body {
+                        CellBody::Double { .. } | CellBody::Raccoon { .. } => side,
+                        CellBody::Turn { .. } => side,
+                        _ => side.other(),
+                    };
+                    let roll = match adoc {
+                        ActionDoc::Turn(turn) => turn.dice.map(|[a, b]| Roll { a, b }),
+                        _ => None,
+                    };
+                    (position.filter(|_| reached), on_roll, roll, None)
+                }
+            };
+            let cell = action.cell.span;
+            let first_error = errors.iter().find(|f| {
+                let at = f.checked_span();
+                at.offset >= cell.offset && at.offset < cell.end().max(cell.offset + 1)
+            });
+            let before = before.filter(|_| reached);
+            let (position_before, n_legal) = match (rules, before) {
+                (Some(r), Some(b)) => {
+                    let text = if r.backgammon_board() && ids::validate(&b, r.variant()).is_ok() {
+                        let ctx = MatchContext {
+                            cube: cube.0,
+                            cube_owner: cube.1,
+                            white_score: score.map_or(0, |s| s.0),
+                            black_score: score.map_or(0, |s| s.1),
+                            match_length: v.record.length.map_or(0, |l| l.0),
+                            crawford: trace.is_some_and(|t| t.crawford),
+                        };
+                        ids::xgid::xgid(&b, on_roll, roll, &ctx)
+                    } else {
+                        position_json(&b, r.opposite_fn()).to_string()
+                    };
+                    let received =
+                        matches!(adoc, ActionDoc::Turn(turn) if !turn.received.is_empty());
+                    let n = roll
+                        .filter(|r| !received && r.is_valid())
+                        .map(|d| r.legal_plays(&b, side, d.stage()).len());
+                    (Some(text), n)
+                }
+                _ => (None, None),
+            };
+            out.push(PlayRow {
+                path: path.to_string(),
+                game: game.number,
+                turn: action.turn_number,
+                side: side.name(),
+                player: names.map(|(l, r)| match side {
+                    Side::White => l.clone(),
+                    Side::Black => r.clone(),
+                }),
+                dice,
+                play,
+                legal: if first_error.is_some() {
+                    Some(false)
+                } else {
+                    reached.then_some(true)
+                },
+                code: first_error.map(|f| f.code.as_str()),
+                n_legal,
+                pips_before_white: before.map(|b| b.pips(Side::White)),
+                pips_before_black: before.map(|b| b.pips(Side::Black)),
+                position_before,
+                score_white: score.map(|s| s.0),
+                score_black: score.map(|s| s.1),
+                cube: reached.then_some(cube.0),
+            });
+            if let Some(a) = after {
+                position = Some(a);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,133 @@
+//! `tavla convert --to csv`: the flat table of plays (one row per play or cube action), its
+//! header, RFC 4180 quoting, and each row checked against what the other commands say of the
+//! same action (`convert --to json`, `validate --format jsonl`, `tavla legal`).
+
+use std::process::{Command, Output};
+
+use tavla::report::table::COLUMNS;
+
+fn tavla(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tavla"))
+        .args(args)
+        .output()
+        .expect("spawn tavla")
+}
+
+/// The CSV of `paths`: header and records.
+fn table(paths: &[&str]) -> (Vec<String>, Vec<csv::StringRecord>, i32) {
+    let mut args = vec!["convert", "--to", "csv"];
+    args.extend_from_slice(paths);
+    let o = tavla(&args);
+    let mut r = csv::Reader::from_reader(&o.stdout[..]);
+    let header = r.headers().unwrap().iter().map(String::from).collect();
+    let rows = r.records().map(Result::unwrap).collect();
+    (header, rows, o.status.code().unwrap())
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_slice(&tavla(args).stdout).unwrap()
+}
+
+/// Given a backgammon record, when converted to CSV, then the header is the table's columns,
+/// there is a row for every turn and cube action of the JSON document (results are not rows),
+/// each with the play as the document writes it, and the position before each turn is the
+/// XGID whose legal plays are `n_legal`.
+#[test]
+fn every_turn_and_cube_action_is_a_row_with_its_position_and_legal_count() {
+    let path = "fixtures/backgammon/gnubg/m000-0201.mat";
+    let (header, rows, code) = table(&[path]);
+    assert_eq!(code, 0);
+    assert_eq!(header, COLUMNS);
+    let doc = json(&["convert", "--to", "json", path]);
+    let mut expected = Vec::new();
+    for g in doc["games"].as_array().unwrap() {
+        for a in g["actions"].as_array().unwrap() {
+            let play = match a["type"].as_str().unwrap() {
+                "turn" => a["stages"][0]["play"].as_str().unwrap().to_string(),
+                "double" => format!("Doubles => {}", a["value"]),
+                "take" => "Takes".into(),
+                "drop" => "Drops".into(),
+                _ => continue,
+            };
+            expected.push((g["number"].as_u64().unwrap(), a["player"].clone(), play));
+        }
+    }
+    assert_eq!(rows.len(), expected.len());
+    let col = |name: &str| COLUMNS.iter().position(|c| *c == name).unwrap();
+    let mut turns = 0;
+    for (row, (game, player, play)) in rows.iter().zip(&expected) {
+        assert_eq!(row[col("path")], *path);
+        assert_eq!(row[col("game")].parse::<u64>().unwrap(), *game);
+        assert_eq!(row[col("side")], *player.as_str().unwrap());
+        assert_eq!(row[col("play")], *play);
+        assert_eq!(row[col("legal")], *"true");
+        assert_eq!(row[col("code")], *"");
+        let pips: u32 = row[col("pips_before_white")].parse().unwrap();
+        assert!((1..=375).contains(&pips), "{pips}");
+        let xgid = &row[col("position_before")];
+        assert!(xgid.starts_with("XGID="), "{xgid}");
+        if !row[col("dice")].is_empty() && turns < 12 {
+            // The XGID carries the dice: `tavla legal` reads them from it.
+            let legal = json(&["legal", "--position", xgid, "--format", "json"]);
+            let n = legal["plays"].as_array().unwrap().len();
+            assert_eq!(row[col("n_legal")].parse::<usize>().unwrap(), n, "{xgid}");
+            turns += 1;
+        }
+    }
+    assert_eq!(turns, 12);
+}
+
+/// Given the invalid demo record (Gul bara), when converted, then the illegal turn's row says
+/// `legal=false` with the code of the first error `validate` reports on its line, the
+/// position before it is the JSON position, and the exit code is 1.
+#[test]
+fn an_illegal_play_is_a_row_with_its_code_and_a_json_position() {
+    let path = "fixtures/demo/invalid.mat";
+    let (_, rows, code) = table(&[path]);
+    assert_eq!(code, 1);
+    let col = |name: &str| COLUMNS.iter().position(|c| *c == name).unwrap();
+    let o = tavla(&["validate", "--format", "jsonl", "-q", path]);
+    let first: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().next().unwrap()).unwrap();
+    let bad: Vec<&csv::StringRecord> = rows
+        .iter()
+        .filter(|r| &r[col("legal")] == "false")
+        .collect();
+    assert!(!bad.is_empty());
+    assert_eq!(&bad[0][col("code")], first["code"].as_str().unwrap());
+    let pos: serde_json::Value = serde_json::from_str(&bad[0][col("position_before")]).unwrap();
+    assert!(pos["white"].is_object() && pos["board"].is_array(), "{pos}");
+    assert_eq!(&rows[0][col("player")], "Mehmet");
+}
+
+/// Given several inputs, when converted, then there is one header and the rows of each file
+/// in path order; a field with a comma or a quote is quoted as RFC 4180 says.
+#[test]
+fn many_files_share_one_header_and_fields_are_quoted() {
+    let (header, rows, _) = table(&["fixtures/demo/valid.mat", "fixtures/demo/invalid.mat"]);
+    assert_eq!(header, COLUMNS);
+    let paths: Vec<&str> = rows.iter().map(|r| &r[0]).collect();
+    // Path order: `invalid.mat` sorts before `valid.mat`, whatever the order named.
+    let split = paths
+        .iter()
+        .position(|p| *p == "fixtures/demo/valid.mat")
+        .unwrap();
+    assert!(split > 0);
+    assert!(
+        paths[..split]
+            .iter()
+            .all(|p| *p == "fixtures/demo/invalid.mat")
+    );
+    assert!(
+        paths[split..]
+            .iter()
+            .all(|p| *p == "fixtures/demo/valid.mat")
+    );
+    let raw =
+        String::from_utf8(tavla(&["convert", "--to", "csv", "fixtures/demo/valid.mat"]).stdout)
+            .unwrap();
+    let line = raw.lines().nth(1).unwrap();
+    // The JSON position holds commas and quotes: its field is quoted, inner quotes doubled.
+    assert!(line.contains(",\"{\"\"black\"\":"), "{line}");
+    assert_eq!(raw.lines().filter(|l| l.starts_with("path,")).count(), 1);
+}
