@@ -364,6 +364,8 @@ fn sarif_paths_never_become_absolute() {
         suggestions: None,
         repair: None,
         rests_on: None,
+        place: None,
+        byte_offset: None,
     }];
     let outside = if cfg!(windows) {
         "C:\\elsewhere\\f.mat"
@@ -410,6 +412,8 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             suggestions: None,
             repair: None,
             rests_on: None,
+            place: None,
+            byte_offset: None,
         },
         Finding {
             code: Code::TurnNumber,
@@ -422,6 +426,8 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             suggestions: None,
             repair: None,
             rests_on: None,
+            place: None,
+            byte_offset: None,
         },
         Finding {
             code: Code::NotChecked,
@@ -434,6 +440,8 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             suggestions: None,
             repair: None,
             rests_on: None,
+            place: None,
+            byte_offset: None,
         },
     ];
     let out = github(&FileFindings {

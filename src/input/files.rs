@@ -86,6 +86,8 @@ impl ReadError {
             suggestions: None,
             repair: None,
             rests_on: None,
+            place: None,
+            byte_offset: None,
         }
     }
 }
