@@ -561,3 +561,89 @@ fn the_last_position_of_a_file_is_an_xgid() {
     assert_eq!(spec.dice.map(|d| (d.high(), d.low())), Some((5, 1)));
     assert!(tavla::xg::read_position(b"RGMH").is_err());
 }
+
+#[test]
+fn a_play_xg_marked_invalid_is_a_warning_at_its_record_and_judged_by_the_rules() {
+    let original = fixture("test.xg");
+    let mut members = named(unpack(&original));
+    let temp = &mut members[0].1;
+    let (at, _) = move_records(temp)[2];
+    // Player 1's 43: 24/20 23/20 of game 1, turn 2, marked invalid and made illegal (24/17).
+    temp[at + 2480..at + 2484].copy_from_slice(&2i32.to_le_bytes());
+    temp[at + 72..at + 76].copy_from_slice(&16i32.to_le_bytes());
+    let t = tavla::xg::read(&repack(&original, &members, |_, n| n as i32));
+    assert_eq!(problem_codes(&t), vec![Code::XgMarkedInvalid]);
+    assert!(!t.problems[0].error);
+    let (_, findings) = check_transcript(&t);
+    let marked = findings
+        .iter()
+        .find(|f| f.code == Code::XgMarkedInvalid)
+        .unwrap();
+    assert_eq!(marked.byte_offset, Some(at as u64));
+    assert!(t.text[marked.span.offset..].starts_with("43: 24/17 23/20"));
+    let rule = findings
+        .iter()
+        .find(|f| f.severity == tavla::Severity::Error)
+        .expect("the rules' finding");
+    assert_eq!(rule.byte_offset, Some(at as u64));
+    let place = rule.place.unwrap();
+    assert_eq!(
+        (place.game, place.turn, place.side),
+        (1, Some(2), Some(Side::White))
+    );
+}
+
+/// A `.xgp`-like file (the match header, a game header and one move record) for the CLI.
+fn position_file(dir: &Path) -> PathBuf {
+    let original = fixture("test.xg");
+    let members = named(unpack(&original));
+    let temp = &members[0].1;
+    let (at, _) = move_records(temp)[0];
+    let mut xgp = temp[..2 * RECORD].to_vec();
+    xgp.extend_from_slice(&temp[at..at + RECORD]);
+    let path = dir.join("opening.xgp");
+    std::fs::write(
+        &path,
+        repack(&original, &[("temp.xg".into(), xgp)], |_, n| n as i32),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn legal_and_check_take_an_xgp_position() {
+    let dir = std::env::temp_dir().join(format!("tavla-xgp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = position_file(&dir);
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let p = path.to_str().unwrap();
+    let (code, out, err) = run(&["legal", "--position", p]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("13/8 24/23") || out.contains("24/23 13/8"),
+        "{out}"
+    );
+    let (code, out, err) = run(&["check", "--position", p, "13/8 24/23"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let (code, out, err) = run(&["check", "--position", p, "13/7 24/23"]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    // A damaged one is a usage error naming the code.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let n = bytes.len();
+    bytes[n - 40] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    let (code, out, err) = run(&["legal", "--position", p]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("tavla::xg::bad-crc"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
