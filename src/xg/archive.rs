@@ -17,8 +17,6 @@
 //! Nothing here trusts a size field: every offset is checked against the file, every CRC is
 //! compared, and no member grows past [`MAX_MEMBER`] bytes whatever its size field says.
 
-use std::io::Read;
-
 use crate::codes::Code;
 use crate::record::{Origin, ReadProblem};
 
@@ -132,13 +130,30 @@ pub fn header_names(b: &[u8]) -> Option<HeaderNames> {
 ///
 /// `Err(true)` when the output would pass `cap`, `Err(false)` for a damaged stream.
 fn inflate(data: &[u8], cap: usize) -> Result<Vec<u8>, bool> {
-    let mut out = Vec::new();
-    let mut z = flate2::read::ZlibDecoder::new(data).take(cap as u64 + 1);
-    match z.read_to_end(&mut out) {
-        Ok(_) if out.len() > cap => Err(true),
-        Ok(_) => Ok(out),
-        Err(_) => Err(false),
+    // One pass into a buffer of the claimed size, but never more than deflate can expand
+    // the input to (1,032 : 1), so a lying size field costs no memory.
+    let mut out = Vec::with_capacity(cap.min(data.len().saturating_mul(1032)).saturating_add(1));
+    let mut z = flate2::Decompress::new(true);
+    loop {
+        let before = (z.total_in(), z.total_out());
+        let input = &data[(z.total_in() as usize).min(data.len())..];
+        match z.decompress_vec(input, &mut out, flate2::FlushDecompress::Finish) {
+            Ok(flate2::Status::StreamEnd) => break,
+            Ok(_) => {
+                if out.len() > cap {
+                    return Err(true);
+                }
+                if out.len() == out.capacity() {
+                    out.reserve(64 << 10);
+                } else if (z.total_in(), z.total_out()) == before {
+                    // No progress and room left: the stream is cut short.
+                    return Err(false);
+                }
+            }
+            Err(_) => return Err(false),
+        }
     }
+    if out.len() > cap { Err(true) } else { Ok(out) }
 }
 
 /// Read the container: every member of the archive, decompressed and checked (sizes and
