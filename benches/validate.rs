@@ -5,6 +5,9 @@
 //!   `fixtures/backgammon/gnubg/`, one `check` per file; throughput in bytes.
 //! - `validate/gnubg-corpus-findings`: the same with `check_findings` (no replay traces), what
 //!   `tavla validate` runs.
+//! - `validate/gnubg-corpus-sgf-findings`: the same 220 matches as gnubg's SGF
+//!   (`fixtures/sgf/gnubg/`), read into a transcript and checked as `tavla validate` does;
+//!   throughput in bytes of SGF.
 //! - `validate/gulbara-per-file`: the valid Gul bara records under `fixtures/gulbara/examples/`
 //!   and `fixtures/gulbara/valid/`.
 //! - `validate/gul-bara-chain-11-24-steps`: a four-turn Gul bara record whose last turn is a
@@ -30,20 +33,26 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tavla::generate::{Settings, random_match};
+use tavla::input::Source;
 use tavla::replay::{ActionTrace, Overrides, check, check_findings};
 use tavla::rules::{RuleSet, Variant};
 
 /// The text of every `.mat` file directly under `dir` (relative to the crate root), sorted
 /// by name.
 fn records(dir: &str) -> Vec<String> {
+    records_ext(dir, "mat")
+}
+
+/// The text of every file with extension `ext` directly under `dir`, sorted by name.
+fn records_ext(dir: &str, ext: &str) -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mat"))
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
         .collect();
     paths.sort();
-    assert!(!paths.is_empty(), "no .mat files in {}", dir.display());
+    assert!(!paths.is_empty(), "no .{ext} files in {}", dir.display());
     paths
         .iter()
         .map(|p| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
@@ -111,6 +120,32 @@ fn bench_validate(c: &mut Criterion) {
             gnubg
                 .iter()
                 .map(|t| check_findings(black_box(t), &o).turns_checked())
+                .sum::<usize>()
+        })
+    });
+    // The same matches as gnubg's SGF: read into a transcript, checked, findings moved back.
+    let sgf = records_ext("fixtures/sgf/gnubg", "sgf");
+    let sources: Vec<Source> = sgf
+        .iter()
+        .map(|t| Source::from_bytes("x.sgf".into(), t.clone().into_bytes()).expect("SGF"))
+        .collect();
+    for s in &sources {
+        assert_eq!(
+            s.check(&o, false).errors(),
+            0,
+            "an SGF benchmark record is invalid"
+        );
+    }
+    g.throughput(Throughput::Bytes(total_bytes(&sgf)));
+    g.bench_function("gnubg-corpus-sgf-findings", |b| {
+        b.iter(|| {
+            sgf.iter()
+                .map(|t| {
+                    Source::from_bytes("x.sgf".into(), black_box(t).clone().into_bytes())
+                        .expect("SGF")
+                        .check(&o, false)
+                        .turns_checked()
+                })
                 .sum::<usize>()
         })
     });

@@ -285,6 +285,50 @@ this one; the message says what could not be read. The game is not checked past 
 Fix the line as the message says, and please report the record so the case gets its own
 code."#;
 
+    SgfSyntax = "tavla::parse::sgf-syntax",
+    summary: "SGF that cannot be read: the node it stands in is skipped.",
+    explanation: r#"gnubg's SGF is `(;Ident[value]...;W[31hefe]...)`: game trees in parentheses, nodes
+starting with `;`, properties of upper-case letters each with values in brackets (`\]` and
+`\\` escaped). tavla reports a character where none of these can stand, a property without
+a value, a `[` never closed, a `)` closing nothing and a tree never closed. The node holding
+the error is skipped and the rest of the file is read, so a lost move shows up as a turn
+out of order. Fix the node as the message says.
+
+Example (the value's `[` is missing):
+    ;W[31hefe]
+    ;B 52lnlq]"#;
+
+    SgfValue = "tavla::parse::sgf-value",
+    summary: "An SGF move, result or game that gnubg's SGF cannot hold.",
+    explanation: r#"A move is the dice and one letter pair per single-die step (`W[31hefe]`: `a`-`x` White's
+points 1-24 and Black's 24-1, `y` the bar, `z` off), a dance is the dice alone (`B[65]`),
+and cube actions are `double`, `take`, `drop`. A result is `RE[W+n]` or `RE[B+n]`, with `R`
+after n for a resignation. A game tree of another game than backgammon (`GM[6]`) is not
+read. tavla reports the value and skips its node. Rewrite the value in gnubg's form.
+
+Example (dice 7 and a letter beyond `z`):
+    ;W[71h{]"#;
+
+    SgfVariation = "tavla::record::sgf-variation",
+    summary: "An SGF game with variations: only the first is read, as gnubg does.",
+    explanation: r#"An SGF game tree may branch into variations: `(...(;B[52]...)(;B[64]...))`. gnubg loads
+only the first variation of each game, and so does tavla: the others are not checked. The
+note points at the second variation. To check a variation, save it as a game of its own.
+
+Example (two answers to White's 31):
+    (;GM[6]MI[length:1];W[31hefe](;B[52lnlq])(;B[64aggk]))"#;
+
+    SgfSetup = "tavla::record::sgf-setup",
+    summary: "An SGF setup node (AE AW AB PL CV CP DI): the game is not checked past it.",
+    explanation: r#"SGF can set up a position, the player on roll, the cube or the dice by hand (`AE`, `AW`,
+`AB`, `PL`, `CV`, `CP`, `DI`). A record in the `.mat` layout, which tavla checks, always
+starts a game from the starting position and has no such step, so tavla warns and checks
+the game only up to the setup node. Export the game from its start to check it all.
+
+Example:
+    ;W[31hefe]
+    ;AE[a]AW[b]"#;
+
     Unreadable = "tavla::io::unreadable",
     summary: "A file or directory that cannot be read (the run continues and exits 2).",
     explanation: r#"tavla could not read a file or directory named on the command line or found while walking
@@ -296,10 +340,10 @@ of invalid records. Check the path and its permissions."#;
     NoRecords = "tavla::io::no-records",
     summary: "A run that found no record to check (exit 2 unless `--allow-empty`).",
     explanation: r#"`tavla validate` found no record: the directories named hold no file with an extension of
-`--ext` (by default `mat` and `txt`), or `--files-from` listed nothing. A run that checked
-nothing has proved nothing, so it exits 2 (usage or I/O error), as ESLint does: a CI job must
-not pass on an empty or misnamed directory. Check the paths and `--ext`; pass `--allow-empty`
-when an empty run is expected and should exit 0."#;
+`--ext` (by default `mat`, `txt`, `sgf`, `xg`, `xgp`), or `--files-from` listed nothing. A
+run that checked nothing has proved nothing, so it exits 2 (usage or I/O error), as ESLint
+does: a CI job must not pass on an empty or misnamed directory. Check the paths and `--ext`;
+pass `--allow-empty` when an empty run is expected and should exit 0."#;
 
     XgBadMagic = "tavla::xg::bad-magic",
     summary: "A file read as eXtreme Gammon's that does not start with `RGMH`.",

@@ -77,6 +77,7 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod rules;
+pub mod sgf;
 pub mod xg;
 
 pub use codes::Code;

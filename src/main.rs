@@ -87,7 +87,7 @@ struct InputArgs {
         long,
         value_name = "EXT,...",
         value_delimiter = ',',
-        default_value = "mat,txt"
+        default_value = "mat,txt,sgf,xg,xgp"
     )]
     ext: Vec<String>,
     /// The name to report for standard input.
@@ -184,6 +184,8 @@ enum Target {
     Jsonl,
     /// A `.mat` record in canonical layout (one input).
     Mat,
+    /// GNU Backgammon's SGF, one game tree per game (one input; backgammon only).
+    Sgf,
     /// The HTML report of `validate --format html` (any number of inputs).
     Html,
     /// One board as SVG (one input; `--game`, `--turn`/`--line`, `--side`, `--after`).

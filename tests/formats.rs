@@ -365,7 +365,8 @@ fn sarif_paths_never_become_absolute() {
         repair: None,
         rests_on: None,
         place: None,
-        byte_offset: None,
+        origin: None,
+        record_span: None,
     }];
     let outside = if cfg!(windows) {
         "C:\\elsewhere\\f.mat"
@@ -413,7 +414,8 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             repair: None,
             rests_on: None,
             place: None,
-            byte_offset: None,
+            origin: None,
+            record_span: None,
         },
         Finding {
             code: Code::TurnNumber,
@@ -427,7 +429,8 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             repair: None,
             rests_on: None,
             place: None,
-            byte_offset: None,
+            origin: None,
+            record_span: None,
         },
         Finding {
             code: Code::NotChecked,
@@ -441,7 +444,8 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             repair: None,
             rests_on: None,
             place: None,
-            byte_offset: None,
+            origin: None,
+            record_span: None,
         },
     ];
     let out = github(&FileFindings {

@@ -38,7 +38,7 @@ fn a_finding_names_its_game_turn_and_side() {
             side: Some(Side::Black)
         })
     );
-    assert_eq!(f.byte_offset, None);
+    assert_eq!(f.byte_offset(), None);
     let idx = LineIndex::new(RECORD);
     let j = finding_json("m.mat", RECORD, &idx, f);
     assert_eq!(j["game"], 2);

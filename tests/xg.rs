@@ -93,7 +93,7 @@ fn every_real_file_is_read_without_a_problem() {
         // Every finding on a move, cube or result comes back to its record of temp.xg.
         for f in &findings {
             if f.place.is_some_and(|pl| pl.turn.is_some()) {
-                let o = f.byte_offset.expect("a byte offset");
+                let o = f.byte_offset().expect("a byte offset");
                 assert_eq!(o % RECORD as u64, 0, "{}: {f:?}", p.display());
             }
         }
@@ -304,7 +304,7 @@ fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
         (2, Some(3), Some(Side::White)),
         "{f:?}"
     );
-    assert_eq!(f.byte_offset, Some(at as u64));
+    assert_eq!(f.byte_offset(), Some(at as u64));
     let line = t.text[..f.span.offset]
         .rsplit('\n')
         .next()
@@ -375,7 +375,7 @@ fn a_file_cut_anywhere_is_reported_never_a_panic() {
         assert!(offset + len <= n as u64, "cut at {n}: {p:?}");
         assert!(t.text.is_empty());
         let findings = tavla::xg::problem_findings(&t);
-        assert_eq!(findings[0].byte_offset, Some(offset));
+        assert_eq!(findings[0].byte_offset(), Some(offset));
     }
 }
 
@@ -529,7 +529,7 @@ fn records_that_xg_never_writes_are_located_in_temp_xg() {
     let findings = tavla::xg::problem_findings(&t);
     let dice = findings
         .iter()
-        .find(|f| f.byte_offset == Some(at as u64))
+        .find(|f| f.byte_offset() == Some(at as u64))
         .unwrap();
     // Located on the transcript's cell for that record.
     assert!(
@@ -579,13 +579,13 @@ fn a_play_xg_marked_invalid_is_a_warning_at_its_record_and_judged_by_the_rules()
         .iter()
         .find(|f| f.code == Code::XgMarkedInvalid)
         .unwrap();
-    assert_eq!(marked.byte_offset, Some(at as u64));
+    assert_eq!(marked.byte_offset(), Some(at as u64));
     assert!(t.text[marked.span.offset..].starts_with("43: 24/17 23/20"));
     let rule = findings
         .iter()
         .find(|f| f.severity == tavla::Severity::Error)
         .expect("the rules' finding");
-    assert_eq!(rule.byte_offset, Some(at as u64));
+    assert_eq!(rule.byte_offset(), Some(at as u64));
     let place = rule.place.unwrap();
     assert_eq!(
         (place.game, place.turn, place.side),

@@ -10,6 +10,14 @@ use super::setup::{Setup, setup};
 use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
 use crate::{ConvertArgs, Target};
 
+/// Why a record was not converted.
+enum Failure {
+    /// It could not be read.
+    Unreadable(String),
+    /// It cannot be written in the target format (SGF has no Gul bara).
+    Refused(String),
+}
+
 /// `tavla convert`: each record converted in path order, its findings as short lines on
 /// standard error; the exit code.
 pub(crate) fn convert(a: ConvertArgs) -> u8 {
@@ -64,7 +72,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
     let first: Vec<Input> = inputs.by_ref().take(2).collect();
     if a.to != Target::Jsonl && first.len() > 1 {
         eprintln!(
-            "error: --to json and --to mat convert exactly one record; use --to jsonl for many"
+            "error: --to json, --to mat and --to sgf convert exactly one record; use --to jsonl for many"
         );
         return EXIT_ERROR;
     }
@@ -82,23 +90,31 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
         if chunk.is_empty() {
             break;
         }
-        let results: Vec<Result<(String, String, bool), String>> = pool.install(|| {
+        let results: Vec<Result<(String, String, bool), Failure>> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|i| {
-                    let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
+                    let src = i
+                        .load()
+                        .map_err(|e| Failure::Unreadable(format!("{}: {e}", i.name())))?;
                     let v = src.check(&o, true);
-                    let text = src.text;
-                    let doc = json::match_json(&v, a.with_source, &text);
-                    let s = match a.to {
-                        Target::Json => {
-                            serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+                    let problems = report::render_short(&i.name(), &src.text, &v.findings);
+                    let s = if a.to == Target::Sgf {
+                        let doc = json::match_doc(&v, false, src.record());
+                        tavla::sgf::write_sgf(&doc, v.rules.as_ref()).map_err(|e| {
+                            Failure::Refused(format!("{}: cannot write SGF: {e}", i.name()))
+                        })?
+                    } else {
+                        let doc = json::match_json(&v, a.with_source, src.record());
+                        match a.to {
+                            Target::Json => {
+                                serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+                            }
+                            Target::Jsonl => serde_json::to_string(&doc).unwrap_or_default() + "\n",
+                            Target::Mat => report::mat::write_mat(&doc),
+                            Target::Sgf | Target::Html | Target::Svg => String::new(),
                         }
-                        Target::Jsonl => serde_json::to_string(&doc).unwrap_or_default() + "\n",
-                        Target::Mat => report::mat::write_mat(&doc),
-                        Target::Html | Target::Svg => String::new(),
                     };
-                    let problems = report::render_short(&i.name(), &text, &v.findings);
                     Ok((s, problems, v.errors() > 0))
                 })
                 .collect()
@@ -114,8 +130,12 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                         code = EXIT_INVALID;
                     }
                 }
-                Err(e) => {
+                Err(Failure::Unreadable(e)) => {
                     eprintln!("error[tavla::io::unreadable]: {e}");
+                    code = EXIT_ERROR;
+                }
+                Err(Failure::Refused(e)) => {
+                    eprintln!("error: {e}");
                     code = EXIT_ERROR;
                 }
             }

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::Path;
 
 use tavla::codes::Code;
-use tavla::input::{Input, decode_owned};
+use tavla::input::{Format, Input, Source, decode_owned};
 use tavla::replay::{Overrides, Repair, Severity, apply_repairs, check_findings};
 
 use super::setup::setup;
@@ -20,14 +20,22 @@ use crate::FixArgs;
 /// (a roll's missing colon stops the check of its game until it is written).
 const PASSES: usize = 4;
 
+/// The findings of a record's text, read in its format (`.mat` or SGF: an SGF's findings and
+/// repairs are located on the SGF).
+fn findings_of(name: &str, text: &str, o: &Overrides) -> Vec<tavla::replay::Finding> {
+    match Source::from_bytes(name.to_string(), text.as_bytes().to_vec()) {
+        Ok(src) => src.check(o, false).findings,
+        Err(_) => check_findings(text, o).findings,
+    }
+}
+
 /// The record with every confirmed repair applied, pass after pass, and the repairs made.
-fn fixed(text: &str, o: &Overrides) -> (String, Vec<(Repair, String)>) {
+fn fixed(name: &str, text: &str, o: &Overrides) -> (String, Vec<(Repair, String)>) {
     let mut current = text.to_string();
     let mut made = Vec::new();
     for _ in 0..PASSES {
-        let v = check_findings(&current, o);
-        let repairs: Vec<Repair> = v
-            .findings
+        let findings = findings_of(name, &current, o);
+        let repairs: Vec<Repair> = findings
             .iter()
             .filter(|f| f.severity == Severity::Error)
             .filter_map(|f| f.repair.as_deref().cloned())
@@ -141,16 +149,40 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
                 continue;
             }
         };
-        let (text, decoding) = decode_owned(bytes.clone());
+        let xg = Format::detect(&bytes, &name) == Format::Xg;
+        if xg && !a.diff {
+            eprintln!(
+                "error: {name}: an eXtreme Gammon file is not rewritten in place; `tavla fix --diff` shows the repairs on its .mat transcript, or `tavla convert --to mat` it and fix that"
+            );
+            io_error = true;
+            continue;
+        }
+        let (text, decoding) = if xg {
+            match Source::from_bytes(name.clone(), bytes.clone()) {
+                Ok(src) => (src.record().to_string(), Vec::new()),
+                Err(e) => {
+                    eprintln!("error[{}]: {name}: {e}", Code::Unreadable);
+                    io_error = true;
+                    continue;
+                }
+            }
+        } else {
+            decode_owned(bytes.clone())
+        };
         if !decoding.is_empty() {
             // Offsets into a text with replaced bytes would not be the file's: leave it.
             eprintln!("{name}: not fixed: the file is not valid UTF-8");
             remaining += decoding.len();
             continue;
         }
-        let (new, made) = fixed(&text, &o);
-        let left = check_findings(&new, &o)
-            .findings
+        // An XG transcript is fixed as the `.mat` text it is.
+        let as_name = if xg {
+            format!("{name}.mat")
+        } else {
+            name.clone()
+        };
+        let (new, made) = fixed(&as_name, &text, &o);
+        let left = findings_of(&as_name, &new, &o)
             .iter()
             .filter(|f| f.severity == Severity::Error)
             .count();

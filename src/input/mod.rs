@@ -9,4 +9,4 @@ mod decode;
 mod files;
 
 pub use decode::{decode, decode_owned};
-pub use files::{Input, InputError, InputSpec, Inputs, MAX_FILE, ReadError, Source};
+pub use files::{Format, Input, InputError, InputSpec, Inputs, MAX_FILE, ReadError, Source};

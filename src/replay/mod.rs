@@ -13,7 +13,7 @@ mod words;
 
 use crate::codes::Code;
 use crate::notation::{Document, Span, SyntaxError, parse_document};
-use crate::record::Match;
+use crate::record::{Match, Origin};
 use crate::rules::{Position, RuleSet, Side, StageDice, Step};
 
 pub use render::{render_play, render_steps};
@@ -62,9 +62,13 @@ pub struct Finding {
     /// Where in the match the finding stands: its game, and for a turn or cube action its
     /// turn number and side (filled by [`check`] from the record, so for every format).
     pub place: Option<Place>,
-    /// For a record read from a binary file (`.xg`), the byte offset of the record the
-    /// finding's span comes from (in the member the transcript names, `temp.xg`).
-    pub byte_offset: Option<u64>,
+    /// For a record read from a binary format (`.xg`): where the finding stands in the
+    /// original file (the span stays on the `.mat` transcript that was checked).
+    pub origin: Option<Origin>,
+    /// For a record read from another text format (SGF), whose spans are moved onto the
+    /// original: the finding's span on the `.mat` transcript that was checked (boards find
+    /// their turn by it).
+    pub record_span: Option<Span>,
 }
 
 /// Where a finding stands in the match, as the `.mat` layout numbers it.
@@ -102,6 +106,19 @@ impl Suggestions {
 }
 
 impl Finding {
+    /// For a finding on a record read from a binary file: the byte offset of where it stands
+    /// there ([`Finding::origin`]; for `.xg`, its record in `temp.xg`).
+    pub fn byte_offset(&self) -> Option<u64> {
+        match self.origin {
+            Some(Origin::Binary { offset, .. }) => Some(offset),
+            _ => None,
+        }
+    }
+    /// The finding's span on the text that was checked: [`Finding::record_span`] when the
+    /// record was read from another text format, else [`Finding::span`].
+    pub fn checked_span(&self) -> Span {
+        self.record_span.unwrap_or(self.span)
+    }
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
             code,
@@ -115,7 +132,8 @@ impl Finding {
             repair: None,
             rests_on: None,
             place: None,
-            byte_offset: None,
+            origin: None,
+            record_span: None,
         }
     }
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
@@ -162,7 +180,8 @@ impl Finding {
             }),
             rests_on: None,
             place: None,
-            byte_offset: None,
+            origin: None,
+            record_span: None,
         }
     }
 }

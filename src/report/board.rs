@@ -796,7 +796,7 @@ pub fn finding_turn(v: &Verdict, span: Span) -> Option<(usize, usize)> {
 /// finding's span marked and the nearest legal play (if the finding suggests one) as the
 /// alternative; `None` when the finding is not on a replayed turn.
 pub fn finding_diagram(v: &Verdict, f: &crate::replay::Finding) -> Option<Diagram> {
-    let (gi, ai) = finding_turn(v, f.span)?;
+    let (gi, ai) = finding_turn(v, f.checked_span())?;
     let a = &v.record.games[gi].actions[ai];
     let side = &trace_side(v.games.get(gi)?.actions.get(ai)?);
     let mut d = diagram_at(
@@ -815,8 +815,11 @@ pub fn finding_diagram(v: &Verdict, f: &crate::replay::Finding) -> Option<Diagra
     };
     // The written hop holding the span: the step token containing it.
     for s in stages.of(&v.record.stages) {
-        d.marks
-            .extend(hop_at(s.moves.steps.of(&v.record.steps), f.span, *side));
+        d.marks.extend(hop_at(
+            s.moves.steps.of(&v.record.steps),
+            f.checked_span(),
+            *side,
+        ));
     }
     if let Some(sug) = &f.suggestions
         && let Some(first) = sug.plays.first()

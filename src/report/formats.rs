@@ -187,7 +187,7 @@ fn result(file: &FileFindings, idx: &LineIndex, uri: &str, bytes: bool, f: &Find
     let mut location = json!({
         "physicalLocation": physical(file, idx, uri, bytes, f.span),
     });
-    if let Some(o) = f.byte_offset {
+    if let Some(o) = f.byte_offset() {
         // A record read from a binary file: the region is the record's place in it.
         location["physicalLocation"]["region"] = json!({ "byteOffset": o });
     }
@@ -380,7 +380,8 @@ mod tests {
             repair: None,
             rests_on: None,
             place: None,
-            byte_offset: None,
+            origin: None,
+            record_span: None,
         }
     }
 

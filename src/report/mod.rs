@@ -152,7 +152,7 @@ impl Diagnostic for Report<'_> {
         // text shown is the transcript, not the file.
         let place = self
             .finding
-            .byte_offset
+            .byte_offset()
             .and_then(|_| place_words(self.finding));
         match (&self.finding.help, place) {
             (Some(h), Some(p)) => Some(Box::new(format!("{h}\nin the binary record: {p}"))),
@@ -280,7 +280,7 @@ pub fn finding_json(name: &str, text: &str, idx: &LineIndex, f: &Finding) -> ser
         "game": f.place.map(|p| p.game),
         "turn": f.place.and_then(|p| p.turn),
         "side": f.place.and_then(|p| p.side),
-        "byte_offset": f.byte_offset,
+        "byte_offset": f.byte_offset(),
     })
 }
 
@@ -297,7 +297,7 @@ pub fn place_words(f: &Finding) -> Option<String> {
             parts.push(s.name().to_string());
         }
     }
-    if let Some(o) = f.byte_offset {
+    if let Some(o) = f.byte_offset() {
         parts.push(format!("record at byte {o}"));
     }
     (!parts.is_empty()).then(|| parts.join(", "))

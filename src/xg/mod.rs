@@ -779,14 +779,14 @@ fn write(m: &MatchW, notes: &[String], t: &mut Transcript) {
     }
 }
 
-/// Fill each finding's [`Finding::byte_offset`] from the transcript: the offset of the
-/// `temp.xg` record its span comes from, when the span lies in a piece of a binary original.
+/// Fill each finding's [`Finding::origin`] from the transcript: the `temp.xg` record its
+/// span comes from, when the span lies in a piece of a binary original.
 pub fn locate_findings(t: &Transcript, findings: &mut [Finding]) {
     for f in findings {
         if let Some(p) = t.origin_of(f.span)
-            && let Origin::Binary { offset, .. } = p.origin
+            && let o @ Origin::Binary { .. } = p.origin
         {
-            f.byte_offset = Some(offset);
+            f.origin = Some(o);
         }
     }
 }
@@ -818,7 +818,7 @@ pub fn problem_findings(t: &Transcript) -> Vec<Finding> {
                 (None, _) => "here".into(),
             };
             f.help = p.help.clone();
-            f.byte_offset = offset;
+            f.origin = offset.map(|_| p.origin);
             f
         })
         .collect()
@@ -837,7 +837,9 @@ pub fn read_position(bytes: &[u8]) -> Result<String, ReadProblem> {
     let mut header = MatchHeader::default();
     let mut score = [0i32; 2];
     let mut crawford = false;
-    let mut last: Option<([i8; 26], Player, Option<[i32; 2]>, i32)> = None;
+    // The last position: board, player on roll, dice (a move record), cube.
+    type Last = ([i8; 26], Player, Option<[i32; 2]>, i32);
+    let mut last: Option<Last> = None;
     let mut version = 0;
     for r in data.chunks_exact(RECORD) {
         match records::parse(r, version) {

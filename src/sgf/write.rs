@@ -1,0 +1,210 @@
+//! A checked backgammon record written as gnubg's SGF (`GM[6]`): one game tree per game, the
+//! score before it in `MI`, each turn as its dice and one letter pair per replayed step,
+//! cube actions as `double`, `take`, `drop`, and the result in `RE` (`R` after a
+//! resignation). Written from the replay (the steps as played), not from the text, so a
+//! `.mat` play with combined hops (`24/13`) becomes the single-die steps gnubg expects.
+
+use std::fmt::Write as _;
+
+use super::read::{Col, point_letter};
+use crate::report::json::{ActionDoc, GameDoc, MatchDoc, SideDoc};
+use crate::rules::{RuleSet, Variant};
+
+/// Why a record cannot be written as SGF.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteError(pub String);
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// An SGF value with `\` and `]` escaped.
+fn esc(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+fn col(s: SideDoc) -> Col {
+    match s {
+        SideDoc::White => Col::W,
+        SideDoc::Black => Col::B,
+    }
+}
+
+fn ident(s: SideDoc) -> char {
+    match s {
+        SideDoc::White => 'W',
+        SideDoc::Black => 'B',
+    }
+}
+
+/// Whether gnubg can hold games of these rules: backgammon from the usual start or
+/// nackgammon's, and `Some(true)` for nackgammon.
+fn gnubg_game(rules: &RuleSet) -> Result<bool, WriteError> {
+    let refuse = |what: &str| {
+        WriteError(format!(
+            "SGF has no {what}: gnubg's SGF (GM[6]) holds backgammon and nackgammon only; use --to mat or --to json"
+        ))
+    };
+    match rules.game() {
+        Variant::Backgammon => {}
+        Variant::GulBara => return Err(refuse("Gul bara")),
+        Variant::Tapa => return Err(refuse("Tapa or Plakoto")),
+        Variant::LongNardy => return Err(refuse("Long nardy")),
+        Variant::Fevga => return Err(refuse("Fevga")),
+    }
+    let standard = RuleSet::default_for(Variant::Backgammon);
+    if rules.start() == standard.start() {
+        return Ok(false);
+    }
+    if let Ok(n) = standard.with_preset("nackgammon")
+        && rules.start() == n.start()
+    {
+        return Ok(true);
+    }
+    Err(refuse("game with this starting position"))
+}
+
+fn game(
+    out: &mut String,
+    doc: &MatchDoc,
+    g: &GameDoc,
+    index: usize,
+    rules: &RuleSet,
+    nack: bool,
+) -> Result<(), WriteError> {
+    let length = doc.match_length.unwrap_or(0);
+    let (ws, bs) = g.score_before.map_or((0, 0), |s| (s.white, s.black));
+    let players = g.players.as_ref().or(doc.players.as_ref());
+    let (pw, pb) = players.map_or(("White", "Black"), |p| (p.white.as_str(), p.black.as_str()));
+    let _ = write!(
+        out,
+        "(;FF[4]GM[6]CA[UTF-8]AP[tavla:{}]MI[length:{length}][game:{index}][ws:{ws}][bs:{bs}]PW[{}]PB[{}]",
+        env!("CARGO_PKG_VERSION"),
+        esc(pw),
+        esc(pb)
+    );
+    if index == 0 {
+        for t in &doc.tags {
+            let id = match t.name.as_str() {
+                "Site" => "PC",
+                "Event" => "EV",
+                "Round" => "RO",
+                "EventDate" => "DT",
+                "Transcriber" => "AN",
+                _ => continue,
+            };
+            let v = if id == "DT" {
+                t.value.replace('.', "-")
+            } else {
+                t.value.clone()
+            };
+            let _ = write!(out, "{id}[{}]", esc(&v));
+        }
+        if !doc.comments.is_empty() {
+            let text: Vec<&str> = doc.comments.iter().map(|c| c.text.as_str()).collect();
+            let _ = write!(out, "GC[{}]", esc(&text.join("\n")));
+        }
+    }
+    let cube = rules.cube();
+    let mut ru = Vec::new();
+    if length > 0 && cube.crawford {
+        ru.push("Crawford");
+        if g.crawford == Some(true) {
+            ru.push("CrawfordGame");
+        }
+    }
+    if length == 0 && cube.jacoby {
+        ru.push("Jacoby");
+    }
+    if nack {
+        ru.push("Nackgammon");
+    }
+    if cube.available.is_err() {
+        ru.push("NoCube");
+    }
+    if !ru.is_empty() {
+        let _ = write!(out, "RU[{}]", ru.join(":"));
+    }
+    if let Some(r) = g.result.as_ref().filter(|r| !r.draw) {
+        if let Some(points) = r.points.or(r.value) {
+            let resigned = if r.how == "resignation" { "R" } else { "" };
+            let _ = write!(out, "RE[{}+{points}{resigned}]", ident(r.winner));
+        }
+    }
+    for a in &g.actions {
+        let side = a.base().player;
+        match a {
+            ActionDoc::Turn(t) => {
+                let where_ = || format!("game {} line {}", g.number, t.base.line);
+                let (Some(dice), true, [stage]) =
+                    (t.dice, t.received.is_empty(), t.stages.as_slice())
+                else {
+                    return Err(WriteError(format!(
+                        "{}: a turn gnubg cannot hold (no roll, or stages beyond the roll)",
+                        where_()
+                    )));
+                };
+                let Some(steps) = &stage.steps else {
+                    return Err(WriteError(format!(
+                        "{}: the turn was not replayed (an earlier error); fix the record first",
+                        where_()
+                    )));
+                };
+                let _ = write!(out, "\n;{}[{}{}", ident(side), dice[0], dice[1]);
+                for s in steps {
+                    out.push(point_letter(col(side), s.from) as char);
+                    out.push(point_letter(col(side), s.to) as char);
+                }
+                out.push(']');
+            }
+            ActionDoc::Double(_) => {
+                let _ = write!(out, "\n;{}[double]", ident(side));
+            }
+            ActionDoc::Take(_) => {
+                let _ = write!(out, "\n;{}[take]", ident(side));
+            }
+            ActionDoc::Drop(_) => {
+                let _ = write!(out, "\n;{}[drop]", ident(side));
+            }
+            ActionDoc::Beaver(_) | ActionDoc::Raccoon(_) => {
+                return Err(WriteError(format!(
+                    "game {} line {}: a beaver or raccoon, which gnubg's SGF does not record",
+                    g.number,
+                    a.base().line
+                )));
+            }
+            ActionDoc::Wins(_) | ActionDoc::Losses(_) | ActionDoc::Draw(_) => {}
+        }
+    }
+    out.push_str(")\n");
+    Ok(())
+}
+
+/// The match of a checked record (its typed document from
+/// [`match_doc`](crate::report::json::match_doc) with traces, and its rules) as gnubg's SGF.
+///
+/// # Errors
+///
+/// A game other than backgammon or nackgammon (SGF has no Gul bara, Tapa, Long nardy or
+/// Fevga), a record without rules (its variant unsupported), a beaver, or a turn that was not
+/// replayed (an earlier error stopped the check of its game).
+pub fn write_sgf(doc: &MatchDoc, rules: Option<&RuleSet>) -> Result<String, WriteError> {
+    let rules = rules.ok_or_else(|| {
+        WriteError("the record's variant is not supported, so it cannot be written as SGF".into())
+    })?;
+    let nack = gnubg_game(rules)?;
+    if doc.rotation.is_some() {
+        return Err(WriteError(
+            "SGF has no rotating match (Sreshta, Tavli): gnubg's SGF holds backgammon only".into(),
+        ));
+    }
+    let mut out = String::new();
+    for (i, g) in doc.games.iter().enumerate() {
+        game(&mut out, doc, g, i, rules, nack)?;
+    }
+    Ok(out)
+}
