@@ -647,3 +647,72 @@ fn legal_and_check_take_an_xgp_position() {
     assert!(err.contains("tavla::xg::bad-crc"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn validate_reads_xg_files_and_reports_damage_with_exit_1() {
+    let dir = std::env::temp_dir().join(format!("tavla-xg-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let good = Path::new(DIR).join("test.xg");
+    let (code, out) = run(&["validate", "--format", "jsonl", good.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (Some(0), ""));
+    // Cut inside the archive: exit 1, one located error and nothing else.
+    let bytes = fixture("test.xg");
+    let cut = dir.join("cut.xg");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let (code, out) = run(&["validate", "--format", "jsonl", cut.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert_eq!(lines[0]["code"], "tavla::xg::truncated");
+    assert!(lines[0]["byte_offset"].is_u64(), "{out}");
+    // A changed move: its game, turn, side and record in the JSON Lines.
+    let original = fixture("test.xg");
+    let mut members = named(unpack(&original));
+    let temp = &mut members[0].1;
+    let (at, _) = move_records(temp)
+        .iter()
+        .copied()
+        .filter(|m| m.1 == 2)
+        .nth(3)
+        .unwrap();
+    temp[at + 76..at + 80].copy_from_slice(&5i32.to_le_bytes());
+    temp[at + 80..at + 84].copy_from_slice(&1i32.to_le_bytes());
+    let changed = dir.join("changed.xg");
+    std::fs::write(&changed, repack(&original, &members, |_, n| n as i32)).unwrap();
+    let (code, out) = run(&["validate", "--format", "jsonl", changed.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let first: Value = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|f| f["severity"] == "error")
+        .expect("an error");
+    assert_eq!(
+        (
+            &first["game"],
+            &first["turn"],
+            &first["side"],
+            &first["byte_offset"]
+        ),
+        (
+            &Value::from(2),
+            &Value::from(3),
+            &Value::from("white"),
+            &Value::from(at as u64)
+        ),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -233,6 +233,11 @@ impl Source {
             check_findings(record, o)
         };
         if let Some(t) = &self.transcript {
+            // A file whose container could not be read has no transcript text: its reading
+            // problem says so, and "no games" would only repeat it.
+            if t.text.is_empty() && t.problems.iter().any(|p| p.error) {
+                v.findings.retain(|f| f.code != Code::NoGames);
+            }
             let text_origin = self.format == Format::Sgf;
             for f in &mut v.findings {
                 if text_origin {

@@ -155,8 +155,8 @@ impl Diagnostic for Report<'_> {
             .byte_offset()
             .and_then(|_| place_words(self.finding));
         match (&self.finding.help, place) {
-            (Some(h), Some(p)) => Some(Box::new(format!("{h}\nin the binary record: {p}"))),
-            (None, Some(p)) => Some(Box::new(format!("in the binary record: {p}"))),
+            (Some(h), Some(p)) => Some(Box::new(format!("{h}\nin the binary file: {p}"))),
+            (None, Some(p)) => Some(Box::new(format!("in the binary file: {p}"))),
             (h, None) => h.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>),
         }
     }
@@ -285,7 +285,8 @@ pub fn finding_json(name: &str, text: &str, idx: &LineIndex, f: &Finding) -> ser
 }
 
 /// Where a finding stands, in words: `game 2, turn 14, white` and, for a record read from a
-/// binary file, `record at byte 7680`; `None` when the finding has neither.
+/// binary file, `record at byte 7680` (`byte 12` outside the games); `None` when the finding
+/// has neither.
 pub fn place_words(f: &Finding) -> Option<String> {
     let mut parts = Vec::new();
     if let Some(p) = f.place {
@@ -298,7 +299,12 @@ pub fn place_words(f: &Finding) -> Option<String> {
         }
     }
     if let Some(o) = f.byte_offset() {
-        parts.push(format!("record at byte {o}"));
+        // In a game: the offset of its record; before any (a damaged container): a byte.
+        parts.push(if f.place.is_some() {
+            format!("record at byte {o}")
+        } else {
+            format!("byte {o}")
+        });
     }
     (!parts.is_empty()).then(|| parts.join(", "))
 }
