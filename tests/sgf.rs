@@ -55,7 +55,10 @@ enum Act {
     Wins(String, u64),
 }
 
-fn acts(d: &MatchDoc) -> Vec<(u64, Option<(u64, u64)>, Vec<Act>)> {
+/// A game as compared: its number, the score before it, its actions.
+type GameActs = (u64, Option<(u64, u64)>, Vec<Act>);
+
+fn acts(d: &MatchDoc) -> Vec<GameActs> {
     d.games
         .iter()
         .map(|g| {
@@ -388,10 +391,12 @@ fn convert_to_sgf_reads_back_as_the_same_match() {
     }
 }
 
-/// The records `convert --to sgf` is run on for gnubg: every valid backgammon fixture
-/// gnubg wrote and every file of the shared corpus whose check finds no error.
+/// The records `convert --to sgf` is run on for gnubg: the backgammon fixtures (gnubg's and
+/// the archive dialects) and the shared corpus; those whose check finds an error
+/// are left out.
 fn round_trip_inputs() -> Vec<PathBuf> {
     let mut v = files("fixtures/backgammon/gnubg", "mat");
+    v.extend(files("fixtures/backgammon/archives", "mat"));
     let corpus = "../shared/corpus/mat";
     if Path::new(corpus).is_dir() {
         v.extend(files(corpus, "txt"));
@@ -452,11 +457,12 @@ fn gnubg_loads_what_convert_to_sgf_writes_and_exports_the_same_positions() {
         .status()
         .unwrap();
     assert!(status.success());
-    assert!(
-        pairs.len() > 200,
-        "{} records, {refused} refused",
+    eprintln!(
+        "{} records written as SGF, loaded by gnubg and exported as .mat; {refused} refused",
         pairs.len()
     );
+    assert!(pairs.len() > 250, "{} records", pairs.len());
+    assert_eq!(refused, 0);
     for (p, m, d) in &pairs {
         let back = std::fs::read(m)
             .unwrap_or_else(|e| panic!("{}: gnubg wrote no .mat ({e})", p.display()));
@@ -522,28 +528,49 @@ fn fix_rewrites_only_the_repaired_node_value_of_an_sgf() {
 fn validate_walks_sgf_files_and_reports_on_the_sgf_lines() {
     let dir = tmp("walk");
     let sgf = std::fs::read_to_string("fixtures/sgf/gnubg/m001-0001.sgf").unwrap();
-    let (start, _) = move_nodes(&sgf)[3];
-    let mut bytes = sgf.clone().into_bytes();
-    bytes[start + 3] = if bytes[start + 3] == b'x' {
-        b'w'
-    } else {
-        bytes[start + 3] + 1
-    };
+    // The first one-letter mutant of a move that is illegal (checked through the library).
+    let (start, bytes) = move_nodes(&sgf)
+        .into_iter()
+        .filter_map(|(start, _)| {
+            let mut bytes = sgf.clone().into_bytes();
+            let c = bytes[start + 3];
+            bytes[start + 3] = if c == b'x' { b'w' } else { c + 1 };
+            let v = Source::from_bytes("a.sgf".into(), bytes.clone())
+                .unwrap()
+                .check(&Overrides::default(), false);
+            (v.errors() > 0).then_some((start, bytes))
+        })
+        .next()
+        .unwrap();
     std::fs::write(dir.join("a.sgf"), &bytes).unwrap();
+    // Not read by the default walk: another extension.
+    std::fs::write(dir.join("notes.md"), "not a record").unwrap();
     let out = tavla()
         .args(["validate", "--format", "jsonl"])
         .arg(&dir)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
     let line = line_col(std::str::from_utf8(&bytes).unwrap(), start).0;
-    if out.status.code() == Some(1) {
-        let first: serde_json::Value =
-            serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
-        assert_eq!(first["line"], line, "{stdout}");
-    } else {
-        // The mutant was legal: the walk still read the file.
-        assert_eq!(out.status.code(), Some(0), "{stdout}");
-    }
+    let first: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["line"], line, "{stdout}");
+    assert!(first["path"].as_str().unwrap().ends_with("a.sgf"));
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fix_refuses_to_rewrite_an_xg_file_and_offers_diff_or_convert() {
+    let dir = tmp("xg");
+    let f = dir.join("m.xg");
+    let mut bytes = b"RGMH".to_vec();
+    bytes.extend([0u8; 60]);
+    std::fs::write(&f, &bytes).unwrap();
+    let out = tavla().arg("fix").arg(&f).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--diff") && err.contains("convert"), "{err}");
+    assert_eq!(std::fs::read(&f).unwrap(), bytes);
     let _ = std::fs::remove_dir_all(&dir);
 }

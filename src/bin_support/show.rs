@@ -99,7 +99,9 @@ fn diagram(a: &Pick) -> Result<(board::Diagram, usize, String), u8> {
     };
     let inputs = InputSpec {
         paths: vec![a.path.to_path_buf()],
-        extensions: vec!["mat".into(), "txt".into()],
+        extensions: ["mat", "txt", "sgf", "xg", "xgp"]
+            .map(String::from)
+            .to_vec(),
         stdin_name: None,
         files_from: None,
     }

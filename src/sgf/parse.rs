@@ -11,23 +11,98 @@ use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::{Origin, ReadProblem};
 
-/// One value of a property: its span inside the brackets and its text with escapes undone.
+/// One value of a property: its span inside the brackets; the text with escapes undone
+/// only when it has escapes (else the span is the text).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Value {
     pub(crate) at: Span,
-    pub(crate) text: String,
+    unescaped: Option<Box<str>>,
 }
 
-/// A property: its identifier (upper-case letters; lower-case ones of old SGF dropped) and
-/// values.
+impl Value {
+    /// The value's text, escapes undone.
+    pub(crate) fn text<'a>(&'a self, src: &'a str) -> &'a str {
+        match &self.unescaped {
+            Some(s) => s,
+            None => &src[self.at.offset..self.at.end()],
+        }
+    }
+}
+
+/// A property identifier: its upper-case letters (lower-case ones of old SGF dropped), at
+/// most eight kept inline.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Ident {
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl Ident {
+    fn new(raw: &[u8]) -> Ident {
+        let mut id = Ident {
+            bytes: [0; 8],
+            len: 0,
+        };
+        for &c in raw.iter().filter(|c| c.is_ascii_uppercase()) {
+            if usize::from(id.len) < id.bytes.len() {
+                id.bytes[usize::from(id.len)] = c;
+                id.len += 1;
+            }
+        }
+        id
+    }
+
+    /// Whether the reader uses the property (see [`KEPT`]).
+    fn kept(&self) -> bool {
+        match self.len {
+            1 => matches!(self.bytes[0], b'W' | b'B'),
+            2 => KEPT.iter().any(|k| k.as_bytes() == &self.bytes[..2]),
+            _ => false,
+        }
+    }
+
+    /// The identifier.
+    pub(crate) fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
+}
+
+impl PartialEq<&str> for Ident {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl std::fmt::Display for Ident {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The properties the reader uses; the others (analysis, comments, `GS`, ...) are read
+/// for their syntax and not kept.
+const KEPT: &[&str] = &[
+    "W", "B", "GM", "MI", "PW", "PB", "RU", "RE", "DT", "EV", "RO", "PC", "AN", "GC", "AE", "AW",
+    "AB", "PL", "CV", "CP", "DI",
+];
+
+/// A property: its identifier and values (the first inline).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Prop {
-    pub(crate) ident: String,
+    pub(crate) ident: Ident,
     pub(crate) at: Span,
-    pub(crate) values: Vec<Value>,
+    pub(crate) first: Value,
+    pub(crate) rest: Vec<Value>,
 }
 
-/// A node: the span of its `;` and its properties.
+impl Prop {
+    /// Every value, in order.
+    pub(crate) fn values(&self) -> impl Iterator<Item = &Value> {
+        std::iter::once(&self.first).chain(self.rest.iter())
+    }
+}
+
+/// A node: the span of its `;` and its properties (those the reader uses).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Node {
     pub(crate) at: Span,
@@ -195,11 +270,11 @@ fn resume(b: &[u8], mut i: usize) -> usize {
 fn value_end(b: &[u8], open: usize) -> Option<usize> {
     let mut j = open + 1;
     while j < b.len() {
-        match b[j] {
-            b'\\' => j += 2,
-            b']' => return Some(j),
-            _ => j += 1,
+        j += b[j..].iter().position(|&c| c == b']' || c == b'\\')?;
+        if b[j] == b']' {
+            return Some(j);
         }
+        j += 2;
     }
     None
 }
@@ -218,18 +293,14 @@ fn unescape(raw: &str) -> String {
             continue;
         }
         match chars.next() {
-            Some('\r') => {
-                if chars.peek() == Some(&'\n') {
-                    chars.next();
-                }
+            Some('\r') if chars.peek() == Some(&'\n') => {
+                chars.next();
             }
-            Some('\n') => {
-                if chars.peek() == Some(&'\r') {
-                    chars.next();
-                }
+            Some('\n') if chars.peek() == Some(&'\r') => {
+                chars.next();
             }
+            Some('\r' | '\n') | None => {}
             Some(x) => s.push(x),
-            None => {}
         }
     }
     s
@@ -267,11 +338,10 @@ fn node(text: &str, start: usize, problems: &mut Vec<ReadProblem>) -> (Option<No
             j += 1;
         }
         let ident_at = Span::new(id_start, j - id_start);
-        let ident: String = text[id_start..j]
-            .chars()
-            .filter(char::is_ascii_uppercase)
-            .collect();
-        let mut values = Vec::new();
+        let ident = Ident::new(&b[id_start..j]);
+        let kept = ident.kept();
+        let mut values: Vec<Value> = Vec::new();
+        let mut count = 0usize;
         loop {
             let mut k = j;
             while k < b.len() && b[k].is_ascii_whitespace() {
@@ -295,13 +365,17 @@ fn node(text: &str, start: usize, problems: &mut Vec<ReadProblem>) -> (Option<No
                     .map_or(b.len(), |p| k + p + 1);
                 return (None, resume(b, line_end));
             };
-            values.push(Value {
-                at: Span::new(k + 1, end - k - 1),
-                text: unescape(&text[k + 1..end]),
-            });
+            count += 1;
+            if kept {
+                let raw = &text[k + 1..end];
+                values.push(Value {
+                    at: Span::new(k + 1, end - k - 1),
+                    unescaped: raw.contains('\\').then(|| unescape(raw).into_boxed_str()),
+                });
+            }
             j = end + 1;
         }
-        if values.is_empty() {
+        if count == 0 {
             problems.push(syntax(
                 ident_at,
                 format!(
@@ -311,11 +385,17 @@ fn node(text: &str, start: usize, problems: &mut Vec<ReadProblem>) -> (Option<No
             ));
             return (None, resume(b, j));
         }
-        n.props.push(Prop {
-            ident,
-            at: ident_at,
-            values,
-        });
+        if kept {
+            let mut values = values.into_iter();
+            if let Some(first) = values.next() {
+                n.props.push(Prop {
+                    ident,
+                    at: ident_at,
+                    first,
+                    rest: values.collect(),
+                });
+            }
+        }
     }
 }
 
@@ -332,7 +412,7 @@ mod tests {
             .nodes
             .iter()
             .flat_map(|n| n.props.iter())
-            .map(|p| p.values[0].text.as_str())
+            .map(|p| p.first.text(t))
             .collect();
         assert_eq!(first, ["6", "a]b", "31hefe", "52", "11"]);
         assert_eq!(c.problems.len(), 1);
@@ -341,7 +421,7 @@ mod tests {
             c.problems[0].origin,
             Origin::Text(Span::new(t.find("(;B[64]").unwrap(), 1))
         );
-        let v = &c.trees[0].nodes[1].props[0].values[0];
+        let v = &c.trees[0].nodes[1].props[0].first;
         assert_eq!(&t[v.at.offset..v.at.end()], "31hefe");
     }
 
@@ -353,7 +433,7 @@ mod tests {
             .nodes
             .iter()
             .flat_map(|n| n.props.iter())
-            .map(|p| p.values[0].text.as_str())
+            .map(|p| p.first.text(t))
             .collect();
         // `;B 52]` is lost; `;B[11` never closes and costs its node (the rest of its line).
         assert_eq!(moves, ["6", "31hefe", "64xrrn", "22"]);

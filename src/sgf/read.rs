@@ -2,7 +2,7 @@
 //! move, cube action and result mapped to its SGF property value (each step to its letter
 //! pair, the dice to their digits).
 
-use super::parse::{Node, Prop, Tree, parse};
+use super::parse::{Node, Tree, parse};
 use crate::codes::Code;
 use crate::notation::Span;
 use crate::notation::layout::RIGHT_COLUMN;
@@ -44,95 +44,87 @@ pub(crate) fn point_letter(side: Col, p: u8) -> u8 {
     }
 }
 
-/// A part of a cell: text, and its origin if it has one.
-type Part = (String, Option<Origin>);
-
-#[derive(Default)]
-struct Line {
-    left: Option<Vec<Part>>,
-    right: Option<Vec<Part>>,
-}
-
-/// The transcript being written, game by game.
+/// The transcript being written, game by game, a turn line at a time: a `W` cell opens a
+/// line in the left column, a `B` cell takes the right cell of the open line when it is
+/// free, else opens a line of its own. Cells are written straight into the transcript.
 struct Writer {
     t: Transcript,
-    line: Option<Line>,
+    /// Where the open turn line starts, and whether its right cell is taken.
+    open: Option<(usize, bool)>,
     turn: usize,
 }
 
 impl Writer {
-    fn put(&mut self, parts: &[Part]) {
-        for (s, o) in parts {
-            match o {
-                Some(o) => {
-                    self.t.push(s, *o);
-                }
-                None => self.t.push_layout(s),
-            }
-        }
-    }
-
-    fn width(parts: &[Part]) -> usize {
-        parts.iter().map(|(s, _)| s.chars().count()).sum()
-    }
-
-    /// Write the open turn line, if any.
+    /// End the open turn line, if any.
     fn flush(&mut self) {
-        let Some(l) = self.line.take() else { return };
-        self.turn += 1;
-        let number = format!("{:>3}) ", self.turn);
-        let mut width = number.len();
-        self.t.push_layout(&number);
-        if let Some(left) = &l.left {
-            self.put(left);
-            width += Self::width(left);
+        if self.open.take().is_some() {
+            self.t.push_layout("\n");
         }
-        if let Some(right) = &l.right {
-            let pad = if width + 2 > RIGHT_COLUMN {
-                2
-            } else {
-                RIGHT_COLUMN - width
-            };
-            self.t.push_layout(&" ".repeat(pad));
-            self.put(right);
-        }
-        self.t.push_layout("\n");
     }
 
-    /// A cell in `side`'s column: White's starts a line, Black's joins the open line when its
-    /// right cell is free.
-    fn cell(&mut self, side: Col, parts: Vec<Part>) {
-        match side {
-            Col::W => {
-                self.flush();
-                self.line = Some(Line {
-                    left: Some(parts),
-                    right: None,
-                });
+    fn number(&mut self) {
+        self.turn += 1;
+        let mut n = itoa(self.turn as u64);
+        while n.len() < 3 {
+            n.insert(0, ' ');
+        }
+        self.t.push_layout(&n);
+        self.t.push_layout(") ");
+    }
+
+    /// Start `side`'s cell: open a line or pad to the right column.
+    fn start_cell(&mut self, side: Col) {
+        match (side, self.open) {
+            (Col::B, Some((start, false))) => {
+                let width = self.t.text.len() - start;
+                let pad = if width + 2 > RIGHT_COLUMN {
+                    2
+                } else {
+                    RIGHT_COLUMN - width
+                };
+                push_spaces(&mut self.t, pad);
+                self.open = Some((start, true));
             }
-            Col::B => match &mut self.line {
-                Some(l) if l.right.is_none() => l.right = Some(parts),
-                _ => {
-                    self.flush();
-                    self.line = Some(Line {
-                        left: None,
-                        right: Some(parts),
-                    });
-                }
-            },
+            (Col::B, _) => {
+                self.flush();
+                let start = self.t.text.len();
+                self.number();
+                push_spaces(&mut self.t, RIGHT_COLUMN - 5);
+                self.open = Some((start, true));
+            }
+            (Col::W, _) => {
+                self.flush();
+                let start = self.t.text.len();
+                self.number();
+                self.open = Some((start, false));
+            }
         }
     }
 
     /// An unnumbered result line in the winner's column.
-    fn result(&mut self, side: Col, parts: Vec<Part>) {
+    fn result(&mut self, side: Col, text: &str, origin: Origin) {
         self.flush();
         match side {
-            Col::W => self.t.push_layout("      "),
-            Col::B => self.t.push_layout(&" ".repeat(RIGHT_COLUMN + 1)),
+            Col::W => push_spaces(&mut self.t, 6),
+            Col::B => push_spaces(&mut self.t, RIGHT_COLUMN + 1),
         }
-        self.put(&parts);
+        self.t.push(text, origin);
         self.t.push_layout("\n");
     }
+}
+
+fn push_spaces(t: &mut Transcript, n: usize) {
+    const SPACES: &str = "                                        ";
+    let mut n = n;
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        t.push_layout(&SPACES[..k]);
+        n -= k;
+    }
+}
+
+fn itoa(n: u64) -> String {
+    n.to_string()
 }
 
 fn problem(code: Code, error: bool, at: Span, message: String, help: &str) -> ReadProblem {
@@ -151,27 +143,16 @@ fn bad_value(at: Span, message: String, help: &str) -> ReadProblem {
 
 /// The first value of the root's property `ident`.
 fn root_value<'a>(root: &'a Node, ident: &str) -> Option<&'a super::parse::Value> {
-    root.prop(ident).and_then(|p| p.values.first())
+    root.prop(ident).map(|p| &p.first)
 }
 
 /// `MI[length:N][game:i][ws:a][bs:b]`: each key's number and the span of its value.
-fn match_info(root: &Node) -> Vec<(String, u64, Span)> {
-    let Some(p) = root.prop("MI") else {
-        return Vec::new();
-    };
-    p.values
-        .iter()
-        .filter_map(|v| {
-            let (k, n) = v.text.split_once(':')?;
-            Some((k.trim().to_string(), n.trim().parse().ok()?, v.at))
-        })
-        .collect()
-}
-
-fn mi(info: &[(String, u64, Span)], key: &str) -> Option<(u64, Span)> {
-    info.iter()
-        .find(|(k, _, _)| k == key)
-        .map(|(_, n, at)| (*n, *at))
+fn mi(root: &Node, src: &str, key: &str) -> Option<(u64, Span)> {
+    root.prop("MI")?.values().find_map(|v| {
+        let (k, n) = v.text(src).split_once(':')?;
+        (k.trim() == key).then_some(())?;
+        Some((n.trim().parse().ok()?, v.at))
+    })
 }
 
 /// A header tag whose value is a piece of the original.
@@ -184,7 +165,7 @@ fn tag(w: &mut Writer, name: &str, value: &str, origin: Origin) {
 
 /// The header: tags from the first game's root (`PC EV RO DT AN`, the rules of `RU`), its
 /// `GC` as comments, and the match length of `MI`.
-fn header(w: &mut Writer, root: &Node) -> Option<u64> {
+fn header(w: &mut Writer, root: &Node, src: &str) {
     for (ident, name) in [
         ("PC", "Site"),
         ("EV", "Event"),
@@ -193,22 +174,17 @@ fn header(w: &mut Writer, root: &Node) -> Option<u64> {
         ("AN", "Transcriber"),
     ] {
         if let Some(v) = root_value(root, ident) {
-            let text = if ident == "DT" {
-                v.text.replace('-', ".")
-            } else {
-                v.text.clone()
-            };
-            let text = text.replace(['\r', '\n'], " ");
+            let mut text = v.text(src).replace(['\r', '\n'], " ");
+            if ident == "DT" {
+                text = text.replace('-', ".");
+            }
             tag(w, name, &text, Origin::Text(v.at));
         }
     }
-    let info = match_info(root);
-    let length = mi(&info, "length");
+    let length = mi(root, src, "length");
     let rules = root_value(root, "RU");
-    let ru: Vec<String> = rules
-        .map(|v| v.text.split(':').map(|s| s.trim().to_string()).collect())
-        .unwrap_or_default();
-    let has = |r: &str| ru.iter().any(|x| x.eq_ignore_ascii_case(r));
+    let ru = rules.map_or("", |v| v.text(src));
+    let has = |r: &str| ru.split(':').any(|x| x.trim().eq_ignore_ascii_case(r));
     let ru_origin = Origin::Text(rules.map_or(root.at, |v| v.at));
     if has("Nackgammon") {
         tag(w, "Variation", "NackGammon", ru_origin);
@@ -236,7 +212,7 @@ fn header(w: &mut Writer, root: &Node) -> Option<u64> {
         tag(w, "CubeLimit", "1", ru_origin);
     }
     if let Some(v) = root_value(root, "GC") {
-        for l in v.text.lines().map(str::trim_end) {
+        for l in v.text(src).lines().map(str::trim_end) {
             if !l.trim().is_empty() {
                 w.t.push_layout("; ");
                 w.t.push(l, Origin::Text(v.at));
@@ -250,14 +226,16 @@ fn header(w: &mut Writer, root: &Node) -> Option<u64> {
         w.t.push(&n.to_string(), Origin::Text(at));
         w.t.push_layout(" point match\n");
     }
-    length.map(|(n, _)| n)
 }
 
 /// A name for the score line: no colon (it splits the line), no line end.
-fn name_of(root: &Node, ident: &str, default: &str) -> (String, Origin) {
+fn name_of(root: &Node, src: &str, ident: &str, default: &str) -> (String, Origin) {
     match root_value(root, ident) {
-        Some(v) if !v.text.trim().is_empty() => (
-            v.text.replace([':', '\r', '\n'], " ").trim().to_string(),
+        Some(v) if !v.text(src).trim().is_empty() => (
+            v.text(src)
+                .replace([':', '\r', '\n'], " ")
+                .trim()
+                .to_string(),
             Origin::Text(v.at),
         ),
         _ => (default.to_string(), Origin::Text(root.at)),
@@ -267,23 +245,28 @@ fn name_of(root: &Node, ident: &str, default: &str) -> (String, Origin) {
 /// The setup properties: a position, player, cube or dice set by hand.
 const SETUP: &[&str] = &["AE", "AW", "AB", "PL", "CV", "CP", "DI"];
 
-/// One move property `W[...]` / `B[...]` as the parts of its cell, or a problem.
-fn move_cell(side: Col, p: &Prop, cube: &mut u64) -> Result<Vec<Part>, ReadProblem> {
-    let v = &p.values[0];
-    let o = |s: Span| Some(Origin::Text(s));
-    let text = v.text.as_str();
-    let help =
-        "a move is the dice and a letter pair per step (`W[31hefe]`), or `double`, `take`, `drop`";
+const MOVE_HELP: &str =
+    "a move is the dice and a letter pair per step (`W[31hefe]`), or `double`, `take`, `drop`";
+
+/// A checked move value: a cube word, or the dice and each step's points.
+enum Move {
+    Double,
+    Take,
+    Drop,
+    Roll {
+        dice: [u8; 2],
+        steps: [(u8, u8); 4],
+        n: usize,
+    },
+}
+
+/// Read a move value `W[...]`/`B[...]`, or the problem that costs its node.
+fn move_of(side: Col, v: &super::parse::Value, src: &str) -> Result<(Move, bool), ReadProblem> {
+    let text = v.text(src);
     match text {
-        "double" => {
-            *cube = cube.saturating_mul(2);
-            return Ok(vec![
-                (" ".into(), None),
-                (format!("Doubles => {cube}"), o(v.at)),
-            ]);
-        }
-        "take" => return Ok(vec![(" ".into(), None), ("Takes".into(), o(v.at))]),
-        "drop" => return Ok(vec![(" ".into(), None), ("Drops".into(), o(v.at))]),
+        "double" => return Ok((Move::Double, true)),
+        "take" => return Ok((Move::Take, true)),
+        "drop" => return Ok((Move::Drop, true)),
         _ => {}
     }
     let b = text.as_bytes();
@@ -300,21 +283,21 @@ fn move_cell(side: Col, p: &Prop, cube: &mut u64) -> Result<Vec<Part>, ReadProbl
         return Err(bad_value(
             v.at,
             format!("`{text}` is not a move: it does not start with two dice 1-6"),
-            help,
+            MOVE_HELP,
         ));
     }
     let rest = &b[2..];
-    if rest.len() % 2 != 0 || rest.len() > 8 {
+    if !rest.len().is_multiple_of(2) || rest.len() > 8 {
         return Err(bad_value(
             v.at,
             format!(
                 "`{text}`: after the dice come one letter pair per step, at most four ({} letters here)",
                 rest.len()
             ),
-            help,
+            MOVE_HELP,
         ));
     }
-    let mut parts: Vec<Part> = vec![(format!("{}{}:", b[0] as char, b[1] as char), o(at(0, 2)))];
+    let mut steps = [(0u8, 0u8); 4];
     for (k, pair) in rest.chunks(2).enumerate() {
         let from = letter_point(side, pair[0]).filter(|&p| p != 0);
         let to = letter_point(side, pair[1]).filter(|&p| p != 25);
@@ -325,28 +308,95 @@ fn move_cell(side: Col, p: &Prop, cube: &mut u64) -> Result<Vec<Part>, ReadProbl
                     "`{}` is not a step: a step is two letters `a`-`x` (points), `y` (the bar, a start only) or `z` (off, an end only)",
                     String::from_utf8_lossy(pair)
                 ),
-                help,
+                MOVE_HELP,
             ));
         };
-        let from = if from == 25 {
-            "bar".to_string()
-        } else {
-            from.to_string()
-        };
-        let to = if to == 0 {
-            "off".to_string()
-        } else {
-            to.to_string()
-        };
-        parts.push((" ".into(), None));
-        parts.push((format!("{from}/{to}"), o(at(2 + 2 * k, 2))));
+        steps[k] = (from, to);
     }
-    Ok(parts)
+    Ok((
+        Move::Roll {
+            dice: [b[0] - b'0', b[1] - b'0'],
+            steps,
+            n: rest.len() / 2,
+        },
+        exact,
+    ))
+}
+
+/// Write a move's cell; each step is a piece mapped to its letter pair.
+fn write_move(
+    w: &mut Writer,
+    side: Col,
+    m: &Move,
+    v: &super::parse::Value,
+    exact: bool,
+    cube: &mut u64,
+) {
+    let at = |i: usize, n: usize| {
+        Origin::Text(if exact {
+            Span::new(v.at.offset + i, n)
+        } else {
+            v.at
+        })
+    };
+    w.start_cell(side);
+    match m {
+        Move::Double => {
+            *cube = cube.saturating_mul(2);
+            w.t.push_layout(" ");
+            w.t.push(&format!("Doubles => {cube}"), Origin::Text(v.at));
+        }
+        Move::Take => {
+            w.t.push_layout(" ");
+            w.t.push("Takes", Origin::Text(v.at));
+        }
+        Move::Drop => {
+            w.t.push_layout(" ");
+            w.t.push("Drops", Origin::Text(v.at));
+        }
+        Move::Roll { dice, steps, n } => {
+            let d = [b'0' + dice[0], b'0' + dice[1], b':'];
+            w.t.push(std::str::from_utf8(&d).unwrap_or("??:"), at(0, 2));
+            let mut buf = [0u8; 8];
+            for (k, &(from, to)) in steps[..*n].iter().enumerate() {
+                w.t.push_layout(" ");
+                let len = step_text(&mut buf, from, to);
+                w.t.push(
+                    std::str::from_utf8(&buf[..len]).unwrap_or("?"),
+                    at(2 + 2 * k, 2),
+                );
+            }
+        }
+    }
+}
+
+/// `from/to` into `buf` (`bar` for 25, `off` for 0), its length.
+fn step_text(buf: &mut [u8; 8], from: u8, to: u8) -> usize {
+    fn put(buf: &mut [u8; 8], mut i: usize, p: u8) -> usize {
+        let word: &[u8] = match p {
+            0 => b"off",
+            25 => b"bar",
+            _ => b"",
+        };
+        if !word.is_empty() {
+            buf[i..i + word.len()].copy_from_slice(word);
+            return i + word.len();
+        }
+        if p >= 10 {
+            buf[i] = b'0' + p / 10;
+            i += 1;
+        }
+        buf[i] = b'0' + p % 10;
+        i + 1
+    }
+    let i = put(buf, 0, from);
+    buf[i] = b'/';
+    put(buf, i + 1, to)
 }
 
 /// `RE[W+n]`, `RE[B+nR]`: the winner and the points, or `None` for an unfinished game.
-fn result_of(p: &super::parse::Value) -> Result<Option<(Col, u64)>, ReadProblem> {
-    let t = p.text.trim();
+fn result_of(p: &super::parse::Value, src: &str) -> Result<Option<(Col, u64)>, ReadProblem> {
+    let t = p.text(src).trim();
     if t.is_empty() || t == "?" || t.eq_ignore_ascii_case("void") || t == "0" {
         return Ok(None);
     }
@@ -370,34 +420,38 @@ fn result_of(p: &super::parse::Value) -> Result<Option<(Col, u64)>, ReadProblem>
     }
 }
 
-fn game(w: &mut Writer, tree: &Tree, index: usize) {
+fn game(w: &mut Writer, tree: &Tree, index: usize, src: &str) {
     let root = &tree.nodes[0];
-    let info = match_info(root);
-    let number = mi(&info, "game").map_or((index as u64 + 1, root.at), |(g, at)| {
+    let number = mi(root, src, "game").map_or((index as u64 + 1, root.at), |(g, at)| {
         (g.saturating_add(1), at)
     });
     w.t.push_layout("\n Game ");
     w.t.push(&number.0.to_string(), Origin::Text(number.1));
     w.t.push_layout("\n");
-    let (white, wo) = name_of(root, "PW", "White");
-    let (black, bo) = name_of(root, "PB", "Black");
-    let ws = mi(&info, "ws").unwrap_or((0, root.at));
-    let bs = mi(&info, "bs").unwrap_or((0, root.at));
+    let (white, wo) = name_of(root, src, "PW", "White");
+    let (black, bo) = name_of(root, src, "PB", "Black");
+    let ws = mi(root, src, "ws").unwrap_or((0, root.at));
+    let bs = mi(root, src, "bs").unwrap_or((0, root.at));
     w.t.push_layout(" ");
     w.t.push(&white, wo);
     w.t.push_layout(" : ");
     let ws_text = ws.0.to_string();
     w.t.push(&ws_text, Origin::Text(ws.1));
     let left = 1 + white.chars().count() + 3 + ws_text.len();
-    w.t.push_layout(&" ".repeat((RIGHT_COLUMN - 2).saturating_sub(left).max(2)));
+    push_spaces(&mut w.t, (RIGHT_COLUMN - 2).saturating_sub(left).max(2));
     w.t.push(&black, bo);
     w.t.push_layout(" : ");
     w.t.push(&bs.0.to_string(), Origin::Text(bs.1));
     w.t.push_layout("\n");
     w.turn = 0;
+    w.open = None;
     let mut cube = 1u64;
     for n in &tree.nodes {
-        if let Some(p) = n.props.iter().find(|p| SETUP.contains(&p.ident.as_str())) {
+        let setup = n
+            .props
+            .iter()
+            .find(|p| p.ident.as_str().len() == 2 && SETUP.contains(&p.ident.as_str()));
+        if let Some(p) = setup {
             w.flush();
             w.t.problems.push(problem(
                 Code::SgfSetup,
@@ -412,34 +466,29 @@ fn game(w: &mut Writer, tree: &Tree, index: usize) {
             return;
         }
         for p in &n.props {
-            let side = match p.ident.as_str() {
-                "W" => Col::W,
-                "B" => Col::B,
-                _ => continue,
+            let side = if p.ident == "W" {
+                Col::W
+            } else if p.ident == "B" {
+                Col::B
+            } else {
+                continue;
             };
-            match move_cell(side, p, &mut cube) {
-                Ok(parts) => w.cell(side, parts),
+            match move_of(side, &p.first, src) {
+                Ok((m, exact)) => write_move(w, side, &m, &p.first, exact, &mut cube),
                 Err(e) => w.t.problems.push(e),
             }
         }
     }
-    if let Some(v) = root_value(root, "RE") {
-        match result_of(v) {
-            Ok(Some((side, points))) => {
-                let s = if points == 1 { "" } else { "s" };
-                w.result(
-                    side,
-                    vec![(format!("Wins {points} point{s}"), Some(Origin::Text(v.at)))],
-                );
-            }
-            Ok(None) => w.flush(),
-            Err(e) => {
-                w.flush();
-                w.t.problems.push(e);
-            }
+    match root_value(root, "RE").map(|v| (v, result_of(v, src))) {
+        Some((v, Ok(Some((side, points))))) => {
+            let s = if points == 1 { "" } else { "s" };
+            w.result(side, &format!("Wins {points} point{s}"), Origin::Text(v.at));
         }
-    } else {
-        w.flush();
+        Some((_, Err(e))) => {
+            w.flush();
+            w.t.problems.push(e);
+        }
+        _ => w.flush(),
     }
 }
 
@@ -450,21 +499,22 @@ pub fn read(text: &str) -> Transcript {
     let c = parse(text);
     let mut w = Writer {
         t: Transcript {
+            text: String::with_capacity(text.len() + text.len() / 4),
             problems: c.problems,
             ..Transcript::default()
         },
-        line: None,
+        open: None,
         turn: 0,
     };
     let mut games = Vec::new();
     for tree in &c.trees {
         let root = &tree.nodes[0];
         match root_value(root, "GM") {
-            Some(v) if v.text.trim() != "6" => w.t.problems.push(bad_value(
+            Some(v) if v.text(text).trim() != "6" => w.t.problems.push(bad_value(
                 v.at,
                 format!(
                     "`GM[{}]`: this game tree is not backgammon (GM[6]) and is not read",
-                    v.text
+                    v.text(text)
                 ),
                 "tavla reads gnubg's backgammon SGF, `GM[6]`",
             )),
@@ -474,9 +524,9 @@ pub fn read(text: &str) -> Transcript {
     let Some(first) = games.first() else {
         return w.t;
     };
-    header(&mut w, &first.nodes[0]);
+    header(&mut w, &first.nodes[0], text);
     for (i, tree) in games.iter().enumerate() {
-        game(&mut w, tree, i);
+        game(&mut w, tree, i, text);
     }
     w.t.problems.sort_by_key(|p| match p.origin {
         Origin::Text(s) => s.offset,

@@ -129,11 +129,11 @@ fn game(
     if !ru.is_empty() {
         let _ = write!(out, "RU[{}]", ru.join(":"));
     }
-    if let Some(r) = g.result.as_ref().filter(|r| !r.draw) {
-        if let Some(points) = r.points.or(r.value) {
-            let resigned = if r.how == "resignation" { "R" } else { "" };
-            let _ = write!(out, "RE[{}+{points}{resigned}]", ident(r.winner));
-        }
+    if let Some(r) = g.result.as_ref().filter(|r| !r.draw)
+        && let Some(points) = r.points.or(r.value)
+    {
+        let resigned = if r.how == "resignation" { "R" } else { "" };
+        let _ = write!(out, "RE[{}+{points}{resigned}]", ident(r.winner));
     }
     for a in &g.actions {
         let side = a.base().player;
