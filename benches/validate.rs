@@ -17,6 +17,10 @@
 //! - `validate/{gulbara,longnardy,fevga}-generated`: 60 generated 5-point matches of each
 //!   running game (every preset in turn), through `check_findings`.
 //!
+//! - `validate/xg-match/*` and `validate/mat-match/*`: the two real `.xg` files with `.mat`
+//!   twins, each read and checked as a whole (`xg::read` then `check_findings`, against
+//!   decoding and checking the twin); `validate/xg-files`: all eight real `.xg` files.
+//!
 //! `cargo bench --bench validate` (add `-- --quick` for a short run).
 
 // The allocator of the `tavla` binary, so the figures match what users run.
@@ -291,10 +295,62 @@ fn bench_backgammon_starts(c: &mut Criterion) {
     g.finish();
 }
 
+/// The eight real `.xg` files of `fixtures/xg/` (kevung/gbf), read and checked as
+/// `tavla validate` checks them (`xg::read`, then `check_findings` on the transcript), against
+/// the `.mat` exports of the two that have them (decoded, then `check_findings`): per match.
+fn bench_xg(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xg");
+    let mut xg: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+        .expect("fixtures/xg")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "xg"))
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read(&p).expect("an .xg file"),
+            )
+        })
+        .collect();
+    xg.sort();
+    let twins = ["test", "charlot1-charlot2_7p_2025-11-08-2305"];
+    let o = Overrides::default();
+    let mut g = c.benchmark_group("validate");
+    g.sample_size(20).measurement_time(Duration::from_secs(5));
+    for name in twins {
+        let bin = std::fs::read(dir.join(format!("{name}.xg"))).expect("an .xg twin");
+        let mat = std::fs::read(dir.join(format!("{name}.mat"))).expect("a .mat twin");
+        g.throughput(Throughput::Elements(1));
+        g.bench_function(format!("xg-match/{name}"), |b| {
+            b.iter(|| {
+                let t = tavla::xg::read(black_box(&bin));
+                check_findings(&t.text, &o).turns_checked()
+            })
+        });
+        g.bench_function(format!("mat-match/{name}"), |b| {
+            b.iter(|| {
+                let (text, _) = tavla::input::decode(black_box(&mat));
+                check_findings(&text, &o).turns_checked()
+            })
+        });
+    }
+    g.throughput(Throughput::Elements(xg.len() as u64));
+    g.bench_function("xg-files", |b| {
+        b.iter(|| {
+            xg.iter()
+                .map(|(_, bytes)| {
+                    check_findings(&tavla::xg::read(black_box(bytes)).text, &o).turns_checked()
+                })
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
     bench_validate,
     bench_running_games,
-    bench_backgammon_starts
+    bench_backgammon_starts,
+    bench_xg
 );
 criterion_main!(benches);

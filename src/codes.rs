@@ -345,6 +345,102 @@ run that checked nothing has proved nothing, so it exits 2 (usage or I/O error),
 does: a CI job must not pass on an empty or misnamed directory. Check the paths and `--ext`;
 pass `--allow-empty` when an empty run is expected and should exit 0."#;
 
+    XgBadMagic = "tavla::xg::bad-magic",
+    summary: "A file read as eXtreme Gammon's that does not start with `RGMH`.",
+    explanation: r#"An eXtreme Gammon match (`.xg`) or position (`.xgp`) starts with the four bytes `RGMH`, the
+magic number of its 8,232-byte header (docs/formats.md). tavla reads a file as XG's when it
+starts so or when its name ends in `.xg` or `.xgp`; this one does not start with `RGMH`, so
+nothing in it is read. It is another kind of file with the wrong extension, or damaged from
+its first byte: use an intact copy saved by XG, or rename it.
+
+Example (the first bytes of a ZIP file named `match.xg`):
+    50 4b 03 04 14 00 00 00"#;
+
+    XgBadHeader = "tavla::xg::bad-header",
+    summary: "An `RGMH` header with a version or size XG never writes.",
+    explanation: r#"The `RGMH` header of an XG file gives its version (1) and its own size (8,232 bytes) right
+after the magic number (docs/formats.md). A file that gives anything else is damaged or comes
+from a version of XG that tavla does not know; nothing after the header is read, since every
+offset of the file depends on the header's size. Save the match again from XG.
+
+Example (bytes 4 to 11: version 2, size 4,096):
+    52 47 4d 48 02 00 00 00 00 10 00 00"#;
+
+    XgTruncated = "tavla::xg::truncated",
+    summary: "An XG file that ends inside its header, thumbnail, archive or a record.",
+    explanation: r#"An XG file is a header, a thumbnail and an archive whose 36-byte trailer at the end of the
+file gives the sizes of the registry and the data before it; `temp.xg` is a whole number of
+2,560-byte records (docs/formats.md). tavla reports the first size that the file is too short
+for, at the byte where it is needed, and reads nothing past it (a cut record is not read).
+The file was cut short by an interrupted copy or download: use an intact copy.
+
+Example (a trailer that claims more data than the file holds):
+    trailer at byte 99 312: data 97 040 bytes, registry 64 bytes, file 99 348 bytes"#;
+
+    XgBadCrc = "tavla::xg::bad-crc",
+    summary: "An XG archive or member whose CRC-32 does not match its content.",
+    explanation: r#"XG's archive stores the CRC-32 of its data and registry in its trailer, and each member's
+registry record the CRC-32 of the member's content (docs/formats.md). tavla computes both and
+reports a mismatch: a byte of the file changed in storage or transfer, so no record of it can
+be trusted, and nothing is read. Use an intact copy; a copy that XG itself opens has
+matching CRCs.
+
+Example (one byte of the compressed data changed):
+    the archive's CRC-32 is 085d6791 in its trailer but 3f0c2a11 over its 97 104 bytes"#;
+
+    XgBadRegistry = "tavla::xg::bad-registry",
+    summary: "An XG archive registry that overruns its data or lacks `temp.xg`.",
+    explanation: r#"The registry of an XG archive lists its members in 532-byte records: name, size, compressed
+size, start and CRC-32 (docs/formats.md). tavla reports a member count larger than the
+registry holds or than any real file needs (64), a member whose data runs past the archive's
+data, a registry that is not a valid zlib stream, and an archive without `temp.xg`, the
+member that holds the match. Nothing is read from such a file: use an intact copy.
+
+Example (a trailer that counts 200 members in a 64-byte registry):
+    trailer: 200 members, registry 64 bytes"#;
+
+    XgTooLarge = "tavla::xg::too-large",
+    summary: "An XG member larger than tavla reads (64 MiB).",
+    explanation: r#"A member of an XG archive is inflated to the size its registry record gives, and never
+past 64 MiB, whatever that record says (docs/formats.md): a real match of 30 games needs
+about 2 MiB. A larger size is a damaged file or a decompression bomb, and nothing of the
+member is read. Split the session into shorter matches in XG if it really is that long.
+
+Example (a registry record claiming a 2 GiB `temp.xg`):
+    temp.xg: size 2147483647, compressed 96666"#;
+
+    XgBadMember = "tavla::xg::bad-member",
+    summary: "An XG member that is not a valid zlib stream or has the wrong size.",
+    explanation: r#"Each member of an XG archive is a zlib stream that inflates to exactly the size its
+registry record gives (docs/formats.md). tavla reports a stream that does not inflate, and one
+that inflates to more or fewer bytes than the record says; the member is not read (for
+`temp.xgc`, the comments, the match is still read, with this as a warning). Use an intact
+copy.
+
+Example (a `temp.xg` whose record says 1 349 120 bytes):
+    member `temp.xg` holds 1 346 560 bytes, but its record gives 1349120"#;
+
+    XgBadRecord = "tavla::xg::bad-record",
+    summary: "A record of `temp.xg` that XG does not write (type, player, dice, move, place).",
+    explanation: r#"`temp.xg` is a match header, then per game a game header, cube and move records and a game
+footer, then a match footer; a record's type is at its byte 8, its player is 1 or -1, dice
+run from 1 to 6, a move's from slots from 0 to 24 (docs/formats.md). tavla reports a record
+that breaks this at its offset in `temp.xg`, with its game and turn where it has them, and
+skips what it cannot read (an unknown type ends the reading). The file is damaged.
+
+Example (a move record with the dice 7 and 1):
+    record at byte 7 680 of temp.xg: dice 7, 1"#;
+
+    XgMarkedInvalid = "tavla::xg::marked-invalid",
+    summary: "A play or cube decision that XG itself marked invalid.",
+    explanation: r#"XG keeps a mark on a move or cube record that it found invalid when the match was entered
+(`InvalidM`, `inValid`; docs/formats.md). tavla reports the mark as a warning at the record
+and checks the play or decision against the rules itself, so an illegal play also gets the
+finding of the rule it breaks, with its suggestions. Correct the play in XG and save again.
+
+Example (a move record marked invalid):
+    record at byte 30 720 of temp.xg: InvalidM = 2"#;
+
     UnsupportedVariant = "tavla::record::unsupported-variant",
     summary: "The `Variation` header names a game tavla does not check.",
     explanation: r#"The `Variation` header selects the game (records.md §4): `Gul Bara` and its aliases,
@@ -1139,7 +1235,7 @@ mod tests {
             let rest = s.strip_prefix("tavla::").unwrap_or_else(|| panic!("{s}"));
             let (ns, name) = rest.split_once("::").unwrap_or_else(|| panic!("{s}"));
             assert!(
-                ["parse", "io", "record", "rules", "play"].contains(&ns),
+                ["parse", "io", "record", "rules", "play", "xg"].contains(&ns),
                 "{s}"
             );
             assert!(

@@ -78,6 +78,7 @@ pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod sgf;
+pub mod xg;
 
 pub use codes::Code;
 pub use ids::{PositionError, PositionSpec, parse_position};

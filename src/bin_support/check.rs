@@ -35,7 +35,15 @@ fn board(p: &PositionArgs) -> Result<Board, String> {
     let raw = p.position.clone().unwrap_or_else(|| "start".into());
     let text = match std::fs::metadata(&raw) {
         Ok(m) if m.is_file() => {
-            std::fs::read_to_string(&raw).map_err(|e| format!("--position {raw}: {e}"))?
+            let bytes = std::fs::read(&raw).map_err(|e| format!("--position {raw}: {e}"))?;
+            if tavla::xg::is_xg(&bytes) {
+                // An eXtreme Gammon position (`.xgp`) or match: its last position, as an XGID.
+                tavla::xg::read_position(&bytes)
+                    .map_err(|e| format!("--position {raw}: error[{}]: {}", e.code, e.message))?
+            } else {
+                String::from_utf8(bytes)
+                    .map_err(|e| format!("--position {raw}: not UTF-8 text: {e}"))?
+            }
         }
         _ => raw.clone(),
     };

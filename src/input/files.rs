@@ -87,6 +87,7 @@ impl ReadError {
             suggestions: None,
             repair: None,
             rests_on: None,
+            place: None,
             origin: None,
             record_span: None,
         }
@@ -195,12 +196,10 @@ impl Source {
                 })
             }
             Format::Xg => {
-                let t = read_xg(&bytes)?;
-                let findings = t
-                    .problems
-                    .iter()
-                    .map(|p| problem_finding(p, &t.text))
-                    .collect();
+                // Problems of the container or records, each on the transcript's piece of
+                // its record (or the start), with its place in the file.
+                let t = crate::xg::read(&bytes);
+                let findings = crate::xg::problem_findings(&t);
                 Ok(Source {
                     name,
                     text: t.text.clone(),
@@ -234,6 +233,11 @@ impl Source {
             check_findings(record, o)
         };
         if let Some(t) = &self.transcript {
+            // A file whose container could not be read has no transcript text: its reading
+            // problem says so, and "no games" would only repeat it.
+            if t.text.is_empty() && t.problems.iter().any(|p| p.error) {
+                v.findings.retain(|f| f.code != Code::NoGames);
+            }
             let text_origin = self.format == Format::Sgf;
             for f in &mut v.findings {
                 if text_origin {
@@ -249,14 +253,6 @@ impl Source {
         }
         v
     }
-}
-
-/// The XG reader's place: `.xg`/`.xgp` bytes as a transcript.
-// The XG reader (`crate::xg::read(bytes) -> Transcript`) is called here once it is built.
-fn read_xg(_bytes: &[u8]) -> Result<Transcript, ReadError> {
-    Err(ReadError(
-        "an eXtreme Gammon file (RGMH): the XG reader is not built in this version; export it as .mat or .sgf from XG".into(),
-    ))
 }
 
 /// A reader's problem as a finding on `text` (the original's text for a text origin; for a

@@ -59,6 +59,9 @@ pub struct Finding {
     /// For a finding made after an assumed repair: the span of that repair (the finding
     /// rests on it).
     pub rests_on: Option<Span>,
+    /// Where in the match the finding stands: its game, and for a turn or cube action its
+    /// turn number and side (filled by [`check`] from the record, so for every format).
+    pub place: Option<Place>,
     /// For a record read from a binary format (`.xg`): where the finding stands in the
     /// original file (the span stays on the `.mat` transcript that was checked).
     pub origin: Option<Origin>,
@@ -66,6 +69,19 @@ pub struct Finding {
     /// original: the finding's span on the `.mat` transcript that was checked (boards find
     /// their turn by it).
     pub record_span: Option<Span>,
+}
+
+/// Where a finding stands in the match, as the `.mat` layout numbers it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// 1-based index of the game in the file.
+    pub game: usize,
+    /// The `n` of the `n)` line holding the finding, for a turn or a cube action (both
+    /// players' cells share the number).
+    pub turn: Option<u64>,
+    /// Whose column holds the finding (White: the left column, SGF's `W`, XG's player 1),
+    /// for a turn or a cube action.
+    pub side: Option<Side>,
 }
 
 /// The legal plays offered for an illegal play, nearest to what was written first.
@@ -90,6 +106,14 @@ impl Suggestions {
 }
 
 impl Finding {
+    /// For a finding on a record read from a binary file: the byte offset of where it stands
+    /// there ([`Finding::origin`]; for `.xg`, its record in `temp.xg`).
+    pub fn byte_offset(&self) -> Option<u64> {
+        match self.origin {
+            Some(Origin::Binary { offset, .. }) => Some(offset),
+            _ => None,
+        }
+    }
     /// The finding's span on the text that was checked: [`Finding::record_span`] when the
     /// record was read from another text format, else [`Finding::span`].
     pub fn checked_span(&self) -> Span {
@@ -107,6 +131,7 @@ impl Finding {
             suggestions: None,
             repair: None,
             rests_on: None,
+            place: None,
             origin: None,
             record_span: None,
         }
@@ -154,6 +179,7 @@ impl Finding {
                 })
             }),
             rests_on: None,
+            place: None,
             origin: None,
             record_span: None,
         }
@@ -355,6 +381,70 @@ pub fn check_findings(text: &str, overrides: &Overrides) -> Verdict {
 }
 
 fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
+    let mut v = check_inner(text, overrides, traces);
+    place_findings(&v.document, &v.record, &mut v.findings);
+    v
+}
+
+/// Fill each finding's [`Finding::place`] from the record: the game whose lines hold its
+/// span, and the turn line and column.
+fn place_findings(doc: &Document, record: &Match, findings: &mut [Finding]) {
+    let line_of = |offset: usize| -> Option<usize> {
+        let i = doc
+            .lines
+            .partition_point(|l| l.span.offset <= offset)
+            .checked_sub(1)?;
+        Some(doc.lines[i].number)
+    };
+    let game_start: Vec<usize> = record
+        .games
+        .iter()
+        .map(|g| {
+            doc.lines
+                .get(g.line.wrapping_sub(1))
+                .map_or(usize::MAX, |l| l.span.offset)
+        })
+        .collect();
+    for f in findings.iter_mut() {
+        let o = f.span.offset;
+        let Some(gi) = game_start.partition_point(|&s| s <= o).checked_sub(1) else {
+            continue;
+        };
+        let game = &record.games[gi];
+        let line = line_of(o);
+        let on_line = game.actions.iter().filter(|a| Some(a.line) == line);
+        let mut best: Option<&crate::record::Action> = None;
+        for a in on_line {
+            // The cell holding the span, else the last cell starting before it.
+            if a.cell.span.offset <= o || best.is_none() {
+                best = Some(a);
+            }
+        }
+        let (turn, side) = match best {
+            Some(a) if a.turn_number.is_some() => (
+                a.turn_number,
+                Some(match a.column() {
+                    crate::notation::Column::Left => Side::White,
+                    crate::notation::Column::Right => Side::Black,
+                }),
+            ),
+            _ => (
+                game.empty_lines
+                    .iter()
+                    .find(|e| Some(e.0) == line)
+                    .map(|e| e.1),
+                None,
+            ),
+        };
+        f.place = Some(Place {
+            game: gi + 1,
+            turn,
+            side,
+        });
+    }
+}
+
+fn check_inner(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     let v = check_once(text, overrides, traces);
     let check = |t: &str, tr: bool| check_once(t, overrides, tr);
     let v = if v.findings.iter().any(|f| f.suggestions.is_some()) {

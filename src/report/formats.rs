@@ -35,8 +35,11 @@ pub struct FileFindings<'a> {
 ///
 /// The objects are those of [`finding_json`]: `path`, `code`, `severity`, `message`, `line`,
 /// `column`, `end_line`, `end_column`, `offset`, `length`, `label`, `help`, `related`,
-/// `suggestions` (for an illegal play, the nearest legal plays, nearest first; else empty)
-/// and `repair` (the confirmed repair, or `null`).
+/// `suggestions` (for an illegal play, the nearest legal plays, nearest first; else empty),
+/// `repair` (the confirmed repair, or `null`), `game` (1-based index of the game holding the
+/// finding), `turn` and `side` (for a turn or cube action: the `n` of its `n)` line and
+/// `white` or `black`), and `byte_offset` (for a record read from a binary file, the offset of
+/// its record); each `null` where it does not apply.
 pub fn jsonl(f: &FileFindings) -> String {
     let idx = LineIndex::new(f.text);
     let mut out = String::new();
@@ -184,6 +187,10 @@ fn result(file: &FileFindings, idx: &LineIndex, uri: &str, bytes: bool, f: &Find
     let mut location = json!({
         "physicalLocation": physical(file, idx, uri, bytes, f.span),
     });
+    if let Some(o) = f.byte_offset() {
+        // A record read from a binary file: the region is the record's place in it.
+        location["physicalLocation"]["region"] = json!({ "byteOffset": o });
+    }
     if !f.label.is_empty() {
         location["message"] = json!({ "text": f.label });
     }
@@ -372,6 +379,7 @@ mod tests {
             suggestions: None,
             repair: None,
             rests_on: None,
+            place: None,
             origin: None,
             record_span: None,
         }

@@ -150,10 +150,17 @@ impl Diagnostic for Report<'_> {
         })
     }
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.finding
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        // A finding on a record read from a binary file names its place there too: the
+        // text shown is the transcript, not the file.
+        let place = self
+            .finding
+            .byte_offset()
+            .and_then(|_| place_words(self.finding));
+        match (&self.finding.help, place) {
+            (Some(h), Some(p)) => Some(Box::new(format!("{h}\nin the binary file: {p}"))),
+            (None, Some(p)) => Some(Box::new(format!("in the binary file: {p}"))),
+            (h, None) => h.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>),
+        }
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         Some(self.source)
@@ -272,7 +279,36 @@ pub fn finding_json(name: &str, text: &str, idx: &LineIndex, f: &Finding) -> ser
             let (l, c) = idx.locate(text, s.offset);
             serde_json::json!({"line": l, "column": c, "offset": s.offset, "length": s.len})
         }),
+        "game": f.place.map(|p| p.game),
+        "turn": f.place.and_then(|p| p.turn),
+        "side": f.place.and_then(|p| p.side),
+        "byte_offset": f.byte_offset(),
     })
+}
+
+/// Where a finding stands, in words: `game 2, turn 14, white` and, for a record read from a
+/// binary file, `record at byte 7680` (`byte 12` outside the games); `None` when the finding
+/// has neither.
+pub fn place_words(f: &Finding) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(p) = f.place {
+        parts.push(format!("game {}", p.game));
+        if let Some(t) = p.turn {
+            parts.push(format!("turn {t}"));
+        }
+        if let Some(s) = p.side {
+            parts.push(s.name().to_string());
+        }
+    }
+    if let Some(o) = f.byte_offset() {
+        // In a game: the offset of its record; before any (a damaged container): a byte.
+        parts.push(if f.place.is_some() {
+            format!("record at byte {o}")
+        } else {
+            format!("byte {o}")
+        });
+    }
+    (!parts.is_empty()).then(|| parts.join(", "))
 }
 
 #[cfg(test)]

@@ -1,0 +1,353 @@
+//! The records of `temp.xg`: a sequence of 2,560-byte records, the type at byte 8.
+//!
+//! Offsets (little-endian, from the start of a record) as the public description of the
+//! format gives them and the real files confirm:
+//! - HeaderMatch (0): ANSI names at 9 and 50 (`string[40]`), match length at 92 (99999:
+//!   unlimited), variation at 96 (0 backgammon, 1 nackgammon, 2 hypergammon, 3 longgammon),
+//!   Crawford, Jacoby, beaver at 100–102, the date at 128 (a Delphi `TDateTime`), the file
+//!   version at 552, the cube limit at 612 (a power of two, from version 8), and from version 24
+//!   the UTF-16 event, player 1, player 2, location and round (129 characters each) at 622,
+//!   880, 1138, 1396 and 1654, and from version 30 the transcriber at 1960;
+//! - HeaderGame (1): the scores before the game at 12 and 16, whether it is the Crawford game
+//!   at 20, the start position at 21, the game number at 48;
+//! - Cube (2): the player at 12 (1 or −1), `Double` at 16 (1 doubled, 0 not, −1 resigned
+//!   before the roll, −2 no decision), `Take` at 20 (1 take, 0 drop, 2 beaver), beaver and
+//!   raccoon answers at 24 and 28, the cube at 32 (0 centred, +n 2ⁿ owned by player 1, −n by
+//!   player 2), the position at 36, `inValid` at 260, the comment index at 292;
+//! - Move (3): the position before at 9 (player 1's side) and after at 35 (the mover's side),
+//!   the player at 64, four from/to pairs at 68 (0-based in the mover's numbering, 24 the bar,
+//!   a negative destination off, −1 in a from slot ends the list), the dice at 100, the cube at
+//!   108, `Played` at 2308, `InvalidM` at 2480, the comment index at 2524;
+//! - FooterGame (4): scores after the game at 12 and 16, the winner at 24 (1 or −1), the points
+//!   won at 28, the termination at 32 (0 drop, 1–3 single/gammon/backgammon, +100 resigned,
+//!   +1000 settled);
+//! - FooterMatch (5): the final scores at 12 and 16, the winner at 20.
+
+/// Size of every record.
+pub const RECORD: usize = 2560;
+
+/// Which player: XG's player 1 (the left column, tavla's White) or player 2.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Player 1 (`1`).
+    One,
+    /// Player 2 (`-1`).
+    Two,
+}
+
+impl Player {
+    fn from_i32(v: i32) -> Option<Player> {
+        match v {
+            1 => Some(Player::One),
+            -1 => Some(Player::Two),
+            _ => None,
+        }
+    }
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::One => Player::Two,
+            Player::Two => Player::One,
+        }
+    }
+}
+
+/// The match header.
+#[derive(Clone, Debug, Default)]
+pub struct MatchHeader {
+    /// Player 1's name.
+    pub player1: String,
+    /// Player 2's name.
+    pub player2: String,
+    /// Match length (0 or 99999: unlimited).
+    pub length: i32,
+    /// 0 backgammon, 1 nackgammon, 2 hypergammon, 3 longgammon.
+    pub variation: i32,
+    /// Crawford rule in use.
+    pub crawford: bool,
+    /// Jacoby rule in use.
+    pub jacoby: bool,
+    /// Beavers allowed.
+    pub beaver: bool,
+    /// The date, days since 1899-12-30.
+    pub date: f64,
+    /// Event.
+    pub event: String,
+    /// Location.
+    pub location: String,
+    /// Round.
+    pub round: String,
+    /// Transcriber.
+    pub transcriber: String,
+    /// Cube limit as a power of two (from version 8), else 0.
+    pub cube_limit: i32,
+    /// File version.
+    pub version: i32,
+    /// Comment index of the match header, −1 for none.
+    pub comment: i32,
+}
+
+/// A game header.
+#[derive(Clone, Debug)]
+pub struct GameHeader {
+    /// Scores before the game.
+    pub score: [i32; 2],
+    /// The game is the Crawford game.
+    pub crawford: bool,
+    /// The start position from player 1's side (all zero in some files' first game).
+    pub position: [i8; 26],
+    /// Game number.
+    pub number: i32,
+    /// Comment index, −1 for none.
+    pub comment: i32,
+}
+
+/// A cube record: the decision before a roll.
+#[derive(Clone, Debug)]
+pub struct Cube {
+    /// Who was on roll.
+    pub player: Option<Player>,
+    /// 1 doubled, 0 not, −1 resigned before the roll, −2 no cube decision.
+    pub double: i32,
+    /// 1 take, 0 drop, 2 beaver, −1 none.
+    pub take: i32,
+    /// After a beaver: 1 take, 0 drop, 2 raccoon.
+    pub beaver: i32,
+    /// After a raccoon: 1 take, 0 drop.
+    pub raccoon: i32,
+    /// 0 centred, +n 2ⁿ owned by player 1, −n owned by player 2.
+    pub cube: i32,
+    /// The position from player 1's side.
+    pub position: [i8; 26],
+    /// 0 valid, else XG found the decision invalid.
+    pub invalid: i32,
+    /// Comment index, −1 for none.
+    pub comment: i32,
+}
+
+/// A move record: one roll and its play.
+#[derive(Clone, Debug)]
+pub struct Move {
+    /// Who moved.
+    pub player: Option<Player>,
+    /// The position before, from player 1's side.
+    pub before: [i8; 26],
+    /// The position after, from the mover's side.
+    pub after: [i8; 26],
+    /// From/to pairs.
+    pub moves: [i32; 8],
+    /// The dice.
+    pub dice: [i32; 2],
+    /// The cube, as in [`Cube::cube`].
+    pub cube: i32,
+    /// The move was played (0 for a roll followed by a resignation).
+    pub played: bool,
+    /// 0 valid, else XG found the play invalid.
+    pub invalid: i32,
+    /// Comment index, −1 for none.
+    pub comment: i32,
+}
+
+impl Move {
+    /// A roll followed by a resignation: no move and an empty final position.
+    pub fn resigned(&self) -> bool {
+        self.moves.iter().all(|&m| m == 0) && self.after.iter().all(|&c| c == 0)
+    }
+}
+
+/// The end of a game.
+#[derive(Clone, Debug)]
+pub struct GameFooter {
+    /// Scores after the game.
+    pub score: [i32; 2],
+    /// The winner.
+    pub winner: Option<Player>,
+    /// Points won.
+    pub points: i32,
+    /// 0 drop, 1–3 level, +100 resigned, +1000 settled.
+    pub termination: i32,
+}
+
+/// The end of the match.
+#[derive(Clone, Debug)]
+pub struct MatchFooter {
+    /// Final scores.
+    pub score: [i32; 2],
+    /// The winner.
+    pub winner: Option<Player>,
+}
+
+/// One record of `temp.xg`.
+#[derive(Clone, Debug)]
+pub enum Record {
+    /// HeaderMatch.
+    MatchHeader(Box<MatchHeader>),
+    /// HeaderGame.
+    GameHeader(GameHeader),
+    /// Cube.
+    Cube(Cube),
+    /// Move.
+    Move(Box<Move>),
+    /// FooterGame.
+    GameFooter(GameFooter),
+    /// FooterMatch.
+    MatchFooter(MatchFooter),
+    /// A record type XG writes but that holds nothing of the game (6, 7).
+    Other(u8),
+}
+
+fn i32_at(r: &[u8], at: usize) -> i32 {
+    i32::from_le_bytes([r[at], r[at + 1], r[at + 2], r[at + 3]])
+}
+
+fn f64_at(r: &[u8], at: usize) -> f64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&r[at..at + 8]);
+    f64::from_le_bytes(b)
+}
+
+fn position_at(r: &[u8], at: usize) -> [i8; 26] {
+    let mut p = [0i8; 26];
+    for (i, c) in p.iter_mut().enumerate() {
+        *c = r[at + i] as i8;
+    }
+    p
+}
+
+/// Read one record (`r` is exactly [`RECORD`] bytes); `version` is the match header's.
+///
+/// `Err(type)` for a type that is not one of XG's.
+pub fn parse(r: &[u8], version: i32) -> Result<Record, u8> {
+    debug_assert_eq!(r.len(), RECORD);
+    Ok(match r[8] {
+        0 => {
+            let version = i32_at(r, 552);
+            let unicode = version >= 24;
+            let text = |ansi: usize, cap: usize, wide: usize| {
+                let w = if unicode {
+                    super::archive::utf16_at(r, wide, 129)
+                } else {
+                    String::new()
+                };
+                if w.is_empty() {
+                    super::archive::short_string_at(r, ansi, cap)
+                } else {
+                    w
+                }
+            };
+            Record::MatchHeader(Box::new(MatchHeader {
+                player1: text(9, 40, 880),
+                player2: text(50, 40, 1138),
+                length: i32_at(r, 92),
+                variation: i32_at(r, 96),
+                crawford: r[100] != 0,
+                jacoby: r[101] != 0,
+                beaver: r[102] != 0,
+                date: f64_at(r, 128),
+                event: text(136, 128, 622),
+                location: text(283, 128, 1396),
+                round: text(417, 128, 1654),
+                transcriber: if version >= 30 {
+                    super::archive::utf16_at(r, 1960, 129)
+                } else {
+                    String::new()
+                },
+                cube_limit: if version >= 8 { i32_at(r, 612) } else { 0 },
+                version,
+                comment: i32_at(r, 576),
+            }))
+        }
+        1 => Record::GameHeader(GameHeader {
+            score: [i32_at(r, 12), i32_at(r, 16)],
+            crawford: r[20] != 0,
+            position: position_at(r, 21),
+            number: i32_at(r, 48),
+            comment: i32_at(r, 56),
+        }),
+        2 => Record::Cube(Cube {
+            player: Player::from_i32(i32_at(r, 12)),
+            double: i32_at(r, 16),
+            take: i32_at(r, 20),
+            beaver: i32_at(r, 24),
+            raccoon: i32_at(r, 28),
+            cube: i32_at(r, 32),
+            position: position_at(r, 36),
+            invalid: i32_at(r, 260),
+            comment: i32_at(r, 292),
+        }),
+        3 => {
+            let mut moves = [0i32; 8];
+            for (i, m) in moves.iter_mut().enumerate() {
+                *m = i32_at(r, 68 + 4 * i);
+            }
+            Record::Move(Box::new(Move {
+                player: Player::from_i32(i32_at(r, 64)),
+                before: position_at(r, 9),
+                after: position_at(r, 35),
+                moves,
+                dice: [i32_at(r, 100), i32_at(r, 104)],
+                cube: i32_at(r, 108),
+                played: r[2308] != 0,
+                invalid: i32_at(r, 2480),
+                comment: i32_at(r, 2524),
+            }))
+        }
+        4 => Record::GameFooter(GameFooter {
+            score: [i32_at(r, 12), i32_at(r, 16)],
+            winner: Player::from_i32(i32_at(r, 24)),
+            points: i32_at(r, 28),
+            termination: i32_at(r, 32),
+        }),
+        5 => Record::MatchFooter(MatchFooter {
+            score: [i32_at(r, 12), i32_at(r, 16)],
+            winner: Player::from_i32(i32_at(r, 20)),
+        }),
+        t @ (6 | 7) => {
+            let _ = version;
+            Record::Other(t)
+        }
+        t => return Err(t),
+    })
+}
+
+/// The date of a Delphi `TDateTime` (days since 1899-12-30) as `yyyy.mm.dd`, when it is a
+/// plausible date (years 1900–9999).
+pub fn delphi_date(days: f64) -> Option<String> {
+    if !days.is_finite() || !(1.0..=2_958_465.0).contains(&days) {
+        return None;
+    }
+    // Days since 1970-01-01, then the civil date (Howard Hinnant's algorithm).
+    let z = days.floor() as i64 - 25_569 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    Some(format!("{y:04}.{m:02}.{d:02}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delphi_dates_are_civil_dates() {
+        assert_eq!(delphi_date(2.0).as_deref(), Some("1900.01.01"));
+        assert_eq!(delphi_date(25_569.0).as_deref(), Some("1970.01.01"));
+        assert_eq!(delphi_date(45_256.4).as_deref(), Some("2023.11.26"));
+        assert_eq!(delphi_date(f64::NAN), None);
+        assert_eq!(delphi_date(-3.0), None);
+    }
+
+    #[test]
+    fn unknown_record_types_are_refused() {
+        let mut r = vec![0u8; RECORD];
+        r[8] = 9;
+        assert_eq!(parse(&r, 30).unwrap_err(), 9);
+        r[8] = 6;
+        assert!(matches!(parse(&r, 30), Ok(Record::Other(6))));
+    }
+}

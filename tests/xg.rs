@@ -1,0 +1,718 @@
+//! eXtreme Gammon's `.xg` files: the real files of kevung/gbf (fixtures/xg) read into
+//! transcripts that replay like their `.mat` exports, a changed move reported at its game,
+//! turn, side and record, and damaged files reported, never a panic.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use tavla::codes::Code;
+use tavla::input::decode;
+use tavla::record::{Origin, Transcript};
+use tavla::replay::{Finding, Overrides, Verdict, check};
+use tavla::report::json::match_json;
+use tavla::rules::Side;
+use tavla::xg::archive;
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/xg");
+const RECORD: usize = tavla::xg::records::RECORD;
+
+fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(Path::new(DIR).join(name)).expect("fixture")
+}
+
+fn xg_files() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(DIR)
+        .expect("fixtures/xg")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "xg"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Check a transcript as the pipeline does: the text replayed, the findings given their byte
+/// offsets, the reader's problems added.
+fn check_transcript(t: &Transcript) -> (Verdict, Vec<Finding>) {
+    let v = check(&t.text, &Overrides::default());
+    let mut findings = v.findings.clone();
+    tavla::xg::locate_findings(t, &mut findings);
+    findings.extend(tavla::xg::problem_findings(t));
+    (v, findings)
+}
+
+fn codes(findings: &[Finding]) -> Vec<String> {
+    let mut v: Vec<String> = findings.iter().map(|f| f.code.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// The JSON of the games without what depends on the text's layout or wording: lines,
+/// spans, the source text, the spelling of the resignation marker (`????` against XG's
+/// `???`) and the hit marks of the written play.
+fn games_json(v: &Verdict, text: &str) -> Value {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(m) => {
+                for k in ["line", "span", "source"] {
+                    m.remove(k);
+                }
+                // XG's own export writes `???` for a roll followed by a resignation, the
+                // transcript `????` (records.md): the same marker.
+                // Hits are compared in the steps (`hit`, computed from the board): gnubg's
+                // export marks them with `*`, XG's and the transcript do not.
+                if let Some(play) = m.get("play").and_then(Value::as_str) {
+                    let play = if play == "???" {
+                        "????".into()
+                    } else {
+                        play.replace('*', "")
+                    };
+                    m.insert("play".into(), play.into());
+                }
+                m.values_mut().for_each(strip);
+            }
+            Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut j = match_json(v, false, text)["games"].take();
+    strip(&mut j);
+    j
+}
+
+#[test]
+fn every_real_file_is_read_without_a_problem() {
+    let files = xg_files();
+    assert_eq!(files.len(), 8);
+    for p in files {
+        let t = tavla::xg::read(&std::fs::read(&p).unwrap());
+        assert!(t.problems.is_empty(), "{}: {:?}", p.display(), t.problems);
+        assert_eq!(t.member.as_deref(), Some("temp.xg"));
+        let (v, findings) = check_transcript(&t);
+        assert!(!v.games.is_empty(), "{}", p.display());
+        // Every finding on a move, cube or result comes back to its record of temp.xg.
+        for f in &findings {
+            if f.place.is_some_and(|pl| pl.turn.is_some()) {
+                let o = f.byte_offset().expect("a byte offset");
+                assert_eq!(o % RECORD as u64, 0, "{}: {f:?}", p.display());
+            }
+        }
+        let errors: Vec<&Finding> = findings
+            .iter()
+            .filter(|f| f.severity == tavla::Severity::Error)
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{}:\n{}\n{errors:#?}",
+            p.display(),
+            t.text
+        );
+    }
+}
+
+/// The two files with `.mat` twins (XG's and gnubg's exports of the same matches). gnubg's
+/// export of the second does not write `and the match` on the last game's `Wins`.
+const TWINS: &[(&str, &str)] = &[
+    ("test.xg", "test.mat"),
+    (
+        "charlot1-charlot2_7p_2025-11-08-2305.xg",
+        "charlot1-charlot2_7p_2025-11-08-2305.mat",
+    ),
+];
+
+#[test]
+fn the_files_with_mat_twins_give_the_same_json_turn_by_turn() {
+    for (xg, mat) in TWINS {
+        let t = tavla::xg::read(&fixture(xg));
+        let (text, _) = decode(&fixture(mat));
+        let ours = check(&t.text, &Overrides::default());
+        let theirs = check(&text, &Overrides::default());
+        let a = games_json(&ours, &t.text);
+        let mut b = games_json(&theirs, &text);
+        if xg.starts_with("charlot") {
+            let last = b.as_array_mut().unwrap().last_mut().unwrap();
+            let wins = last["actions"].as_array_mut().unwrap().last_mut().unwrap();
+            assert_eq!(wins["and_match"], false);
+            wins["and_match"] = true.into();
+        }
+        let (ga, gb) = (a.as_array().unwrap(), b.as_array().unwrap());
+        assert_eq!(ga.len(), gb.len(), "{xg}: games");
+        for (i, (x, y)) in ga.iter().zip(gb).enumerate() {
+            let (ax, ay) = (
+                x["actions"].as_array().unwrap(),
+                y["actions"].as_array().unwrap(),
+            );
+            for (k, (p, q)) in ax.iter().zip(ay).enumerate() {
+                assert_eq!(p, q, "{xg}: game {}, action {}", i + 1, k + 1);
+            }
+            assert_eq!(ax.len(), ay.len(), "{xg}: game {}: actions", i + 1);
+            assert_eq!(x, y, "{xg}: game {}", i + 1);
+        }
+    }
+}
+
+#[test]
+fn the_files_with_mat_twins_get_the_findings_of_their_twins() {
+    for (xg, mat) in TWINS {
+        let t = tavla::xg::read(&fixture(xg));
+        let (text, _) = decode(&fixture(mat));
+        let (_, ours) = check_transcript(&t);
+        let theirs = check(&text, &Overrides::default()).findings;
+        assert_eq!(codes(&ours), codes(&theirs), "{xg}");
+    }
+}
+
+/// The members of an `.xg` file, decompressed.
+fn unpack(bytes: &[u8]) -> Vec<archive::Member> {
+    let mut w = Vec::new();
+    archive::members(bytes, &["temp.xg", "temp.xgi", "temp.xgc"], &mut w).expect("members")
+}
+
+fn zlib(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+/// A test-only repacker: the header and thumbnail of `original`, then an archive of
+/// `members` with correct sizes and CRCs. `size_of` may lie about a member's size.
+fn repack(
+    original: &[u8],
+    members: &[(String, Vec<u8>)],
+    size_of: impl Fn(&str, usize) -> i32,
+) -> Vec<u8> {
+    let thumb = u32::from_le_bytes(original[20..24].try_into().unwrap()) as usize;
+    let mut out = original[..archive::HEADER_SIZE + thumb].to_vec();
+    let mut data = Vec::new();
+    let mut registry = Vec::new();
+    for (name, content) in members {
+        let z = zlib(content);
+        let mut r = vec![0u8; archive::MEMBER_RECORD];
+        r[0] = name.len() as u8;
+        r[1..1 + name.len()].copy_from_slice(name.as_bytes());
+        r[512..516].copy_from_slice(&size_of(name, content.len()).to_le_bytes());
+        r[516..520].copy_from_slice(&(z.len() as i32).to_le_bytes());
+        r[520..524].copy_from_slice(&(data.len() as i32).to_le_bytes());
+        r[524..528].copy_from_slice(&crc32fast::hash(content).to_le_bytes());
+        r[529] = 2;
+        registry.extend_from_slice(&r);
+        data.extend_from_slice(&z);
+    }
+    let reg = zlib(&registry);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&data);
+    crc.update(&reg);
+    out.extend_from_slice(&data);
+    out.extend_from_slice(&reg);
+    for v in [
+        crc.finalize() as i32,
+        members.len() as i32,
+        1,
+        reg.len() as i32,
+        data.len() as i32,
+        1,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&[0; 12]);
+    out
+}
+
+fn named(members: Vec<archive::Member>) -> Vec<(String, Vec<u8>)> {
+    members.into_iter().map(|m| (m.name, m.data)).collect()
+}
+
+#[test]
+fn the_repacker_reproduces_a_file_that_reads_the_same() {
+    let original = fixture("match_with_comment.xg");
+    let packed = repack(&original, &named(unpack(&original)), |_, n| n as i32);
+    let (a, b) = (tavla::xg::read(&original), tavla::xg::read(&packed));
+    assert!(b.problems.is_empty(), "{:?}", b.problems);
+    assert_eq!(a.text, b.text);
+    assert_eq!(a.pieces, b.pieces);
+}
+
+#[test]
+fn comments_are_kept_in_the_json() {
+    let t = tavla::xg::read(&fixture("match_with_comment.xg"));
+    let v = check(&t.text, &Overrides::default());
+    let j = match_json(&v, false, &t.text);
+    let comments: Vec<&str> = j["comments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        comments.contains(&"XG comment, game 1, turn 2, white: coup assez difficile"),
+        "{comments:?}"
+    );
+    assert!(
+        comments
+            .iter()
+            .any(|c| c.ends_with("les double 66 sont toujpurs difficiles à trouver")),
+        "{comments:?}"
+    );
+}
+
+/// Offsets of the move records of `temp.xg`, with their game (1-based).
+fn move_records(temp: &[u8]) -> Vec<(usize, usize)> {
+    let mut game = 0;
+    let mut out = Vec::new();
+    for (i, r) in temp.chunks_exact(RECORD).enumerate() {
+        match r[8] {
+            1 => game += 1,
+            3 => out.push((i * RECORD, game)),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
+    let original = fixture("test.xg");
+    let mut members = named(unpack(&original));
+    let temp = &mut members[0].1;
+    // Game 2's fourth move record: player 1 (White) plays 3-2 as 6/3 3/1 in test.mat's
+    // turn 3. Make the second pair 6/2: a 4, for which the roll has no die.
+    let moves = move_records(temp);
+    let (at, game) = moves.iter().copied().filter(|m| m.1 == 2).nth(3).unwrap();
+    assert_eq!(game, 2);
+    let pair = |r: &[u8], k: usize| {
+        i32::from_le_bytes(r[at + 68 + 4 * k..at + 72 + 4 * k].try_into().unwrap())
+    };
+    assert_eq!(
+        (pair(temp, 0), pair(temp, 1), pair(temp, 2), pair(temp, 3)),
+        (5, 2, 2, 0)
+    );
+    temp[at + 68 + 8..at + 72 + 8].copy_from_slice(&5i32.to_le_bytes());
+    temp[at + 68 + 12..at + 72 + 12].copy_from_slice(&1i32.to_le_bytes());
+    let packed = repack(&original, &members, |_, n| n as i32);
+    let t = tavla::xg::read(&packed);
+    assert!(t.problems.is_empty(), "{:?}", t.problems);
+    let (_, findings) = check_transcript(&t);
+    let errors: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| f.severity == tavla::Severity::Error)
+        .collect();
+    assert!(!errors.is_empty());
+    let f = errors[0];
+    let place = f.place.expect("a place");
+    assert_eq!(
+        (place.game, place.turn, place.side),
+        (2, Some(3), Some(Side::White)),
+        "{f:?}"
+    );
+    assert_eq!(f.byte_offset(), Some(at as u64));
+    let line = t.text[..f.span.offset]
+        .rsplit('\n')
+        .next()
+        .unwrap()
+        .to_string()
+        + t.text[f.span.offset..].split('\n').next().unwrap();
+    assert!(line.starts_with("  3) 32: 6/3 6/2"), "{line}");
+    // The machine formats carry the place.
+    let idx = tavla::report::LineIndex::new(&t.text);
+    let j = tavla::report::finding_json("m.xg", &t.text, &idx, f);
+    assert_eq!(
+        (
+            j["game"].clone(),
+            j["turn"].clone(),
+            j["side"].clone(),
+            j["byte_offset"].clone()
+        ),
+        (2.into(), 3.into(), "white".into(), (at as u64).into())
+    );
+    let file = tavla::report::formats::FileFindings {
+        path: "m.xg",
+        text: &t.text,
+        findings: std::slice::from_ref(f),
+    };
+    let sarif = tavla::report::formats::sarif(&[file], "0", None);
+    let region = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(region["byteOffset"], at as u64, "{region}");
+    // The human rendering shows the transcript line and names the place.
+    let style = tavla::report::Style {
+        color: false,
+        unicode: false,
+        width: 100,
+    };
+    let human = tavla::report::render_human("m.xg", &t.text, std::slice::from_ref(f), style);
+    assert!(human.contains("32: 6/3 6/2"), "{human}");
+    assert!(
+        human.contains(&format!("game 2, turn 3, white, record at byte {at}")),
+        "{human}"
+    );
+}
+
+fn problem_codes(t: &Transcript) -> Vec<Code> {
+    t.problems.iter().map(|p| p.code).collect()
+}
+
+#[test]
+fn a_file_cut_anywhere_is_reported_never_a_panic() {
+    let original = fixture("charlot1-charlot2_7p_2025-11-08-2305.xg");
+    let mut cuts: Vec<usize> = (0..original.len()).step_by(997).collect();
+    cuts.extend([
+        3,
+        4,
+        8231,
+        8232,
+        8233,
+        original.len() - 37,
+        original.len() - 36,
+        original.len() - 1,
+    ]);
+    for n in cuts {
+        let t = tavla::xg::read(&original[..n]);
+        assert!(!t.problems.is_empty(), "cut at {n}");
+        let p = &t.problems[0];
+        assert!(p.error, "cut at {n}");
+        let Origin::Binary { offset, len } = p.origin else {
+            panic!("cut at {n}: {p:?}")
+        };
+        assert!(offset + len <= n as u64, "cut at {n}: {p:?}");
+        assert!(t.text.is_empty());
+        let findings = tavla::xg::problem_findings(&t);
+        assert_eq!(findings[0].byte_offset(), Some(offset));
+    }
+}
+
+#[test]
+fn a_changed_byte_fails_the_archive_crc() {
+    let mut b = fixture("test.xg");
+    let at = b.len() - 1000;
+    b[at] ^= 0x40;
+    let t = tavla::xg::read(&b);
+    assert_eq!(problem_codes(&t), vec![Code::XgBadCrc]);
+    assert!(t.text.is_empty() && t.member.is_none());
+}
+
+#[test]
+fn a_member_whose_crc_does_not_match_is_reported() {
+    let original = fixture("test.xg");
+    let members = named(unpack(&original));
+    let mut packed = repack(&original, &members, |_, n| n as i32);
+    // Change the CRC of temp.xg in the registry, then the archive's CRC to match.
+    let n = packed.len();
+    let reg_size = i32::from_le_bytes(packed[n - 24..n - 20].try_into().unwrap()) as usize;
+    let data_size = i32::from_le_bytes(packed[n - 20..n - 16].try_into().unwrap()) as usize;
+    let reg_start = n - 36 - reg_size;
+    let mut registry = Vec::new();
+    std::io::Read::read_to_end(
+        &mut flate2::read::ZlibDecoder::new(&packed[reg_start..n - 36]),
+        &mut registry,
+    )
+    .unwrap();
+    registry[524] ^= 1;
+    let reg = zlib(&registry);
+    let data = packed[reg_start - data_size..reg_start].to_vec();
+    let mut trailer = packed[n - 36..].to_vec();
+    packed.truncate(reg_start);
+    packed.extend_from_slice(&reg);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&data);
+    crc.update(&reg);
+    trailer[0..4].copy_from_slice(&crc.finalize().to_le_bytes());
+    trailer[12..16].copy_from_slice(&(reg.len() as i32).to_le_bytes());
+    packed.extend_from_slice(&trailer);
+    let t = tavla::xg::read(&packed);
+    assert_eq!(problem_codes(&t), vec![Code::XgBadCrc]);
+    assert!(
+        t.problems[0].message.contains("temp.xg"),
+        "{:?}",
+        t.problems
+    );
+}
+
+#[test]
+fn a_wrong_magic_is_reported_at_byte_0() {
+    let mut b = fixture("test.xg");
+    b[0] = b'X';
+    let t = tavla::xg::read(&b);
+    assert_eq!(problem_codes(&t), vec![Code::XgBadMagic]);
+    assert_eq!(t.problems[0].origin, Origin::Binary { offset: 0, len: 4 });
+    assert_eq!(problem_codes(&tavla::xg::read(b"")), vec![Code::XgBadMagic]);
+}
+
+#[test]
+fn an_overrunning_member_count_is_reported() {
+    let mut b = fixture("test.xg");
+    let n = b.len();
+    // The count is not under the CRC (the trailer is not): 200 members in a 62-byte registry.
+    b[n - 32..n - 28].copy_from_slice(&200i32.to_le_bytes());
+    let t = tavla::xg::read(&b);
+    assert_eq!(problem_codes(&t), vec![Code::XgBadRegistry]);
+    b[n - 32..n - 28].copy_from_slice(&40i32.to_le_bytes());
+    let t = tavla::xg::read(&b);
+    assert_eq!(problem_codes(&t), vec![Code::XgBadRegistry]);
+    assert!(
+        t.problems[0].message.contains("40 member records"),
+        "{:?}",
+        t.problems
+    );
+    // A data size larger than the file.
+    let mut b = fixture("test.xg");
+    b[n - 20..n - 16].copy_from_slice(&i32::MAX.to_le_bytes());
+    assert_eq!(problem_codes(&tavla::xg::read(&b)), vec![Code::XgTruncated]);
+}
+
+#[test]
+fn a_size_field_is_never_trusted() {
+    let original = fixture("test.xg");
+    let members = named(unpack(&original));
+    // A temp.xg claiming 2 GiB: refused before any allocation.
+    let packed = repack(&original, &members, |name, n| {
+        if name == "temp.xg" {
+            i32::MAX
+        } else {
+            n as i32
+        }
+    });
+    assert_eq!(
+        problem_codes(&tavla::xg::read(&packed)),
+        vec![Code::XgTooLarge]
+    );
+    // One claiming less than it holds: inflation stops at the claim.
+    let packed = repack(&original, &members, |name, n| {
+        if name == "temp.xg" {
+            (n - RECORD) as i32
+        } else {
+            n as i32
+        }
+    });
+    assert_eq!(
+        problem_codes(&tavla::xg::read(&packed)),
+        vec![Code::XgBadMember]
+    );
+    // A damaged comments member costs the comments only, as a warning.
+    let original = fixture("match_with_comment.xg");
+    let members = named(unpack(&original));
+    let packed = repack(&original, &members, |name, n| {
+        if name == "temp.xgc" {
+            n as i32 + 5
+        } else {
+            n as i32
+        }
+    });
+    let t = tavla::xg::read(&packed);
+    assert_eq!(problem_codes(&t), vec![Code::XgBadMember]);
+    assert!(!t.problems[0].error);
+    assert!(!t.text.is_empty() && !t.text.contains("XG comment"));
+}
+
+#[test]
+fn records_that_xg_never_writes_are_located_in_temp_xg() {
+    let original = fixture("test.xg");
+    let mut members = named(unpack(&original));
+    let temp = &mut members[0].1;
+    let (at, _) = move_records(temp)[5];
+    temp[at + 100..at + 104].copy_from_slice(&7i32.to_le_bytes());
+    // A cut last record, and an unknown record type near the end.
+    temp.truncate(temp.len() - 100);
+    let last = temp.len() / RECORD * RECORD - RECORD;
+    temp[last + 8] = 42;
+    let packed = repack(&original, &members, |_, n| n as i32);
+    let t = tavla::xg::read(&packed);
+    let got: Vec<(Code, Origin)> = t.problems.iter().map(|p| (p.code, p.origin)).collect();
+    let at_record = |o: usize| Origin::Binary {
+        offset: o as u64,
+        len: RECORD as u64,
+    };
+    assert!(got.contains(&(Code::XgBadRecord, at_record(at))), "{got:?}");
+    assert!(
+        got.contains(&(Code::XgBadRecord, at_record(last))),
+        "{got:?}"
+    );
+    assert!(got.iter().any(|g| g.0 == Code::XgTruncated), "{got:?}");
+    let findings = tavla::xg::problem_findings(&t);
+    let dice = findings
+        .iter()
+        .find(|f| f.byte_offset() == Some(at as u64))
+        .unwrap();
+    // Located on the transcript's cell for that record.
+    assert!(
+        t.text[dice.span.offset..].starts_with("??:"),
+        "{:?}",
+        dice.span
+    );
+}
+
+#[test]
+fn the_last_position_of_a_file_is_an_xgid() {
+    let b = fixture("test.xg");
+    let xgid = tavla::xg::read_position(&b).unwrap();
+    let rules = tavla::RuleSet::default_for(tavla::Variant::Backgammon);
+    let spec = tavla::parse_position(&xgid, tavla::Variant::Backgammon, rules.start()).unwrap();
+    assert!(spec.context.is_some_and(|c| c.match_length == 7), "{xgid}");
+    // A position file: the match header, a game header and one move record of test.xg.
+    let original = fixture("test.xg");
+    let members = named(unpack(&original));
+    let temp = &members[0].1;
+    let (at, _) = move_records(temp)[0];
+    let mut xgp = temp[..2 * RECORD].to_vec();
+    xgp.extend_from_slice(&temp[at..at + RECORD]);
+    let packed = repack(&original, &[("temp.xg".into(), xgp)], |_, n| n as i32);
+    let xgid = tavla::xg::read_position(&packed).unwrap();
+    let spec = tavla::parse_position(&xgid, tavla::Variant::Backgammon, rules.start()).unwrap();
+    assert_eq!(spec.position, rules.start(), "{xgid}");
+    assert_eq!(spec.on_roll, Some(Side::White));
+    assert_eq!(spec.dice.map(|d| (d.high(), d.low())), Some((5, 1)));
+    assert!(tavla::xg::read_position(b"RGMH").is_err());
+}
+
+#[test]
+fn a_play_xg_marked_invalid_is_a_warning_at_its_record_and_judged_by_the_rules() {
+    let original = fixture("test.xg");
+    let mut members = named(unpack(&original));
+    let temp = &mut members[0].1;
+    let (at, _) = move_records(temp)[2];
+    // Player 1's 43: 24/20 23/20 of game 1, turn 2, marked invalid and made illegal (24/17).
+    temp[at + 2480..at + 2484].copy_from_slice(&2i32.to_le_bytes());
+    temp[at + 72..at + 76].copy_from_slice(&16i32.to_le_bytes());
+    let t = tavla::xg::read(&repack(&original, &members, |_, n| n as i32));
+    assert_eq!(problem_codes(&t), vec![Code::XgMarkedInvalid]);
+    assert!(!t.problems[0].error);
+    let (_, findings) = check_transcript(&t);
+    let marked = findings
+        .iter()
+        .find(|f| f.code == Code::XgMarkedInvalid)
+        .unwrap();
+    assert_eq!(marked.byte_offset(), Some(at as u64));
+    assert!(t.text[marked.span.offset..].starts_with("43: 24/17 23/20"));
+    let rule = findings
+        .iter()
+        .find(|f| f.severity == tavla::Severity::Error)
+        .expect("the rules' finding");
+    assert_eq!(rule.byte_offset(), Some(at as u64));
+    let place = rule.place.unwrap();
+    assert_eq!(
+        (place.game, place.turn, place.side),
+        (1, Some(2), Some(Side::White))
+    );
+}
+
+/// A `.xgp`-like file (the match header, a game header and one move record) for the CLI.
+fn position_file(dir: &Path) -> PathBuf {
+    let original = fixture("test.xg");
+    let members = named(unpack(&original));
+    let temp = &members[0].1;
+    let (at, _) = move_records(temp)[0];
+    let mut xgp = temp[..2 * RECORD].to_vec();
+    xgp.extend_from_slice(&temp[at..at + RECORD]);
+    let path = dir.join("opening.xgp");
+    std::fs::write(
+        &path,
+        repack(&original, &[("temp.xg".into(), xgp)], |_, n| n as i32),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn legal_and_check_take_an_xgp_position() {
+    let dir = std::env::temp_dir().join(format!("tavla-xgp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = position_file(&dir);
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let p = path.to_str().unwrap();
+    let (code, out, err) = run(&["legal", "--position", p]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("13/8 24/23") || out.contains("24/23 13/8"),
+        "{out}"
+    );
+    let (code, out, err) = run(&["check", "--position", p, "13/8 24/23"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let (code, out, err) = run(&["check", "--position", p, "13/7 24/23"]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    // A damaged one is a usage error naming the code.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let n = bytes.len();
+    bytes[n - 40] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    let (code, out, err) = run(&["legal", "--position", p]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("tavla::xg::bad-crc"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn validate_reads_xg_files_and_reports_damage_with_exit_1() {
+    let dir = std::env::temp_dir().join(format!("tavla-xg-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let good = Path::new(DIR).join("test.xg");
+    let (code, out) = run(&["validate", "--format", "jsonl", good.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (Some(0), ""));
+    // Cut inside the archive: exit 1, one located error and nothing else.
+    let bytes = fixture("test.xg");
+    let cut = dir.join("cut.xg");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let (code, out) = run(&["validate", "--format", "jsonl", cut.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert_eq!(lines[0]["code"], "tavla::xg::truncated");
+    assert!(lines[0]["byte_offset"].is_u64(), "{out}");
+    // A changed move: its game, turn, side and record in the JSON Lines.
+    let original = fixture("test.xg");
+    let mut members = named(unpack(&original));
+    let temp = &mut members[0].1;
+    let (at, _) = move_records(temp)
+        .iter()
+        .copied()
+        .filter(|m| m.1 == 2)
+        .nth(3)
+        .unwrap();
+    temp[at + 76..at + 80].copy_from_slice(&5i32.to_le_bytes());
+    temp[at + 80..at + 84].copy_from_slice(&1i32.to_le_bytes());
+    let changed = dir.join("changed.xg");
+    std::fs::write(&changed, repack(&original, &members, |_, n| n as i32)).unwrap();
+    let (code, out) = run(&["validate", "--format", "jsonl", changed.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    let first: Value = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|f| f["severity"] == "error")
+        .expect("an error");
+    assert_eq!(
+        (
+            &first["game"],
+            &first["turn"],
+            &first["side"],
+            &first["byte_offset"]
+        ),
+        (
+            &Value::from(2),
+            &Value::from(3),
+            &Value::from("white"),
+            &Value::from(at as u64)
+        ),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
