@@ -542,3 +542,48 @@ fn the_binary_writes_sarif_that_validates_against_the_schema() {
             .starts_with('/')
     }));
 }
+
+/// The lines of a `.mat` text holding a cube action or a result, without trailing blanks
+/// (gnubg leaves a space after some plays).
+fn cube_and_result_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| {
+            ["Doubles", "Takes", "Drops", "Beavers", "Wins"]
+                .iter()
+                .any(|w| l.contains(w))
+        })
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+/// Given records GNU Backgammon wrote (`fixtures/backgammon/gnubg`), when tavla writes them
+/// back as `.mat` (`convert --to mat`), then every line with a cube action or a result is the
+/// line gnubg wrote, column for column: a right cube action or result at column 34, a left
+/// one at column 6, one column right of the rolls.
+#[test]
+fn convert_to_mat_writes_cube_actions_and_results_at_gnubgs_columns() {
+    let dir = root().join("fixtures/backgammon/gnubg");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("gnubg fixtures")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mat"))
+        .collect();
+    files.sort();
+    let mut right_cube = 0;
+    for path in files.iter().step_by(7) {
+        let bytes = std::fs::read(path).expect("read");
+        let (text, _) = decode(&bytes);
+        let verdict = check(&text, &Overrides::default());
+        let written = tavla::report::mat::write_mat(&tavla::report::json::match_json(
+            &verdict, false, &text,
+        ));
+        let theirs = cube_and_result_lines(&text);
+        let ours = cube_and_result_lines(&written);
+        assert_eq!(ours, theirs, "{}", path.display());
+        right_cube += theirs
+            .iter()
+            .filter(|l| l.get(34..).is_some_and(|r| r.starts_with("Doubles") || r.starts_with("Takes") || r.starts_with("Drops")))
+            .count();
+    }
+    assert!(right_cube > 10, "only {right_cube} right cube actions compared");
+}

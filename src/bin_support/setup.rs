@@ -6,9 +6,56 @@ use std::path::PathBuf;
 
 use tavla::input::{InputSpec, Inputs};
 use tavla::replay::Overrides;
-use tavla::rules::{RuleSet, Variant};
+use tavla::rules::options::PRESETS;
+use tavla::rules::rotation::ROTATION_NAMES;
+use tavla::rules::{RuleSet, VARIANT_NAMES, Variant};
 
 use crate::{InputArgs, RuleArgs};
+
+/// The names `--variant` accepts, per game (`Gul bara: gul-bara, gyul-bara, …; backgammon:
+/// …`), written from [`VARIANT_NAMES`].
+pub(crate) fn variant_names() -> String {
+    Variant::ALL
+        .iter()
+        .map(|v| {
+            let names: Vec<&str> = VARIANT_NAMES
+                .iter()
+                .filter(|(_, of, _)| of == v)
+                .map(|(name, _, _)| *name)
+                .collect();
+            format!("{}: {}", v.title(), names.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The presets `--rules` accepts, per game, written from [`PRESETS`].
+pub(crate) fn preset_names() -> String {
+    PRESETS
+        .iter()
+        .map(|(v, presets)| format!("{}: {}", v.title(), presets.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The help of `--variant`: every name of [`VARIANT_NAMES`], and the rotating matches a
+/// header may name ([`ROTATION_NAMES`]).
+pub(crate) fn variant_help() -> String {
+    let rotations: Vec<&str> = ROTATION_NAMES.iter().map(|(n, _)| *n).collect();
+    format!(
+        "Variant, overriding the `Variation` header ({}). A header may also name a rotating match, whose games follow their number: {}",
+        variant_names(),
+        rotations.join(", ")
+    )
+}
+
+/// The help of `--rules`: every preset of [`PRESETS`].
+pub(crate) fn preset_help() -> String {
+    format!(
+        "Preset, overriding the `Rules` header ({}). `default` is each game's first",
+        preset_names()
+    )
+}
 
 /// The rule overrides of `--variant`, `--rules` and `--rule`, each checked against the
 /// variants it can apply to.
@@ -17,29 +64,21 @@ pub(crate) fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     let mut implied_preset = None;
     if let Some(v) = &a.variant {
         let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
-            format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy, obiknovena, portes, tavla, long-nardy, fevga, moultezim, tapa, plakoto)")
+            format!("unknown variant `{v}` ({})", variant_names())
         })?;
         o.variant = Some(variant);
         implied_preset = preset;
     }
     let candidates: Vec<Variant> = match o.variant {
         Some(v) => vec![v],
-        None => vec![
-            Variant::GulBara,
-            Variant::Backgammon,
-            Variant::LongNardy,
-            Variant::Fevga,
-            Variant::Tapa,
-        ],
+        None => Variant::ALL.to_vec(),
     };
     if let Some(p) = a.preset.clone().or(implied_preset.map(String::from)) {
         if !candidates
             .iter()
             .any(|v| RuleSet::default_for(*v).with_preset(&p).is_ok())
         {
-            return Err(format!(
-                "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon, obiknovena, portes, tavla; Long nardy: federation, club, home-prime; Fevga: greek, moultezim; Tapa: bulgarian, plakoto)"
-            ));
+            return Err(format!("unknown preset `{p}` ({})", preset_names()));
         }
         o.preset = Some(p);
     }

@@ -318,6 +318,11 @@ impl RuleSet {
             _ => 0,
         }
     }
+    /// Whether a game can end drawn (Tapa: both mothers pinned, or `stuck_rolls` rolls in a
+    /// row that move nothing); in every other game a written draw is wrong.
+    pub fn has_draws(&self) -> bool {
+        matches!(self, RuleSet::Tapa(_))
+    }
     /// Points each player scores for a drawn game (Tapa's `draw_points`; 0 elsewhere).
     pub fn draw_points(&self) -> u64 {
         match self {
