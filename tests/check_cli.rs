@@ -880,7 +880,7 @@ fn gul_bara_start_with_6_6_is_exactly_24_18_four_times_for_both_sides() {
         "--notation",
         "letters",
     ]);
-    assert_eq!(letters, [("6/6 = 4x1A-7A".to_string(), None)]);
+    assert_eq!(letters, [("6/6 = 4x 1A-7A".to_string(), None)]);
     legal_one(&["--variant", "gul-bara", "6/6 = 4x1A-7A"]);
     // Less than four sixes is not enough.
     let (_, c) = illegal_one(&["--variant", "gul-bara", "--roll", "66", "24/18(3)"]);
