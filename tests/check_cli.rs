@@ -958,7 +958,17 @@ const AMBIGUOUS: &str = "tavla::play::ambiguous-letters";
 fn a_count_glued_to_a_hit_mark_takes_the_one_legal_reading_with_a_note() {
     let position = r#"{"white": {"24": 2, "13": 4, "9": 1, "8": 3, "6": 5},
                        "black": {"24": 1, "21": 1, "13": 5, "8": 3, "6": 5}}"#;
-    let args = |play: &'static str| ["--position", position, "--side", "black", "--roll", "52", play];
+    let args = |play: &'static str| {
+        [
+            "--position",
+            position,
+            "--side",
+            "black",
+            "--roll",
+            "52",
+            play,
+        ]
+    };
     let d = legal_one(&args("4x9-11"));
     assert_eq!(d["standard"], "21/16*/14", "{d:#}");
     let notes = findings_with(&d, AMBIGUOUS);

@@ -578,9 +578,8 @@ fn convert_to_mat_writes_cube_actions_and_results_at_gnubgs_columns() {
         let bytes = std::fs::read(path).expect("read");
         let (text, _) = decode(&bytes);
         let verdict = check(&text, &Overrides::default());
-        let written = tavla::report::mat::write_mat(&tavla::report::json::match_json(
-            &verdict, false, &text,
-        ));
+        let written =
+            tavla::report::mat::write_mat(&tavla::report::json::match_json(&verdict, false, &text));
         let theirs = cube_and_result_columns(&text);
         let ours = cube_and_result_columns(&written);
         assert_eq!(ours, theirs, "{}", path.display());
@@ -589,5 +588,8 @@ fn convert_to_mat_writes_cube_actions_and_results_at_gnubgs_columns() {
             .filter(|(_, column, w)| *column == 34 && *w != "Wins")
             .count();
     }
-    assert!(right_cube > 10, "only {right_cube} right cube actions compared");
+    assert!(
+        right_cube > 10,
+        "only {right_cube} right cube actions compared"
+    );
 }

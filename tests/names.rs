@@ -80,7 +80,11 @@ fn every_name_tavla_accepts_is_in_the_help() {
     }
     for &(name, kind) in ROTATION_NAMES {
         assert!(help.contains(name), "`{name}` is not in the help");
-        assert_eq!(Rotation::from_name(name).map(|r| r.kind), Some(kind), "{name}");
+        assert_eq!(
+            Rotation::from_name(name).map(|r| r.kind),
+            Some(kind),
+            "{name}"
+        );
     }
     for &(variant, presets) in PRESETS {
         for p in presets {
@@ -95,13 +99,32 @@ fn every_name_tavla_accepts_is_in_the_help() {
     }
     // The names a record or a user writes, in any case: in the help and accepted by the CLI.
     let lower = help.to_lowercase();
-    for name in ["Tapa", "Plakoto", "Portes", "Tavla", "обикновена", "Moultezim", "NackGammon"] {
-        assert!(lower.contains(&name.to_lowercase()), "`{name}` is not in the help");
+    for name in [
+        "Tapa",
+        "Plakoto",
+        "Portes",
+        "Tavla",
+        "обикновена",
+        "Moultezim",
+        "NackGammon",
+    ] {
+        assert!(
+            lower.contains(&name.to_lowercase()),
+            "`{name}` is not in the help"
+        );
         let o = tavla(&["legal", "--variant", name, "--roll", "31"]);
-        assert_eq!(o.status.code(), Some(0), "--variant {name}: {}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "--variant {name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
     for name in ["Sreshta", "Tavli", "Среща"] {
-        assert!(lower.contains(&name.to_lowercase()), "`{name}` is not in the help");
+        assert!(
+            lower.contains(&name.to_lowercase()),
+            "`{name}` is not in the help"
+        );
     }
 }
 
@@ -114,13 +137,16 @@ fn every_name_the_help_lists_is_accepted() {
     for (title, names) in &variants {
         let game = title_of(title);
         for n in names {
-            let (v, _) = Variant::from_name(n).unwrap_or_else(|| panic!("`{n}` is listed but not accepted"));
+            let (v, _) =
+                Variant::from_name(n).unwrap_or_else(|| panic!("`{n}` is listed but not accepted"));
             assert_eq!(v, game, "`{n}` is listed under {title}");
             listed += 1;
         }
     }
     assert_eq!(listed, VARIANT_NAMES.len(), "every name once");
-    let at = help.find("rotating match").expect("the rotating matches in the help");
+    let at = help
+        .find("rotating match")
+        .expect("the rotating matches in the help");
     let rotations = help[at..]
         .split_once(": ")
         .map(|(_, r)| r)
@@ -129,7 +155,10 @@ fn every_name_the_help_lists_is_accepted() {
     let rotations: Vec<&str> = rotations.trim().split(", ").collect();
     assert_eq!(rotations.len(), ROTATION_NAMES.len(), "{rotations:?}");
     for n in rotations {
-        assert!(Rotation::from_name(n).is_some(), "`{n}` is listed but not accepted");
+        assert!(
+            Rotation::from_name(n).is_some(),
+            "`{n}` is listed but not accepted"
+        );
     }
     let presets = per_game(list_after(&help, "overriding the `Rules` header ("));
     assert_eq!(presets.len(), PRESETS.len());

@@ -243,8 +243,14 @@ fuzz_target!(|data: &[u8]| {
             Reading::Hit => &by_hit,
         };
         assert_eq!(
-            r.verdict.as_ref().map(|c| c.position).map_err(|p| p.kind.clone()),
-            chosen.as_ref().map(|c| c.position).map_err(|p| p.kind.clone()),
+            r.verdict
+                .as_ref()
+                .map(|c| c.position)
+                .map_err(|p| p.kind.clone()),
+            chosen
+                .as_ref()
+                .map(|c| c.position)
+                .map_err(|p| p.kind.clone()),
             "{text:?}: check_readings disagrees with check_play"
         );
         assert_eq!(r.both_legal, by_count.is_ok() && by_hit.is_ok(), "{text:?}");

@@ -77,7 +77,10 @@ fn check_stage(r: &RuleSet, pos: &Position, side: Side, dice: StageDice) {
 
     // Stepwise legal under the play-level rules (most dice, larger die) -> generated, and
     // nothing more.
-    let Expected { max, results: expect } = expected(r, pos, side, dice);
+    let Expected {
+        max,
+        results: expect,
+    } = expected(r, pos, side, dice);
     assert_eq!(max, max_steps(&set) as usize, "max dice differ for {dice}");
     for p in &expect {
         assert!(

@@ -7,8 +7,7 @@ use serde_json::{Value, json};
 use tavla::codes::Code;
 use tavla::ids::{self, MatchContext, PositionFormat, PositionSpec};
 use tavla::notation::{
-    Ambiguity, Column, LetterPlay, Play, SyntaxError, parse_letter_play, parse_play,
-    write_letters,
+    Ambiguity, Column, LetterPlay, Play, SyntaxError, parse_letter_play, parse_play, write_letters,
 };
 use tavla::replay::referee::{
     CheckedPlay, HitClaim, Problem, Reading, check_play, check_readings, nearest_plays,
@@ -314,7 +313,11 @@ fn reading_finding(text: &str, ambiguities: &[Ambiguity], taken: Reading, both: 
         .checked_add(first.chain.len)
         .and_then(|end| text.get(first.chain.offset..end))
         .unwrap_or("");
-    let count = format!("`{}` ({} checkers)", first.count_form, &first.count_form[..1]);
+    let count = format!(
+        "`{}` ({} checkers)",
+        first.count_form,
+        &first.count_form[..1]
+    );
     let hit = format!(
         "`{}` (one checker, hitting on the second point)",
         first.hit_form
@@ -360,7 +363,11 @@ fn judge(b: &Board, w: &Written) -> Verdict {
     // A letter play that reads two ways is judged in the reading `notations.md` decides.
     let (verdict, play, reading): (Result<CheckedPlay, Box<Problem>>, &Play, Option<Finding>) =
         match &w.hit_reading {
-            None => (check_play(&b.rules, pos, w.side, dice, &w.play), &w.play, None),
+            None => (
+                check_play(&b.rules, pos, w.side, dice, &w.play),
+                &w.play,
+                None,
+            ),
             Some((hit, ambiguities)) => {
                 let r = check_readings(&b.rules, pos, w.side, dice, &w.play, hit);
                 let play = match r.reading {

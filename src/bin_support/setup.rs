@@ -63,9 +63,8 @@ pub(crate) fn overrides(a: &RuleArgs) -> Result<Overrides, String> {
     let mut o = Overrides::default();
     let mut implied_preset = None;
     if let Some(v) = &a.variant {
-        let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
-            format!("unknown variant `{v}` ({})", variant_names())
-        })?;
+        let (variant, preset) = Variant::from_name(v)
+            .ok_or_else(|| format!("unknown variant `{v}` ({})", variant_names()))?;
         o.variant = Some(variant);
         implied_preset = preset;
     }

@@ -696,7 +696,10 @@ mod tests {
         );
         let a = &lp.ambiguities()[0];
         assert_eq!((a.group, a.chain), (Span::new(8, 2), Span::new(8, 6)));
-        assert_eq!((a.count_form.as_str(), a.hit_form.as_str()), ("4x 9-11", "4 x 9-11"));
+        assert_eq!(
+            (a.count_form.as_str(), a.hit_form.as_str()),
+            ("4x 9-11", "4 x 9-11")
+        );
         // Only the ambiguous chain changes; `×` too.
         let lp = parse_letter_play("1A-5A and 4×9-11").unwrap();
         assert_eq!(
@@ -705,9 +708,14 @@ mod tests {
         );
         assert_eq!(lp.ambiguities()[0].hit_form, "4 × 9-11");
         // The unambiguous spellings, a count above 4, a group with one point after it.
-        for t in ["4x 9-11", "4 x 9-11", "4 x9-11", "5x9-11", "2x8", "1A-7A", "2x 1A-7A"] {
+        for t in [
+            "4x 9-11", "4 x 9-11", "4 x9-11", "5x9-11", "2x8", "1A-7A", "2x 1A-7A",
+        ] {
             let lp = parse_letter_play(t).unwrap();
-            assert!(lp.ambiguities().is_empty() && lp.hit_reading(Column::Left).is_none(), "{t}");
+            assert!(
+                lp.ambiguities().is_empty() && lp.hit_reading(Column::Left).is_none(),
+                "{t}"
+            );
         }
         // A hit reading with too many points is no reading.
         let lp = parse_letter_play("2x1-2-3-4-5").unwrap();

@@ -161,7 +161,10 @@ pub const BACKGAMMON_KEYS: &[&str] = &["cube", "crawford", "jacoby", "beaver", "
 pub const PRESETS: &[(super::Variant, &[&str])] = &[
     (super::Variant::GulBara, GUL_BARA_PRESETS),
     (super::Variant::Backgammon, BACKGAMMON_PRESETS),
-    (super::Variant::LongNardy, super::long_nardy::LONG_NARDY_PRESETS),
+    (
+        super::Variant::LongNardy,
+        super::long_nardy::LONG_NARDY_PRESETS,
+    ),
     (super::Variant::Fevga, super::fevga::FEVGA_PRESETS),
     (super::Variant::Tapa, super::tapa::TAPA_PRESETS),
 ];

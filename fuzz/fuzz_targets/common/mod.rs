@@ -45,8 +45,16 @@ pub const RULE_SETS: &[(&str, &str, &[&str])] = &[
     ("long-nardy", "club", &[]),
     ("long-nardy", "home-prime", &[]),
     ("long-nardy", "federation", &["head_doubles=64"]),
-    ("long-nardy", "federation", &["head_doubles=none", "block_check=play"]),
-    ("long-nardy", "federation", &["head_exception_blocked=two", "prime_rule=none"]),
+    (
+        "long-nardy",
+        "federation",
+        &["head_doubles=none", "block_check=play"],
+    ),
+    (
+        "long-nardy",
+        "federation",
+        &["head_exception_blocked=two", "prime_rule=none"],
+    ),
     ("long-nardy", "home-prime", &["block_check=step"]),
     ("fevga", "greek", &[]),
     ("fevga", "moultezim", &[]),

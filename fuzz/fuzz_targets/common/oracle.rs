@@ -195,7 +195,13 @@ struct Search<'a> {
     by_high: HashSet<Position>,
 }
 
-fn search(rules: &RuleSet, play: PlayRules, pos: &Position, side: Side, dice: StageDice) -> Expected {
+fn search(
+    rules: &RuleSet,
+    play: PlayRules,
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+) -> Expected {
     let mut s = Search {
         rules,
         play,
@@ -221,7 +227,14 @@ fn search(rules: &RuleSet, play: PlayRules, pos: &Position, side: Side, dice: St
     Expected { max, results }
 }
 
-fn walk(s: &mut Search, pos: Position, left: &mut Vec<u8>, used: &mut Vec<u8>, head: u8, ended: bool) {
+fn walk(
+    s: &mut Search,
+    pos: Position,
+    left: &mut Vec<u8>,
+    used: &mut Vec<u8>,
+    head: u8,
+    ended: bool,
+) {
     let mut key = left.clone();
     key.sort_unstable();
     if !s.seen.insert((pos, key, head)) {
@@ -260,7 +273,8 @@ fn walk(s: &mut Search, pos: Position, left: &mut Vec<u8>, used: &mut Vec<u8>, h
                 let naive = naive_pin_step(&pos, side, from, from - d);
                 match (&stepped, naive) {
                     (Ok((next, _)), Some(n)) => assert_eq!(
-                        *next, n,
+                        *next,
+                        n,
                         "Tapa step {from}/{} reaches another position (pins)",
                         from - d
                     ),
@@ -288,8 +302,8 @@ fn walk(s: &mut Search, pos: Position, left: &mut Vec<u8>, used: &mut Vec<u8>, h
                         if r.head > 0 && head_now > r.head {
                             continue;
                         }
-                        let passed = pos.off(side) > 0
-                            || (1..=r.runner).any(|p| pos.count(side, p) > 0);
+                        let passed =
+                            pos.off(side) > 0 || (1..=r.runner).any(|p| pos.count(side, p) > 0);
                         if r.runner > 0 && pos.count(side, 24) < 15 && !passed {
                             continue;
                         }
