@@ -217,7 +217,9 @@ impl RuleSet {
         }
         with_rules!(self, r => r.legal_plays(pos, side, dice))
     }
-    /// Can `side` play at least one step of `dice` from `pos`?
+    /// Can `side` play at least one step of `dice` from `pos`, by the step rule alone? In a
+    /// game with play-level rules (Long nardy's head rule, Fevga's runner rule, the block
+    /// rules) those may still forbid every step: [`RuleSet::legal_plays`] then has no step.
     #[inline]
     pub fn can_move(&self, pos: &Position, side: Side, dice: StageDice) -> bool {
         with_rules!(self, r => r.can_move(pos, side, dice))

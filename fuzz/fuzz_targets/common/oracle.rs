@@ -101,6 +101,12 @@ pub fn ends_game(rules: &RuleSet, pos: &Position, side: Side) -> bool {
     }
 }
 
+/// Whether `rules` has play-level rules that can forbid every step of a roll (Long nardy,
+/// Fevga): there a step may exist with no legal play.
+pub fn has_play_rules(rules: &RuleSet) -> bool {
+    matches!(rules, RuleSet::LongNardy(_) | RuleSet::Fevga(_))
+}
+
 /// Tapa's step from `from` with `die`, by naive bookkeeping: the position it must reach, or
 /// `None` where a pinned checker or a pinner's point forbids it (other reasons are the step
 /// rule's and not judged here). Bearing off and the bar are not looked at.
