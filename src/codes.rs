@@ -782,14 +782,12 @@ Example (seed 003 writes a hit on 7A, where nothing stands at the start):
     AmbiguousLetters = "tavla::play::ambiguous-letters",
     summary: "A board-letter play whose count meets a hit mark and so reads two ways.",
     explanation: r#"In the board-letter form (notations.md §1 "Ambiguity") `x` is both a count mark
-(`2x1A-7A`, two checkers) and a hit dash (`1Ax7A`), so a number 1-4 glued to `x` and a point,
-`4x9-11`, reads as four checkers `9 - 11` or as one checker `4 x 9 - 11` hitting on 9.
-`tavla check` tries both against the position: when exactly one is legal it is taken, with a
-note naming the other; when both are legal a warning asks to disambiguate and the count
-reading is judged; when neither is, the reading whose first bad step comes later is
-reported (the count reading on a tie), with the note. Write `4 x 9-11` (spaces around the
-hit dash) for the hit, `4x 9-11` (a space before the point) for the count; tavla prints
-these forms.
+(`2x1A-7A`) and a hit dash (`1Ax7A`), so a number 1-4 glued to `x` and a point, `4x9-11`,
+reads as four checkers `9 - 11` or as one checker `4 x 9 - 11` hitting on 9. `tavla check`
+tries both: exactly one legal is taken, with a note naming the other; both legal is a warning
+and the count reading is judged; neither legal reports the reading whose first bad step comes
+later (the count reading on a tie), with the note. Write `4 x 9-11` for the hit and `4x 9-11`
+for the count; tavla prints these forms.
 
 Example (Black has a checker on 4 and a White blot stands on 9):
     tavla check --side black --roll 52 -- '4x9-11'"#;
