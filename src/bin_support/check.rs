@@ -323,8 +323,10 @@ fn reading_finding(text: &str, ambiguities: &[Ambiguity], taken: Reading, both: 
         first.hit_form
     );
     let help = format!(
-        "write {} or {}: a count glued to `x` and a point reads both ways",
-        first.hit_form, first.count_form
+        "write `{}` (one checker, hitting) or `{}` ({} checkers): a count glued to `x` and a point reads both ways",
+        first.hit_form,
+        first.count_form,
+        &first.count_form[..1]
     );
     let (taken_form, other_form) = match taken {
         Reading::Count => (&count, &hit),
