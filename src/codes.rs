@@ -935,6 +935,19 @@ Remove or add the mark.
 Example (seed 003 writes a hit on 7A, where nothing stands at the start):
     tavla check --roll 63 -- '6/3 = 1A-4A and 1Ax7A'"#;
 
+    AmbiguousLetters = "tavla::play::ambiguous-letters",
+    summary: "A board-letter play whose count meets a hit mark and so reads two ways.",
+    explanation: r#"In the board-letter form (notations.md §1 "Ambiguity") `x` is both a count mark
+(`2x1A-7A`) and a hit dash (`1Ax7A`), so a number 1-4 glued to `x` and a point, `4x9-11`,
+reads as four checkers `9 - 11` or as one checker `4 x 9 - 11` hitting on 9. `tavla check`
+tries both: exactly one legal is taken, with a note naming the other; both legal is a warning
+and the count reading is judged; neither legal reports the reading whose first bad step comes
+later (the count reading on a tie), with the note. Write `4 x 9-11` for the hit and `4x 9-11`
+for the count; tavla prints these forms.
+
+Example (Black has a checker on 4 and a White blot stands on 9):
+    tavla check --side black --roll 52 -- '4x9-11'"#;
+
     Backwards = "tavla::rules::backwards",
     summary: "A step that runs the wrong way.",
     explanation: r#"Every checker runs from its owner's 24 point towards 1 and off (backgammon.md, gul-bara.md

@@ -64,14 +64,11 @@ enum Command {
 #[derive(Args, Debug, Clone)]
 #[command(next_help_heading = "Rules")]
 struct RuleArgs {
-    /// Variant, overriding the `Variation` header (`gul-bara`, `backgammon`, `nackgammon`, `short-nardy`,
-    /// `long-nardy`, `fevga`, `moultezim`, `hypergammon-1`, `hypergammon-2`, `hypergammon-3`,
-    /// `longgammon`).
-    #[arg(long, value_name = "VARIANT")]
+    // The help of both is written from the variant and preset tables (`rules::VARIANT_NAMES`,
+    // `rules::options::PRESETS`, `rules::rotation::ROTATION_NAMES`).
+    #[arg(long, value_name = "VARIANT", help = bin_support::setup::variant_help())]
     variant: Option<String>,
-    /// Preset, overriding the `Rules` header (Gul bara: bulgarian, english, simple; Long nardy:
-    /// federation, club, home-prime; Fevga: greek, moultezim; Plakoto: plakoto-no-mother).
-    #[arg(long = "rules", value_name = "PRESET")]
+    #[arg(long = "rules", value_name = "PRESET", help = bin_support::setup::preset_help())]
     preset: Option<String>,
     /// A single option, `key=value`, overriding the header (repeatable).
     #[arg(long = "rule", value_name = "KEY=VALUE")]

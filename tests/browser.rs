@@ -8,7 +8,9 @@
 //!   the page to `docs/report.png` for the README and docs/boards.md);
 //! - a record whose names, comments and tags hold `<script>`, event handlers and quotes runs
 //!   nothing and shows them as text;
-//! - the report of a 1,000-game archive stays under [`ARCHIVE_LIMIT`] and opens.
+//! - the report of a 1,000-game archive stays under [`ARCHIVE_LIMIT`] and opens;
+//! - a viewer flips to Black's side (the F key) and back (the button): the same checkers,
+//!   each drawn at its point of Black's numbering.
 //!
 //! Without Chromium, Node.js or `tests/browser/node_modules`, each test says so on standard
 //! error and passes without checking anything: the rest of the suite still runs.
@@ -161,6 +163,28 @@ fn backgammon_reports_show_every_position_with_the_bar_and_the_cube() {
         sub.to_str().expect("path"),
         json.to_str().expect("path"),
     ]);
+}
+
+#[test]
+fn the_viewer_flips_to_blacks_side_and_back() {
+    need_browser!();
+    let dir = out_dir();
+    for (name, record) in [
+        ("flip-backgammon", "fixtures/backgammon/gnubg/m000-0202.mat"),
+        ("flip-gulbara", "fixtures/demo/valid.mat"),
+    ] {
+        let report = dir.join(format!("{name}.html"));
+        let out = tavla(&[
+            "convert",
+            "--to",
+            "html",
+            record,
+            "-o",
+            report.to_str().expect("path"),
+        ]);
+        assert!(out.status.code().is_some_and(|c| c <= 1), "{record}");
+        drive(&["flip", report.to_str().expect("path")]);
+    }
 }
 
 const HOSTILE: &str = "; [Event \"<script>window.__tavla_pwned=true</script>\"]\n; </script><img src=x onerror=\"window.__tavla_pwned=true\"> \"quoted\" & 'single' <!--\n\n 1 point match\n\n Game 1\n <script>window.__tavla_pwned=true</script> : 0    Bob\"'><svg onload=alert(2)> : 0\n  1) 31: 8/5 6/5                 21: 24/23 8/6\n  2) 65: 24/18 18/13             <b>bold</b>\n";

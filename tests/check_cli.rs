@@ -880,7 +880,7 @@ fn gul_bara_start_with_6_6_is_exactly_24_18_four_times_for_both_sides() {
         "--notation",
         "letters",
     ]);
-    assert_eq!(letters, [("6/6 = 4x1A-7A".to_string(), None)]);
+    assert_eq!(letters, [("6/6 = 4x 1A-7A".to_string(), None)]);
     legal_one(&["--variant", "gul-bara", "6/6 = 4x1A-7A"]);
     // Less than four sixes is not enough.
     let (_, c) = illegal_one(&["--variant", "gul-bara", "--roll", "66", "24/18(3)"]);
@@ -938,4 +938,98 @@ fn gul_bara_a_single_checker_blocks_its_point() {
     args.push("24/18/13");
     let (_, c) = illegal_one(&args);
     assert_eq!(c, "tavla::rules::blocked");
+}
+
+/// The findings of a verdict with the given code.
+fn findings_with<'a>(doc: &'a Value, code: &str) -> Vec<&'a Value> {
+    doc["findings"]
+        .as_array()
+        .map(|fs| fs.iter().filter(|f| f["code"] == code).collect())
+        .unwrap_or_default()
+}
+
+const AMBIGUOUS: &str = "tavla::play::ambiguous-letters";
+
+/// Given Black with a checker on its 21 (letter 4) and a White blot on Black's 16 (White's 9,
+/// letter 9), when Black writes `4x9-11` with 5-2, then of its two readings (four checkers
+/// 9 -> 11, or one checker 4 x9 -> 11) only the hit is legal: it is taken, with a note naming
+/// the other (`notations.md` §1 "Ambiguity"); the unambiguous spellings read one way each.
+#[test]
+fn a_count_glued_to_a_hit_mark_takes_the_one_legal_reading_with_a_note() {
+    let position = r#"{"white": {"24": 2, "13": 4, "9": 1, "8": 3, "6": 5},
+                       "black": {"24": 1, "21": 1, "13": 5, "8": 3, "6": 5}}"#;
+    let args = |play: &'static str| {
+        [
+            "--position",
+            position,
+            "--side",
+            "black",
+            "--roll",
+            "52",
+            play,
+        ]
+    };
+    let d = legal_one(&args("4x9-11"));
+    assert_eq!(d["standard"], "21/16*/14", "{d:#}");
+    let notes = findings_with(&d, AMBIGUOUS);
+    assert_eq!(notes.len(), 1, "{d:#}");
+    assert_eq!(notes[0]["severity"], "advice", "{d:#}");
+    let message = notes[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("`4 x 9-11`") && message.contains("`4x 9-11`"),
+        "{message}"
+    );
+    // The hit, written unambiguously: no note.
+    let d = legal_one(&args("4 x 9-11"));
+    assert_eq!(d["standard"], "21/16*/14");
+    assert!(findings_with(&d, AMBIGUOUS).is_empty(), "{d:#}");
+    // The count, written unambiguously: four checkers 9 -> 11, illegal, and no note.
+    let (d, _) = illegal_one(&args("4x 9-11"));
+    assert!(findings_with(&d, AMBIGUOUS).is_empty(), "{d:#}");
+    // The human output shows the note.
+    let mut all = vec!["check"];
+    all.extend_from_slice(&args("B 5/2 = 4x9-11"));
+    let o = tavla(&all, None);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(stdout(&o).contains(AMBIGUOUS), "{}", stdout(&o));
+}
+
+/// Given Black with checkers on its 23 and 21 (letters 2 and 4) and 2-2, when it writes
+/// `2x4-6 and 2x 12-11A`, then both readings are legal (two checkers 21/19, or one checker
+/// 23/21/19 with a hit claim where nothing is hit): a warning asks to disambiguate and the
+/// count reading is judged.
+#[test]
+fn a_count_glued_to_a_hit_mark_with_two_legal_readings_is_a_warning() {
+    let position = r#"{"white": {"24": 2, "13": 5, "8": 3, "5": 5},
+                       "black": {"23": 1, "21": 2, "13": 5, "8": 3, "6": 4}}"#;
+    let d = legal_one(&[
+        "--position",
+        position,
+        "--side",
+        "black",
+        "--roll",
+        "22",
+        "2x4-6 and 2x 12-11A",
+    ]);
+    assert_eq!(d["standard"], "21/19(2) 13/11(2)", "{d:#}");
+    let warnings = findings_with(&d, AMBIGUOUS);
+    assert_eq!(warnings.len(), 1, "{d:#}");
+    assert_eq!(warnings[0]["severity"], "warning", "{d:#}");
+    let help = warnings[0]["help"].as_str().unwrap_or_default();
+    assert!(
+        help.contains("2 x 4-6") && help.contains("2x 4-6"),
+        "{help}"
+    );
+    // The hit reading written out is legal too (with its wrong hit claim), and reads one way.
+    let d = legal_one(&[
+        "--position",
+        position,
+        "--side",
+        "black",
+        "--roll",
+        "22",
+        "2 x 4-6 and 2x 12-11A",
+    ]);
+    assert_eq!(d["standard"], "23/21/19 13/11(2)", "{d:#}");
+    assert!(findings_with(&d, AMBIGUOUS).is_empty(), "{d:#}");
 }

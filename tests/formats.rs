@@ -554,3 +554,54 @@ fn the_binary_writes_sarif_that_validates_against_the_schema() {
             .starts_with('/')
     }));
 }
+
+/// Where each cube action and result of a `.mat` text stands: (line number among such lines,
+/// column in characters, word).
+fn cube_and_result_columns(text: &str) -> Vec<(usize, usize, &'static str)> {
+    let words = ["Doubles", "Takes", "Drops", "Beavers", "Raccoons", "Wins"];
+    let mut out = Vec::new();
+    let lines = text.lines().filter(|l| words.iter().any(|w| l.contains(w)));
+    for (k, line) in lines.enumerate() {
+        for w in words {
+            for (at, _) in line.match_indices(w) {
+                out.push((k, line[..at].chars().count(), w));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Given records GNU Backgammon wrote (`fixtures/backgammon/gnubg`), when tavla writes them
+/// back as `.mat` (`convert --to mat`), then every cube action and result stands where gnubg
+/// wrote it, column for column: a right one at column 34, a left one at column 6, one column
+/// right of the rolls (the plays between may be spelt otherwise: `bar/23` for gnubg's `25/23`).
+#[test]
+fn convert_to_mat_writes_cube_actions_and_results_at_gnubgs_columns() {
+    let dir = root().join("fixtures/backgammon/gnubg");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("gnubg fixtures")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mat"))
+        .collect();
+    files.sort();
+    let mut right_cube = 0;
+    for path in files.iter().step_by(7) {
+        let bytes = std::fs::read(path).expect("read");
+        let (text, _) = decode(&bytes);
+        let verdict = check(&text, &Overrides::default());
+        let written =
+            tavla::report::mat::write_mat(&tavla::report::json::match_json(&verdict, false, &text));
+        let theirs = cube_and_result_columns(&text);
+        let ours = cube_and_result_columns(&written);
+        assert_eq!(ours, theirs, "{}", path.display());
+        right_cube += theirs
+            .iter()
+            .filter(|(_, column, w)| *column == 34 && *w != "Wins")
+            .count();
+    }
+    assert!(
+        right_cube > 10,
+        "only {right_cube} right cube actions compared"
+    );
+}

@@ -471,3 +471,71 @@ fn legal_results_written_out_pass_check_play_in_both_notations() {
         assert!(checked > 1000, "{checked} results checked");
     }
 }
+
+/// The position a `legals_are_legal` fuzz input reaches: the rule set byte is read by the
+/// caller; then the first mover (odd: Black), then (dice, choice) per stage as the fuzz
+/// crate's `common::reach` plays them.
+fn fuzz_reach(rules: &RuleSet, bytes: &[u8], stages: usize) -> (Position, Side) {
+    let roll = |b: u8| {
+        let v = b % 36;
+        Roll {
+            a: v % 6 + 1,
+            b: v / 6 + 1,
+        }
+    };
+    let mut pos = rules.start();
+    let mut side = if bytes[0] & 1 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
+    for k in 0..stages {
+        let (d, pick) = (bytes[1 + 2 * k], bytes[2 + 2 * k]);
+        let set = rules.legal_plays(&pos, side, roll(d).stage());
+        pos = *set
+            .get(pick as usize * set.len() / 256)
+            .expect("a result")
+            .0;
+        if d < 216 {
+            side = side.other();
+        }
+    }
+    (pos, side)
+}
+
+/// Found by `legals_are_legal` over every variant (input `WWsx9Gsx9OLiBQAAAAAAAAA=`, Fevga
+/// under the `moultezim` preset, then 1-1): a step exists by the step rule, so `can_move` is
+/// true, but the runner rule forbids every one, so the legal play is the empty play. That is
+/// the engine's contract (`can_move` is the step rule's quick probe; replay asks
+/// `legal_plays` next), and the fuzz property now says so: `can_move` and `legal_plays` agree
+/// exactly only in games without play-level rules.
+#[test]
+fn a_step_the_runner_rule_forbids_leaves_the_empty_play_though_can_move_is_true() {
+    let input = [
+        0x59u8, 0x6b, 0x31, 0xf4, 0x6b, 0x31, 0xf4, 0xe2, 0xe2, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0x00, 0x00,
+    ];
+    let rules = RuleSet::default_for(tavla::rules::Variant::Fevga)
+        .with_preset("moultezim")
+        .expect("preset");
+    let (pos, side) = fuzz_reach(&rules, &input[1..], 7);
+    let dice = StageDice::Double { value: 1, count: 4 };
+    assert!(rules.can_move(&pos, side, dice));
+    let set = rules.legal_plays(&pos, side, dice);
+    assert_eq!((set.len(), set.max_steps()), (1, 0));
+    assert_eq!(set.get(0).map(|(p, _)| *p), Some(pos));
+    // Every step the step rule allows is a second checker leaving own 24 before the runner
+    // passed own 11: the runner rule's error.
+    let mut any = false;
+    for from in 1..=24u8 {
+        if rules.step(&pos, side, from, 1).is_ok() {
+            any = true;
+            assert_eq!(from, 24, "a step from {from}");
+            let e = rules
+                .resolve(&pos, side, dice, &[Segment { from: 24, to: 23 }])
+                .expect_err("the runner rule");
+            assert!(format!("{e:?}").contains("Runner"), "{e:?}");
+        }
+    }
+    assert!(any);
+}

@@ -1,6 +1,6 @@
 //! The referee's `check_play` on written plays, in both notations, against reachable positions.
 //!
-//! The fuzz bytes pick a variant (Gul bara, backgammon, nackgammon), a few flags, a number of
+//! The fuzz bytes pick a rule set (every variant and preset, `common::RULE_SETS`), a few flags, a number of
 //! stages played from the start (two bytes each, as in `legals_are_legal`), the dice of one
 //! more stage and a play text: either the rest of the input as text, or one of the stage's
 //! legal results written with `render_steps` (or in the board-letter form with
@@ -17,14 +17,17 @@
 //!   gives for the same segments, a `Forced` problem's segments resolve to a position not in
 //!   the legal set, `NoBar` / `NoHitting` only where nothing is hit;
 //! * a legal result written out unedited is legal, reaches that result and has no hit-claim
-//!   warnings.
+//!   warnings;
+//! * a letter play whose count meets a hit mark (`4x9-11`) is judged in both readings by
+//!   `check_readings`: a legal reading whenever there is one, the count reading when both
+//!   are, the same verdict as `check_play` on the reading chosen.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use tavla::notation::{
     Column, Play, Span, SyntaxError, parse_letter_play, parse_play, write_letters,
 };
-use tavla::replay::referee::{HitClaim, ProblemKind, check_play};
+use tavla::replay::referee::{HitClaim, ProblemKind, Reading, check_play, check_readings};
 use tavla::replay::render_steps;
 use tavla::rules::{Position, RuleSet, Side, StageDice, Step};
 
@@ -93,16 +96,28 @@ fn check_span(text: &str, span: Span, what: &str) {
     );
 }
 
-fn read(rules: &RuleSet, form: Form, side: Side, text: &str) -> Result<Play, Vec<SyntaxError>> {
+/// The play, and in the letter form the other reading of a count glued to a hit mark.
+fn read(
+    rules: &RuleSet,
+    form: Form,
+    side: Side,
+    text: &str,
+) -> Result<(Play, Option<Play>), Vec<SyntaxError>> {
     match form {
-        Form::Standard => parse_play(text),
+        Form::Standard => parse_play(text).map(|p| (p, None)),
         Form::Letters { right } => {
             let lp = parse_letter_play(text)?;
-            Ok(match side {
-                Side::White => lp.play(Column::Left),
-                Side::Black if right => lp.play(Column::Right),
-                Side::Black => lp.play(Column::Left).map_points(|q| rules.opposite(q)),
-            })
+            let own = |p: Play| match side {
+                Side::White => p,
+                Side::Black if right => p,
+                Side::Black => p.map_points(|q| rules.opposite(q)),
+            };
+            let column = if side == Side::Black && right {
+                Column::Right
+            } else {
+                Column::Left
+            };
+            Ok((own(lp.play(column)), lp.hit_reading(column).map(own)))
         }
     }
 }
@@ -201,10 +216,10 @@ fuzz_target!(|data: &[u8]| {
         (text, same.then_some((*res, steps)))
     };
 
-    let play = match read(&rules, form, side, &text) {
+    let (play, hit_reading) = match read(&rules, form, side, &text) {
         Ok(p) => p,
         // The empty play has no written form: check it as the empty list of steps.
-        Err(_) if written.is_some_and(|(_, s)| s.is_empty()) => Play::default(),
+        Err(_) if written.is_some_and(|(_, s)| s.is_empty()) => (Play::default(), None),
         Err(errors) => {
             for e in &errors {
                 check_span(&text, e.span, e.code.as_str());
@@ -216,6 +231,38 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
+
+    // Both readings of a count glued to a hit mark: the verdict is the chosen reading's, a
+    // legal reading is chosen whenever there is one, and the count reading when both are.
+    if let Some(hit) = &hit_reading {
+        let r = check_readings(&rules, &pos, side, dice, &play, hit);
+        let by_count = check_play(&rules, &pos, side, dice, &play);
+        let by_hit = check_play(&rules, &pos, side, dice, hit);
+        let chosen = match r.reading {
+            Reading::Count => &by_count,
+            Reading::Hit => &by_hit,
+        };
+        assert_eq!(
+            r.verdict
+                .as_ref()
+                .map(|c| c.position)
+                .map_err(|p| p.kind.clone()),
+            chosen
+                .as_ref()
+                .map(|c| c.position)
+                .map_err(|p| p.kind.clone()),
+            "{text:?}: check_readings disagrees with check_play"
+        );
+        assert_eq!(r.both_legal, by_count.is_ok() && by_hit.is_ok(), "{text:?}");
+        if by_count.is_ok() {
+            assert_eq!(r.reading, Reading::Count, "{text:?}");
+        } else if by_hit.is_ok() {
+            assert_eq!(r.reading, Reading::Hit, "{text:?}");
+        }
+        if let Err(p) = &r.verdict {
+            check_span(&text, p.span, "reading problem");
+        }
+    }
 
     match check_play(&rules, &pos, side, dice, &play) {
         Ok(c) => {

@@ -7,7 +7,7 @@ mod check;
 mod convert;
 mod fix;
 mod reference;
-mod setup;
+pub(crate) mod setup;
 mod show;
 mod validate;
 

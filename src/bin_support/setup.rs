@@ -6,10 +6,30 @@ use std::path::PathBuf;
 
 use tavla::input::{InputSpec, Inputs};
 use tavla::replay::Overrides;
-use tavla::rules::RuleSet;
+use tavla::rules::rotation::ROTATION_NAMES;
+use tavla::rules::{RuleSet, preset_names, variant_names};
 
 use super::EXIT_ERROR;
 use crate::{InputArgs, RuleArgs};
+
+/// The help of `--variant`: every name of [`VARIANT_NAMES`], and the rotating matches a
+/// header may name ([`ROTATION_NAMES`]).
+pub(crate) fn variant_help() -> String {
+    let rotations: Vec<&str> = ROTATION_NAMES.iter().map(|(n, _)| *n).collect();
+    format!(
+        "Variant, overriding the `Variation` header ({}). A header may also name a rotating match, whose games follow their number: {}",
+        variant_names(),
+        rotations.join(", ")
+    )
+}
+
+/// The help of `--rules`: every preset of [`PRESETS`].
+pub(crate) fn preset_help() -> String {
+    format!(
+        "Preset, overriding the `Rules` header ({}). `default` is each game's first",
+        preset_names()
+    )
+}
 
 /// The rule overrides of `--variant`, `--rules` and `--rule`, each checked against the
 /// variants it can apply to.

@@ -46,6 +46,26 @@ pub struct LetterPlay {
     pub roll: Option<(u8, u8, Span)>,
     /// The hop-chains in White's own numbering (bar 25, off 0), spans into the letter text.
     white: Play,
+    /// The hit reading of the same text where a count meets a hit mark (`4x9-11` as one
+    /// checker `4 ×9 – 11`): every ambiguous chain read as a hop with a hit claim.
+    hit_reading: Option<Play>,
+    /// The chains that read two ways.
+    ambiguities: Vec<Ambiguity>,
+}
+
+/// A hop-chain that reads two ways (`notations.md` §1 "Ambiguity"): a count glued to `x` and
+/// a point, `4x9-11`, is four checkers `9 – 11` or one checker `4 ×9 – 11` hitting on 9.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ambiguity {
+    /// The `Nx` (or `N×`) that is a count in one reading and a point and a hit mark in the
+    /// other.
+    pub group: Span,
+    /// The whole hop-chain.
+    pub chain: Span,
+    /// The chain written unambiguously as a count: `4x 9-11`.
+    pub count_form: String,
+    /// The chain written unambiguously as a hop with a hit claim: `4 x 9-11`.
+    pub hit_form: String,
 }
 
 impl LetterPlay {
@@ -57,12 +77,39 @@ impl LetterPlay {
     /// For White, letter point `p` is own point `p` and `pA` is `25 − p`; for Black, `pA` is
     /// own point `p` and `p` is `25 − p`. The bar is 25 and off 0 for both.
     pub fn play(&self, mover: Column) -> Play {
-        match mover {
-            Column::Left => self.white.clone(),
-            Column::Right => Play {
-                steps: self.white.steps.iter().map(mirror).collect(),
-            },
-        }
+        in_numbering(&self.white, mover)
+    }
+
+    /// The other reading of a play whose chains read two ways ([`LetterPlay::ambiguities`]):
+    /// [`LetterPlay::play`] reads each such `Nx` as a count, this reads it as a point with a
+    /// hit claim. `None` when no chain is ambiguous.
+    ///
+    /// ```
+    /// use tavla::notation::{Column, parse_letter_play};
+    ///
+    /// let lp = parse_letter_play("4x9-11").unwrap();
+    /// assert_eq!(lp.play(Column::Left).to_string(), "9/11(4)");
+    /// assert_eq!(lp.hit_reading(Column::Left).unwrap().to_string(), "4/9*/11");
+    /// assert_eq!(lp.ambiguities()[0].hit_form, "4 x 9-11");
+    /// assert!(parse_letter_play("4x 9-11").unwrap().hit_reading(Column::Left).is_none());
+    /// ```
+    pub fn hit_reading(&self, mover: Column) -> Option<Play> {
+        self.hit_reading.as_ref().map(|p| in_numbering(p, mover))
+    }
+
+    /// The chains that read two ways, in written order (empty for most plays).
+    pub fn ambiguities(&self) -> &[Ambiguity] {
+        &self.ambiguities
+    }
+}
+
+/// A play of White's numbering in `mover`'s.
+fn in_numbering(white: &Play, mover: Column) -> Play {
+    match mover {
+        Column::Left => white.clone(),
+        Column::Right => Play {
+            steps: white.steps.iter().map(mirror).collect(),
+        },
     }
 }
 
@@ -255,18 +302,39 @@ fn white_own(raw: RawPoint<'_>, span: Span, text: &str) -> Result<Loc, SyntaxErr
 /// and a dash follow it; otherwise it is a point and a hit dash. So `2x1A-7A` moves two
 /// checkers 1A -> 7A, while `2x8` (one point after the `x`) and `2 x 8-5` (a space before the
 /// `x`) are hops from 2 with a hit claim on 8.
-fn hop_chain(text: &str, start: usize) -> Result<(StepText, usize), SyntaxError> {
-    let mut repeat = 1;
-    let mut p = start;
+///
+/// The second value is the chain's other reading when the count is glued to its `x` and its
+/// point (`4x9-11`, `notations.md` §1 "Ambiguity"): the same text read without a group.
+fn hop_chain(text: &str, start: usize) -> Result<(StepText, usize, Option<StepText>), SyntaxError> {
+    let mut other = None;
+    let mut counted = None;
     if let Some((n, after)) = run(text, start, group) {
         let q = skip_space(text, after);
         if let Some((_, end)) = run(text, q, letter_point)
             && run(text, skip_space(text, end), dash).is_some()
         {
-            repeat = n;
-            p = q;
+            counted = Some((n, q));
+            if q == after {
+                // Glued: `4x9-11` also reads as the point 4, a hit dash, 9 and 11.
+                other = chain_points(text, start, 1, start)
+                    .ok()
+                    .map(|(step, _)| step);
+            }
         }
     }
+    let (repeat, p) = counted.unwrap_or((1, start));
+    let (step, end) = chain_points(text, start, repeat, p)?;
+    Ok((step, end, other))
+}
+
+/// The points of a hop-chain that starts at `start` (its span) and whose first point is at
+/// `p`, moved `repeat` times.
+fn chain_points(
+    text: &str,
+    start: usize,
+    repeat: u8,
+    mut p: usize,
+) -> Result<(StepText, usize), SyntaxError> {
     let mut path = Path::new(start);
     let mut hit = false;
     let mut last_dash: Option<Span> = None;
@@ -406,6 +474,9 @@ pub fn parse_letter_play(text: &str) -> Result<LetterPlay, Vec<SyntaxError>> {
     }
 
     let mut steps = Vec::new();
+    // The hit reading's chains, and the chains that read two ways.
+    let mut hit_steps = Vec::new();
+    let mut ambiguities = Vec::new();
     // The separator before the hop-chain about to be read.
     let mut sep_before: Option<Span> = None;
     loop {
@@ -433,7 +504,13 @@ pub fn parse_letter_play(text: &str) -> Result<LetterPlay, Vec<SyntaxError>> {
             errors.push(bad_play(s, format!("`{shown}` has no hop-chain before it")));
         } else {
             match hop_chain(text, at) {
-                Ok((step, end)) => {
+                Ok((step, end, other)) => {
+                    if let Some(other) = other {
+                        ambiguities.push(ambiguity(text, &step));
+                        hit_steps.push(other);
+                    } else {
+                        hit_steps.push(step.clone());
+                    }
                     steps.push(step);
                     at = skip_space(text, end);
                 }
@@ -476,9 +553,29 @@ pub fn parse_letter_play(text: &str) -> Result<LetterPlay, Vec<SyntaxError>> {
             player: player_side,
             roll,
             white: Play { steps },
+            hit_reading: (!ambiguities.is_empty()).then_some(Play { steps: hit_steps }),
+            ambiguities,
         })
     } else {
         Err(errors)
+    }
+}
+
+/// The ambiguity of a chain read as `count` (with its group): the spans and both unambiguous
+/// spellings.
+fn ambiguity(text: &str, count: &StepText) -> Ambiguity {
+    // The count reading's first point starts right after `Nx`.
+    let first = count.path.iter().next().map_or(count.span, |(_, _, s)| s);
+    let group = Span::new(count.span.offset, first.offset - count.span.offset);
+    let chain_text = text_of(text, count.span);
+    let (nx, rest) = chain_text.split_at(group.len.min(chain_text.len()));
+    let digit = &nx[..1];
+    let mark = &nx[1..];
+    Ambiguity {
+        group,
+        chain: count.span,
+        count_form: format!("{nx} {rest}"),
+        hit_form: format!("{digit} {mark} {rest}"),
     }
 }
 
@@ -505,7 +602,8 @@ pub fn write_point(own: u8, mover: Column) -> String {
 }
 
 /// A mover-relative play (`mover`'s own numbering) in the board-letter form: `d/d = ` first
-/// when a roll is given, then each step as `[Nx]P-P-P` (`Nx` for a repeat above 1, `x`
+/// when a roll is given, then each step as `[Nx ]P-P-P` (`Nx ` for a repeat above 1, spaced
+/// from its point so that it cannot read as a hop with a hit claim, `x`
 /// before a point with a hit mark), the steps joined by ` and `. With `typographic`, the
 /// dashes are spaced en dashes and the hit claims spaced: `1A – 4A x 7A`.
 ///
@@ -524,7 +622,7 @@ pub fn write_point(own: u8, mover: Column) -> String {
 ///     "6/4 = 1A – 7A and 1A – 5A"
 /// );
 /// let play = parse_play("13/8/3(2) 6/1*").unwrap();
-/// assert_eq!(write_letters(&play, Column::Left, None, false), "2x12A-8-3 and 6x1");
+/// assert_eq!(write_letters(&play, Column::Left, None, false), "2x 12A-8-3 and 6x1");
 /// ```
 pub fn write_letters(
     play: &Play,
@@ -542,7 +640,8 @@ pub fn write_letters(
             out.push_str(" and ");
         }
         if step.repeat > 1 {
-            let _ = write!(out, "{}x", step.repeat);
+            // A space after the count: `2x1A-7A` would also read as a hop from 2 hitting on 1A.
+            let _ = write!(out, "{}x ", step.repeat);
         }
         let points = step.path.len();
         let mut first_plain_small = false;
@@ -588,6 +687,42 @@ mod tests {
     }
 
     #[test]
+    fn a_count_glued_to_its_point_reads_two_ways() {
+        let lp = parse_letter_play("B 5/2 = 4x9-11").unwrap();
+        assert_eq!(lp.play(Column::Left).to_string(), "9/11(4)");
+        assert_eq!(
+            lp.hit_reading(Column::Left).map(|p| p.to_string()),
+            Some("4/9*/11".to_string())
+        );
+        let a = &lp.ambiguities()[0];
+        assert_eq!((a.group, a.chain), (Span::new(8, 2), Span::new(8, 6)));
+        assert_eq!(
+            (a.count_form.as_str(), a.hit_form.as_str()),
+            ("4x 9-11", "4 x 9-11")
+        );
+        // Only the ambiguous chain changes; `×` too.
+        let lp = parse_letter_play("1A-5A and 4×9-11").unwrap();
+        assert_eq!(
+            lp.hit_reading(Column::Left).map(|p| p.to_string()),
+            Some("24/20 4/9*/11".to_string())
+        );
+        assert_eq!(lp.ambiguities()[0].hit_form, "4 × 9-11");
+        // The unambiguous spellings, a count above 4, a group with one point after it.
+        for t in [
+            "4x 9-11", "4 x 9-11", "4 x9-11", "5x9-11", "2x8", "1A-7A", "2x 1A-7A",
+        ] {
+            let lp = parse_letter_play(t).unwrap();
+            assert!(
+                lp.ambiguities().is_empty() && lp.hit_reading(Column::Left).is_none(),
+                "{t}"
+            );
+        }
+        // A hit reading with too many points is no reading.
+        let lp = parse_letter_play("2x1-2-3-4-5").unwrap();
+        assert!(lp.hit_reading(Column::Left).is_none());
+    }
+
+    #[test]
     fn a_spaced_letter_belongs_to_the_point_but_not_the_a_of_and() {
         assert_eq!(white("12 A-9"), "13/9");
         assert_eq!(white("12A-7 and 12 a-9"), "13/7 13/9");
@@ -615,7 +750,7 @@ mod tests {
     fn a_hit_that_would_read_as_a_group_is_written_spaced() {
         let play = super::super::parse_play("4/2*/1 4/2* 4/2*/1(2) 6/4*/2").unwrap();
         let text = write_letters(&play, Column::Left, None, false);
-        assert_eq!(text, "4 x 2-1 and 4x2 and 2x4x2-1 and 6x4-2");
+        assert_eq!(text, "4 x 2-1 and 4x2 and 2x 4x2-1 and 6x4-2");
         assert_eq!(white(&text), "4/2*/1 4/2* 4/2*/1(2) 6/4*/2");
     }
 

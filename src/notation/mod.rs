@@ -25,7 +25,7 @@ pub use document::{
     Cell, CellBody, CellRange, Column, Document, Line, LineKind, Moves, NameScore, Stage,
     StageKind, StageRange, StepRange, TurnStages,
 };
-pub use letters::{LetterPlay, parse_letter_play, write_letters, write_point};
+pub use letters::{Ambiguity, LetterPlay, parse_letter_play, write_letters, write_point};
 pub use lines::parse_document;
 pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
 pub use span::Span;

@@ -315,6 +315,66 @@ pub fn check_play(
     })
 }
 
+/// Which reading of a board-letter play whose count meets a hit mark (`4x9-11`,
+/// `notations.md` §1 "Ambiguity") a verdict is about.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// `Nx` as a count: four checkers `9 – 11`.
+    Count,
+    /// `Nx` as a point and a hit mark: one checker `4 ×9 – 11`.
+    Hit,
+}
+
+/// The verdict on a play with two readings: the reading judged and its verdict, and whether
+/// the other one is legal too.
+#[derive(Clone, Debug)]
+pub struct ReadingVerdict {
+    /// The reading the verdict is about.
+    pub reading: Reading,
+    /// Its verdict, as [`check_play`] gives it.
+    pub verdict: Result<CheckedPlay, Box<Problem>>,
+    /// Whether the other reading is legal as well (then the writer is asked to disambiguate).
+    pub both_legal: bool,
+}
+
+/// Check both readings of a board-letter play whose count meets a hit mark, as
+/// `notations.md` §1 "Ambiguity" decides: the one legal reading if exactly one is; the count
+/// reading if both are (`both_legal`: the caller warns); if neither is, the reading whose first
+/// bad step comes later (a play whose every step can be carried out, failing only the
+/// forced-play rules, comes latest), the count reading on a tie.
+pub fn check_readings(
+    rules: &RuleSet,
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+    count: &Play,
+    hit: &Play,
+) -> ReadingVerdict {
+    let by_count = check_play(rules, pos, side, dice, count);
+    let by_hit = check_play(rules, pos, side, dice, hit);
+    let (reading, verdict, both_legal) = match (by_count, by_hit) {
+        (Ok(c), Ok(_)) => (Reading::Count, Ok(c), true),
+        (Ok(c), Err(_)) => (Reading::Count, Ok(c), false),
+        (Err(_), Ok(h)) => (Reading::Hit, Ok(h), false),
+        (Err(c), Err(h)) => {
+            let reach = |p: &Problem| match p.kind {
+                ProblemKind::Forced(_) => usize::MAX,
+                _ => p.span.offset,
+            };
+            if reach(&h) > reach(&c) {
+                (Reading::Hit, Err(h), false)
+            } else {
+                (Reading::Count, Err(c), false)
+            }
+        }
+    };
+    ReadingVerdict {
+        reading,
+        verdict,
+        both_legal,
+    }
+}
+
 /// The distinct legal results of `dice` for `side` from `pos` under `rules`.
 pub fn legal_plays(rules: &RuleSet, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
     rules.legal_plays(pos, side, dice)

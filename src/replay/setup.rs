@@ -47,24 +47,14 @@ impl Overrides {
         let mut implied_preset = None;
         if let Some(v) = variant {
             let (variant, preset) = Variant::from_name(v).ok_or_else(|| {
-                format!("unknown variant `{v}` (gul-bara, backgammon, nackgammon, short-nardy, obiknovena, portes, tavla, long-nardy, fevga, moultezim, tapa, plakoto, plakoto-no-mother, hypergammon-1, hypergammon-2, hypergammon-3, longgammon)")
+                format!("unknown variant `{v}` ({})", crate::rules::variant_names())
             })?;
             o.variant = Some(variant);
             implied_preset = preset;
         }
         let candidates: Vec<Variant> = match o.variant {
             Some(v) => vec![v],
-            None => vec![
-                Variant::GulBara,
-                Variant::Backgammon,
-                Variant::LongNardy,
-                Variant::Fevga,
-                Variant::Tapa,
-                Variant::Hypergammon1,
-                Variant::Hypergammon2,
-                Variant::Hypergammon3,
-                Variant::Longgammon,
-            ],
+            None => Variant::ALL.to_vec(),
         };
         if let Some(p) = preset.or(implied_preset) {
             if !candidates
@@ -72,7 +62,7 @@ impl Overrides {
                 .any(|v| RuleSet::default_for(*v).with_preset(p).is_ok())
             {
                 return Err(format!(
-                    "unknown preset `{p}` (Gul bara: bulgarian, english, simple; backgammon: backgammon, short-nardy, nackgammon, obiknovena, portes, tavla; Long nardy: federation, club, home-prime; Fevga: greek, moultezim; Tapa: bulgarian, plakoto, plakoto-no-mother; Hypergammon, Longgammon: backgammon)"
+                    "unknown preset `{p}` ({})", crate::rules::preset_names()
                 ));
             }
             o.preset = Some(p.to_string());

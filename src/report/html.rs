@@ -79,22 +79,31 @@ function draw(v){
   var layer=v.querySelector('.checkers');
   while(layer.firstChild){layer.removeChild(layer.firstChild);}
   var pm=pins(pos);
+  // The side whose numbering the board shows (its 24 top right, moving to its 1 bottom
+  // right): White, or Black once flipped. Stacks keep White's point numbers as data-place.
+  var me=v._flip?1:0,th=1-me,name=['white','black'];
   for(var p=1;p<=24;p++){
-    var w=count(pos,0,p),b=count(pos,1,opp[p]),s=G.point[p];
-    // A pinned black checker lies at the edge, under its white pinners.
-    var under=(pm[1]>>opp[p])&1?['black',b,'white',w]:['white',w,'black',b];
-    stack(layer,s,under[0],under[1],String(p));
+    var a=count(pos,me,p),b=count(pos,th,opp[p]),s=G.point[p],at=String(me===0?p:opp[p]);
+    // A pinned checker lies at the edge, under its pinners.
+    var under=(pm[th]>>opp[p])&1?[name[th],b,name[me],a]:[name[me],a,name[th],b];
+    stack(layer,s,under[0],under[1],at);
     var sh=Math.min(under[1],G.stack);
-    stack(layer,[s[0],s[1]+sh*s[2],s[2]],under[2],under[3],String(p));
+    stack(layer,[s[0],s[1]+sh*s[2],s[2]],under[2],under[3],at);
   }
-  stack(layer,G.bar[0],'white',count(pos,0,25),'bar');
-  stack(layer,G.bar[1],'black',count(pos,1,25),'bar');
-  stack(layer,G.off[0],'white',count(pos,0,0),'off');
-  stack(layer,G.off[1],'black',count(pos,1,0),'off');
+  stack(layer,G.bar[0],name[me],count(pos,me,25),'bar');
+  stack(layer,G.bar[1],name[th],count(pos,th,25),'bar');
+  stack(layer,G.off[0],name[me],count(pos,me,0),'off');
+  stack(layer,G.off[1],name[th],count(pos,th,0),'off');
   var pips=[0,0];for(var i=1;i<=25;i++){pips[0]+=i*count(pos,0,i);pips[1]+=i*count(pos,1,i);}
   v.querySelector('.label').textContent=f[0];
   v.querySelector('.state').textContent='step '+(v._f+1)+' of '+game.f.length+(f[2]?' \u00b7 '+f[2]:'')+' \u00b7 pips: White '+pips[0]+', Black '+pips[1];
   v.setAttribute('data-frame',String(v._f));v.setAttribute('data-action',String(f[3]));
+}
+function flip(v){
+  v._flip=!v._flip;v.setAttribute('data-view',v._flip?'black':'white');
+  v.querySelector('.view').textContent=v._flip?"Black's numbering; Black \u25cf moves from its 24 to its 1, bottom right.":"White's numbering; White \u25cb moves from its 24 to its 1, bottom right.";
+  v.querySelector('.flip').textContent=v._flip?"White's side":"Black's side";
+  draw(v);
 }
 function go(v,k){var n=v._data.games[v._g].f.length;v._f=Math.max(0,Math.min(n-1,k));draw(v);}
 function init(v){
@@ -110,8 +119,9 @@ function init(v){
   v.querySelector('.prev').addEventListener('click',function(){active=v;go(v,v._f-1);});
   v.querySelector('.next').addEventListener('click',function(){active=v;go(v,v._f+1);});
   v.querySelector('.last').addEventListener('click',function(){active=v;go(v,1e9);});
+  v.querySelector('.flip').addEventListener('click',function(){active=v;flip(v);});
   v.addEventListener('focus',function(){active=v;});
-  v.setAttribute('data-game','0');
+  v.setAttribute('data-game','0');v.setAttribute('data-view','white');
   go(v,0);
 }
 document.querySelectorAll('details.games').forEach(function(det){
@@ -124,8 +134,9 @@ document.addEventListener('keydown',function(e){
   else if(e.key==='ArrowLeft'){go(active,active._f-1);e.preventDefault();}
   else if(e.key==='Home'){go(active,0);e.preventDefault();}
   else if(e.key==='End'){go(active,1e9);e.preventDefault();}
+  else if(e.key==='f'||e.key==='F'){flip(active);e.preventDefault();}
 });
-window.tavlaReport={init:init,go:go};
+window.tavlaReport={init:init,go:go,flip:flip};
 })();"#;
 
 /// A nonce for the Content Security Policy: only the report's own script carries it.
@@ -221,7 +232,7 @@ pub fn tail(s: &Summary, nonce: &str) -> String {
         }
         out.push_str("</table>");
     }
-    out.push_str("<p class=\"legend\">Boards are drawn from the side to move; on a finding's board the written play is drawn in orange with its first bad step in red, and the nearest legal play in green. In a viewer, step with the buttons or the arrow keys.</p></section>\n");
+    out.push_str("<p class=\"legend\">Boards are drawn from the side to move; on a finding's board the written play is drawn in orange with its first bad step in red, and the nearest legal play in green. In a viewer, step with the buttons or the arrow keys; F (or the button) shows the board from Black's side.</p></section>\n");
     let _ = writeln!(
         out,
         "<script nonce=\"{nonce}\">{SCRIPT}</script>\n</body></html>"
@@ -473,9 +484,10 @@ pub fn file_section(
              <button class=\"first\" type=\"button\" title=\"first (Home)\">|◀</button>\
              <button class=\"prev\" type=\"button\" title=\"previous (←)\">◀</button>\
              <button class=\"next\" type=\"button\" title=\"next (→)\">▶</button>\
-             <button class=\"last\" type=\"button\" title=\"last (End)\">▶|</button>\
+             <button class=\"last\" type=\"button\" title=\"last (End)\">▶|</button> \
+             <button class=\"flip\" type=\"button\" title=\"the board from the other side (F)\">Black's side</button>\
              <div class=\"label\"></div><div class=\"state\"></div><div class=\"board\"></div>\
-             <p class=\"legend\">White's numbering; White ○ moves from its 24 to its 1, bottom right.</p></div></details>",
+             <p class=\"legend view\">White's numbering; White ○ moves from its 24 to its 1, bottom right.</p></div></details>",
             if index == 0 { " open" } else { "" },
             v.games.len(),
             if v.rules.is_some_and(|r| r.hits()) {

@@ -3,7 +3,9 @@
 //! Canonical layout ([`crate::notation::layout`]): header tags and comments first,
 //! ` N point match`, then per game ` Game N`, the score line, numbered turn lines with the left
 //! cell at column 5 and the right cell at column 33, results on their own unnumbered line in
-//! the winner's column. Actions that share a source line share a written line.
+//! the winner's column. Actions that share a source line share a written line. Cube actions
+//! and results stand one column right of rolls, as gnubg writes them (` Takes` from column 5
+//! on the left, `Doubles => 2` from column 34 on the right).
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -87,8 +89,18 @@ fn write_game(out: &mut MatText, g: &GameDoc) {
             _ => (None, None),
         };
         let left = left.map(cell_text);
-        // The canonical layout starts a right cube cell at its word, not at gnubg's space.
-        let right = right.map(|r| cell_text(r).trim_start().to_string());
+        // gnubg writes a right cell that is not a roll one column further right (column 34,
+        // as its left cube cells stand one column right of its rolls): a cube action keeps the
+        // leading space of its text, a result on a turn line gets one. A line of results
+        // alone is already one column right.
+        let right = right.map(|r| {
+            let text = cell_text(r);
+            match r {
+                ActionDoc::Turn(_) => text,
+                _ if results_line => text.trim_start().to_string(),
+                _ => format!(" {}", text.trim_start()),
+            }
+        });
         if results_line {
             out.result_line(left.as_deref(), right.as_deref());
         } else {

@@ -21,10 +21,14 @@ use serde_json::{Value, json};
 use crate::codes::Code;
 use crate::ids::{self, MatchContext, PositionError, PositionFormat, PositionSpec};
 use crate::notation::{
-    Column, LetterPlay, Play, Span, SyntaxError, parse_letter_play, parse_play, write_letters,
+    Ambiguity, Column, LetterPlay, Play, Span, SyntaxError, parse_letter_play, parse_play,
+    write_letters,
 };
-use crate::replay::referee::{HitClaim, Problem, check_play, nearest_plays, written_segments};
-use crate::replay::{Finding, PlayContext, problem_finding, render_steps};
+use crate::replay::referee::{
+    CheckedPlay, HitClaim, Problem, Reading, check_play, check_readings, nearest_plays,
+    written_segments,
+};
+use crate::replay::{Finding, PlayContext, Severity, problem_finding, render_steps};
 use crate::report::json::position_json;
 use crate::rules::{Position, Roll, RuleSet, Side, StageDice, Step};
 
@@ -149,6 +153,9 @@ pub struct Written {
     pub text: String,
     /// The play, in the mover's own numbering.
     pub play: Play,
+    /// The other reading of a letter play whose count meets a hit mark (`4x9-11`), with the
+    /// chains that read two ways.
+    pub hit_reading: Option<(Play, Vec<Ambiguity>)>,
     /// The mover.
     pub side: Side,
     /// The dice.
@@ -210,6 +217,7 @@ pub fn read_play(b: &Board, text: &str) -> Result<Written, ReadPlayError> {
     let syntax = |errs: Vec<SyntaxError>| Ok(errs.iter().map(Finding::from_syntax).collect());
     // The play in White's numbering when it is in letters (they name the board as White sees
     // it), else in the mover's own numbering.
+    let mut hit_reading = None;
     let (play, letters, (own_side, own_roll)) = if let Some(head) = pass_prefix(text) {
         let prefix = if head.is_empty() {
             (None, None)
@@ -221,6 +229,9 @@ pub fn read_play(b: &Board, text: &str) -> Result<Written, ReadPlayError> {
         (Play::default(), false, prefix)
     } else if is_letters(text) {
         let lp = parse_letter_play(text).map_err(syntax)?;
+        hit_reading = lp
+            .hit_reading(Column::Left)
+            .map(|p| (p, lp.ambiguities().to_vec()));
         (lp.play(Column::Left), true, letter_prefix(&lp))
     } else {
         (parse_play(text).map_err(syntax)?, false, (None, None))
@@ -249,12 +260,16 @@ pub fn read_play(b: &Board, text: &str) -> Result<Written, ReadPlayError> {
         .or(b.side)
         .or(b.spec.on_roll)
         .unwrap_or(Side::White);
-    let play = if letters && side == Side::Black {
-        // Black's own points through the game's own mapping of the two numberings.
-        play.map_points(|p| b.rules.opposite(p))
-    } else {
-        play
+    // Black's own points through the game's own mapping of the two numberings.
+    let own = |play: Play| {
+        if letters && side == Side::Black {
+            play.map_points(|p| b.rules.opposite(p))
+        } else {
+            play
+        }
     };
+    let play = own(play);
+    let hit_reading = hit_reading.map(|(p, a)| (own(p), a));
     let same = |x: Roll, y: Roll| x.high() == y.high() && x.low() == y.low();
     let given = [(b.roll, "--roll"), (b.spec.dice, "the position's dice")];
     for (arg, by) in given {
@@ -288,6 +303,7 @@ pub fn read_play(b: &Board, text: &str) -> Result<Written, ReadPlayError> {
     Ok(Written {
         text: text.to_string(),
         play,
+        hit_reading,
         side,
         roll,
         position: spec.position,
@@ -353,12 +369,85 @@ pub struct PlayVerdict {
     pub doc: Value,
 }
 
+/// The finding on a letter play that reads two ways: a note naming the reading not taken, or
+/// (both legal) a warning asking to disambiguate.
+fn reading_finding(text: &str, ambiguities: &[Ambiguity], taken: Reading, both: bool) -> Finding {
+    let first = &ambiguities[0];
+    let written = first
+        .chain
+        .offset
+        .checked_add(first.chain.len)
+        .and_then(|end| text.get(first.chain.offset..end))
+        .unwrap_or("");
+    let count = format!(
+        "`{}` ({} checkers)",
+        first.count_form,
+        &first.count_form[..1]
+    );
+    let hit = format!(
+        "`{}` (one checker, hitting on the second point)",
+        first.hit_form
+    );
+    let help = format!(
+        "write `{}` (one checker, hitting) or `{}` ({} checkers): a count glued to `x` and a point reads both ways",
+        first.hit_form,
+        first.count_form,
+        &first.count_form[..1]
+    );
+    let (taken_form, other_form) = match taken {
+        Reading::Count => (&count, &hit),
+        Reading::Hit => (&hit, &count),
+    };
+    if both {
+        Finding::warning(
+            Code::AmbiguousLetters,
+            first.group,
+            format!(
+                "`{written}` reads as {count} or as {hit}, and both are legal here; judged as {taken_form}"
+            ),
+        )
+        .label("a count or a point with a hit mark")
+        .help(help)
+    } else {
+        Finding {
+            severity: Severity::Advice,
+            ..Finding::warning(
+                Code::AmbiguousLetters,
+                first.group,
+                format!(
+                    "`{written}` is read as {taken_form}; the other reading, {other_form}, is not legal here"
+                ),
+            )
+        }
+        .label("read both ways")
+        .help(help)
+    }
+}
+
 /// Judge a play read by [`read_play`] through the referee.
 pub fn judge(b: &Board, w: &Written) -> PlayVerdict {
     let dice: StageDice = w.roll.stage();
     let pos = &w.position;
     let set = b.rules.legal_plays(pos, w.side, dice);
-    match check_play(&b.rules, pos, w.side, dice, &w.play) {
+    // A letter play that reads two ways is judged in the reading `notations.md` decides.
+    let (verdict, play, reading): (Result<CheckedPlay, Box<Problem>>, &Play, Option<Finding>) =
+        match &w.hit_reading {
+            None => (
+                check_play(&b.rules, pos, w.side, dice, &w.play),
+                &w.play,
+                None,
+            ),
+            Some((hit, ambiguities)) => {
+                let r = check_readings(&b.rules, pos, w.side, dice, &w.play, hit);
+                let play = match r.reading {
+                    Reading::Count => &w.play,
+                    Reading::Hit => hit,
+                };
+                let f = reading_finding(&w.text, ambiguities, r.reading, r.both_legal);
+                (r.verdict, play, Some(f))
+            }
+        };
+    match verdict {
         Ok(c) => {
             let (standard, letters) = both_notations(&b.rules, &c.steps, w.side, w.roll, false);
             let findings: Vec<Finding> = c
@@ -380,6 +469,7 @@ pub fn judge(b: &Board, w: &Written) -> PlayVerdict {
                     .label("unmarked hit")
                     .help("mark every hit, or none"),
                 })
+                .chain(reading)
                 .collect();
             PlayVerdict {
                 legal: true,
@@ -402,7 +492,7 @@ pub fn judge(b: &Board, w: &Written) -> PlayVerdict {
             // The problem's reading of the written hops (a `bar` in a game without one read
             // as the start point), else the hops as written.
             let segments = if p.segments.is_empty() {
-                written_segments(&w.play)
+                written_segments(play)
             } else {
                 p.segments.clone()
             };
@@ -437,7 +527,7 @@ pub fn judge(b: &Board, w: &Written) -> PlayVerdict {
                     "nearest": nearest,
                     "legal_plays": set.len(),
                 }),
-                findings: vec![f],
+                findings: std::iter::once(f).chain(reading).collect(),
             }
         }
     }

@@ -251,7 +251,9 @@ impl RuleSet {
         }
         with_rules!(self, r => r.legal_plays(pos, side, dice))
     }
-    /// Can `side` play at least one step of `dice` from `pos`?
+    /// Can `side` play at least one step of `dice` from `pos`, by the step rule alone? In a
+    /// game with play-level rules (Long nardy's head rule, Fevga's runner rule, the block
+    /// rules) those may still forbid every step: [`RuleSet::legal_plays`] then has no step.
     #[inline]
     pub fn can_move(&self, pos: &Position, side: Side, dice: StageDice) -> bool {
         with_rules!(self, r => r.can_move(pos, side, dice))
@@ -351,6 +353,11 @@ impl RuleSet {
             RuleSet::Tapa(o) => o.stuck_rolls,
             _ => 0,
         }
+    }
+    /// Whether a game can end drawn (Tapa: both mothers pinned, or `stuck_rolls` rolls in a
+    /// row that move nothing); in every other game a written draw is wrong.
+    pub fn has_draws(&self) -> bool {
+        matches!(self, RuleSet::Tapa(_))
     }
     /// Points each player scores for a drawn game (Tapa's `draw_points`; 0 elsewhere).
     pub fn draw_points(&self) -> u64 {

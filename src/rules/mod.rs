@@ -398,6 +398,18 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// Every variant, in the order of the help and of [`VARIANT_NAMES`].
+    pub const ALL: &'static [Variant] = &[
+        Variant::GulBara,
+        Variant::Backgammon,
+        Variant::LongNardy,
+        Variant::Fevga,
+        Variant::Tapa,
+        Variant::Hypergammon1,
+        Variant::Hypergammon2,
+        Variant::Hypergammon3,
+        Variant::Longgammon,
+    ];
     /// The game's name in prose (`Gul bara`, `backgammon`).
     pub fn title(self) -> &'static str {
         match self {
@@ -426,46 +438,109 @@ impl Variant {
             Variant::Longgammon => "longgammon",
         }
     }
-    /// Parse a variant name as written in a header or on the command line.
+    /// Parse a variant name as written in a header or on the command line: a row of
+    /// [`VARIANT_NAMES`], compared without case, spaces, `-` and `_`.
     ///
     /// Returns the variant and, for names that imply a preset (`NackGammon`, `Short Nardy`),
     /// that preset.
     pub fn from_name(s: &str) -> Option<(Variant, Option<&'static str>)> {
-        let key: String = s
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
-            .flat_map(|c| c.to_lowercase())
-            .collect();
-        match key.as_str() {
-            "gulbara" | "gyulbara" | "гюлбара" | "гюльбара" | "gülbara" | "gulbahar"
-            | "gülbahar" => Some((Variant::GulBara, None)),
-            "backgammon" => Some((Variant::Backgammon, None)),
-            "nackgammon" => Some((Variant::Backgammon, Some("nackgammon"))),
-            "shortnardy" => Some((Variant::Backgammon, Some("short-nardy"))),
-            "longnardy" | "nardy" | "longnardi" | "nardi" | "длинныенарды" | "нарды" => {
-                Some((Variant::LongNardy, None))
-            }
-            "fevga" | "φεύγα" => Some((Variant::Fevga, None)),
-            "moultezim" | "multezim" => Some((Variant::Fevga, Some("moultezim"))),
-            "obiknovena" | "обикновена" => {
-                Some((Variant::Backgammon, Some("obiknovena")))
-            }
-            "portes" | "πόρτες" | "πορτες" => {
-                Some((Variant::Backgammon, Some("portes")))
-            }
-            "tavla" | "tavlaturkish" => Some((Variant::Backgammon, Some("tavla"))),
-            "tapa" | "тапа" | "tapa(bulgarian)" => Some((Variant::Tapa, Some("bulgarian"))),
-            "plakoto" | "plakotó" | "πλακωτό" | "πλακωτο" | "mahbusa" | "tsilliton" => {
-                Some((Variant::Tapa, Some("plakoto")))
-            }
-            "plakotonomother"
-            | "plakoto(nomother)"
-            | "plakotowithoutmother"
-            | "plakotowithoutthemother" => Some((Variant::Tapa, Some("plakoto-no-mother"))),
-            "longgammon" => Some((Variant::Longgammon, None)),
-            _ => hypergammon::from_key(&key).map(|v| (v, None)),
-        }
+        let key = name_key(s);
+        VARIANT_NAMES
+            .iter()
+            .find(|(name, _, _)| name_key(name) == key)
+            .map(|&(_, variant, preset)| (variant, preset))
+            // The written forms of the checker count (`HyperGammon (2)`, `2-chequer
+            // hypergammon`, `Hyper-gammon 2`: hypergammon.md §6) beyond the table's rows.
+            .or_else(|| hypergammon::from_key(&key).map(|v| (v, None)))
     }
+}
+
+/// A name as compared: lower case, without whitespace, `-` and `_`.
+pub(crate) fn name_key(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
+        .flat_map(|c| c.to_lowercase())
+        .collect()
+}
+
+/// Every name of a game that `--variant` and the `Variation` header accept, as the help
+/// lists it: the name, its variant and the preset it implies. The first row of a variant is
+/// its canonical name ([`Variant::name`]). [`Variant::from_name`] reads this table and the
+/// CLI's help is written from it, so adding a game or a name is adding a row.
+pub const VARIANT_NAMES: &[(&str, Variant, Option<&str>)] = &[
+    ("gul-bara", Variant::GulBara, None),
+    ("gyul-bara", Variant::GulBara, None),
+    ("гюлбара", Variant::GulBara, None),
+    ("гюльбара", Variant::GulBara, None),
+    ("gülbara", Variant::GulBara, None),
+    ("gulbahar", Variant::GulBara, None),
+    ("gülbahar", Variant::GulBara, None),
+    ("backgammon", Variant::Backgammon, None),
+    ("nackgammon", Variant::Backgammon, Some("nackgammon")),
+    ("short-nardy", Variant::Backgammon, Some("short-nardy")),
+    ("obiknovena", Variant::Backgammon, Some("obiknovena")),
+    ("обикновена", Variant::Backgammon, Some("obiknovena")),
+    ("portes", Variant::Backgammon, Some("portes")),
+    ("πόρτες", Variant::Backgammon, Some("portes")),
+    ("πορτες", Variant::Backgammon, Some("portes")),
+    ("tavla", Variant::Backgammon, Some("tavla")),
+    ("tavla-turkish", Variant::Backgammon, Some("tavla")),
+    ("long-nardy", Variant::LongNardy, None),
+    ("nardy", Variant::LongNardy, None),
+    ("long-nardi", Variant::LongNardy, None),
+    ("nardi", Variant::LongNardy, None),
+    ("длинные нарды", Variant::LongNardy, None),
+    ("нарды", Variant::LongNardy, None),
+    ("fevga", Variant::Fevga, None),
+    ("φεύγα", Variant::Fevga, None),
+    ("moultezim", Variant::Fevga, Some("moultezim")),
+    ("multezim", Variant::Fevga, Some("moultezim")),
+    ("tapa", Variant::Tapa, Some("bulgarian")),
+    ("тапа", Variant::Tapa, Some("bulgarian")),
+    ("tapa (bulgarian)", Variant::Tapa, Some("bulgarian")),
+    ("plakoto", Variant::Tapa, Some("plakoto")),
+    ("plakotó", Variant::Tapa, Some("plakoto")),
+    ("πλακωτό", Variant::Tapa, Some("plakoto")),
+    ("πλακωτο", Variant::Tapa, Some("plakoto")),
+    ("mahbusa", Variant::Tapa, Some("plakoto")),
+    ("tsilliton", Variant::Tapa, Some("plakoto")),
+    ("plakoto-no-mother", Variant::Tapa, Some("plakoto-no-mother")),
+    ("plakoto (no mother)", Variant::Tapa, Some("plakoto-no-mother")),
+    ("plakoto without mother", Variant::Tapa, Some("plakoto-no-mother")),
+    ("plakoto without the mother", Variant::Tapa, Some("plakoto-no-mother")),
+    ("hypergammon-1", Variant::Hypergammon1, None),
+    ("hypergammon-2", Variant::Hypergammon2, None),
+    ("hypergammon-3", Variant::Hypergammon3, None),
+    ("hypergammon", Variant::Hypergammon3, None),
+    ("hyper-backgammon", Variant::Hypergammon3, None),
+    ("longgammon", Variant::Longgammon, None),
+    ("long gammon", Variant::Longgammon, None),
+];
+
+/// The names `--variant` accepts, per game (`Gul bara: gul-bara, gyul-bara, …; backgammon:
+/// …`), written from [`VARIANT_NAMES`].
+pub fn variant_names() -> String {
+    Variant::ALL
+        .iter()
+        .map(|v| {
+            let names: Vec<&str> = VARIANT_NAMES
+                .iter()
+                .filter(|(_, of, _)| of == v)
+                .map(|(name, _, _)| *name)
+                .collect();
+            format!("{}: {}", v.title(), names.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The presets `--rules` accepts, per game, written from [`options::PRESETS`].
+pub fn preset_names() -> String {
+    options::PRESETS
+        .iter()
+        .map(|(v, presets)| format!("{}: {}", v.title(), presets.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The variant a record's `Variation` tag names (see [`Variant::from_name`]), with the preset

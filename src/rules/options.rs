@@ -167,6 +167,23 @@ pub const BACKGAMMON_PRESETS: &[&str] = &[
 /// Backgammon option keys.
 pub const BACKGAMMON_KEYS: &[&str] = &["cube", "crawford", "jacoby", "beaver", "opening"];
 
+/// The presets of every variant, its default first: what `--rules` and the `Rules` header
+/// accept (besides `default`) and what the CLI's help lists. Adding a game is adding a row.
+pub const PRESETS: &[(super::Variant, &[&str])] = &[
+    (super::Variant::GulBara, GUL_BARA_PRESETS),
+    (super::Variant::Backgammon, BACKGAMMON_PRESETS),
+    (
+        super::Variant::LongNardy,
+        super::long_nardy::LONG_NARDY_PRESETS,
+    ),
+    (super::Variant::Fevga, super::fevga::FEVGA_PRESETS),
+    (super::Variant::Tapa, super::tapa::TAPA_PRESETS),
+    (super::Variant::Hypergammon1, &["backgammon"]),
+    (super::Variant::Hypergammon2, &["backgammon"]),
+    (super::Variant::Hypergammon3, &["backgammon"]),
+    (super::Variant::Longgammon, &["backgammon"]),
+];
+
 /// An option key or value as compared: trimmed, lower case, `_` and spaces as `-`.
 pub(crate) fn norm(s: &str) -> String {
     s.trim().to_ascii_lowercase().replace(['_', ' '], "-")

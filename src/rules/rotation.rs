@@ -20,6 +20,20 @@ pub enum RotationKind {
     Tavli,
 }
 
+/// Every name of a rotating match that a record's `Variation` header accepts (compared
+/// without case, spaces, `-` and `_`); the CLI's help lists them. The first row of a kind is
+/// the name a record writes ([`Rotation::name`]).
+pub const ROTATION_NAMES: &[(&str, RotationKind)] = &[
+    ("Sreshta", RotationKind::Sreshta),
+    ("Среща", RotationKind::Sreshta),
+    ("Sreshta (Bulgarian)", RotationKind::Sreshta),
+    ("Srešta", RotationKind::Sreshta),
+    ("Tavli", RotationKind::Tavli),
+    ("Τάβλι", RotationKind::Tavli),
+    ("Ταβλι", RotationKind::Tavli),
+    ("Tavli (Greek)", RotationKind::Tavli),
+];
+
 /// A rotating match: its kind and the options of its pinning games (the `Rules`/`Rule` tags
 /// of the record apply to them only: Tapa in среща, Plakoto in Tavli).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -34,22 +48,18 @@ impl Rotation {
     /// The rotation a `Variation` name selects (`Sreshta`, `Среща`, `Sreshta (Bulgarian)`;
     /// `Tavli`, `Τάβλι`, `Tavli (Greek)`; any case), or `None`.
     pub fn from_name(s: &str) -> Option<Rotation> {
-        let key: String = s
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
-            .flat_map(|c| c.to_lowercase())
-            .collect();
-        match key.as_str() {
-            "sreshta" | "среща" | "sreshta(bulgarian)" | "srešta" => Some(Rotation {
-                kind: RotationKind::Sreshta,
-                tapa: TapaOptions::preset("bulgarian").expect("the bulgarian preset"),
-            }),
-            "tavli" | "τάβλι" | "ταβλι" | "tavli(greek)" => Some(Rotation {
-                kind: RotationKind::Tavli,
-                tapa: TapaOptions::preset("plakoto").expect("the plakoto preset"),
-            }),
-            _ => None,
-        }
+        let key = super::name_key(s);
+        let &(_, kind) = ROTATION_NAMES
+            .iter()
+            .find(|(name, _)| super::name_key(name) == key)?;
+        let preset = match kind {
+            RotationKind::Sreshta => "bulgarian",
+            RotationKind::Tavli => "plakoto",
+        };
+        Some(Rotation {
+            kind,
+            tapa: TapaOptions::preset(preset).expect("a Tapa preset"),
+        })
     }
 
     /// The name as a record writes it.

@@ -3,6 +3,7 @@
 //   node report.mjs check REPORT.html OUTDIR JSON...   every viewer against `convert --to json`
 //   node report.mjs hostile REPORT.html                nothing of the record runs
 //   node report.mjs open REPORT.html                   opens without console errors (large reports)
+//   node report.mjs flip REPORT.html                   the viewer flips to Black's side and back
 //
 // Exit status 0 when every check passes; each failure is printed.
 import { chromium } from 'playwright-core';
@@ -132,6 +133,55 @@ if (mode === 'check') {
   const s = await shown(v);
   if (s.frame < 1) fail('the viewer of the last record did not step');
   console.log(`${n} viewers`);
+} else if (mode === 'flip') {
+  const v = page.locator('.viewer').first();
+  const det = page.locator('details.games').first();
+  if (!(await det.evaluate((d) => d.open))) await det.locator('summary').click();
+  await v.focus();
+  for (let k = 0; k < 7; k++) await page.keyboard.press('ArrowRight');
+  // Each stack on a point: its side, its point in White's numbering (data-place), the point
+  // of the board's own numbering whose slot it is drawn in, and that point in the other
+  // numbering.
+  const where = () => v.evaluate((el) => {
+    const G = JSON.parse(document.getElementById('tavla-geometry').textContent);
+    const opp = el._data.games[el._g].opp || el._data.opp;
+    const ys = G.point.slice(1).map((s) => s[1]);
+    const mid = (Math.min(...ys) + Math.max(...ys)) / 2;
+    const stacks = [];
+    el.querySelectorAll('.checkers .stack').forEach((g) => {
+      const place = g.getAttribute('data-place');
+      if (place === 'bar' || place === 'off') return;
+      const c = g.querySelector('circle');
+      const cx = parseFloat(c.getAttribute('cx')), cy = parseFloat(c.getAttribute('cy'));
+      let slot = -1;
+      for (let k = 1; k <= 24; k++) {
+        const s = G.point[k];
+        if (Math.abs(s[0] - cx) < 0.01 && (s[1] < mid) === (cy < mid)) slot = k;
+      }
+      const p = parseInt(place, 10);
+      stacks.push({ side: g.getAttribute('data-side'), place: p, slot, other: opp[p], n: g.getAttribute('data-n') });
+    });
+    return { view: el.getAttribute('data-view'), legend: el.querySelector('.view').textContent, stacks };
+  });
+  const key = (st) => JSON.stringify(st.stacks.map((x) => [x.side, x.place, x.n]).sort());
+  const white = await where();
+  if (white.view !== 'white') fail(`the viewer starts in view ${white.view}`);
+  if (white.stacks.length === 0) fail('no stack on the board');
+  for (const x of white.stacks) if (x.slot !== x.place) fail(`White's view: ${JSON.stringify(x)} is not drawn at its point`);
+  await page.keyboard.press('f');
+  const black = await where();
+  if (black.view !== 'black') fail(`the F key does not flip the board (view ${black.view})`);
+  if (!black.legend.startsWith("Black's numbering")) fail(`the legend says ${black.legend}`);
+  if (key(black) !== key(white)) fail(`flipping changes the checkers: ${key(white)} / ${key(black)}`);
+  for (const x of black.stacks) if (x.slot !== x.other) fail(`Black's view: ${JSON.stringify(x)} is not drawn at Black's point`);
+  // Stepping keeps the view; the button flips back.
+  await page.keyboard.press('ArrowRight');
+  if ((await where()).view !== 'black') fail('stepping leaves Black\'s view');
+  await v.locator('button.flip').click();
+  const back = await where();
+  if (back.view !== 'white') fail('the button does not flip the board back');
+  for (const x of back.stacks) if (x.slot !== x.place) fail(`White's view again: ${JSON.stringify(x)} is not drawn at its point`);
+  console.log(`flipped ${white.stacks.length} stacks`);
 } else {
   fail(`unknown mode ${mode}`);
 }

@@ -1,10 +1,13 @@
 //! Shared by the rules targets (`legals_are_legal`, `check_play`): reading the fuzz bytes,
 //! the rule sets, reaching a position by legal stages from the start, and the only code that
-//! reads a `PlaySet`'s contents (so a change of its fields touches this file alone).
+//! reads a `PlaySet`'s contents (so a change of its fields touches this file alone). The
+//! brute-force oracle of the legal plays, with the play-level rules written out naively, is
+//! `oracle.rs`.
 #![allow(dead_code)]
 
-use tavla::rules::options::{BackgammonOptions, GulBaraOptions};
-use tavla::rules::{PlaySet, Position, Roll, RuleSet, Side, StageDice, Step};
+use tavla::rules::{PlaySet, Position, Roll, RuleSet, Side, StageDice, Step, Variant};
+
+pub mod oracle;
 
 /// The fuzz input, read a byte at a time (0 once it is used up).
 pub struct Bytes<'a>(pub &'a [u8]);
@@ -25,13 +28,60 @@ impl<'a> Bytes<'a> {
     }
 }
 
-/// One of Gul bara (bulgarian), backgammon and nackgammon.
-pub fn rules_of(b: u8) -> RuleSet {
-    match b % 3 {
-        0 => RuleSet::GulBara(GulBaraOptions::preset("bulgarian").unwrap()),
-        1 => RuleSet::Backgammon(BackgammonOptions::preset("backgammon").unwrap()),
-        _ => RuleSet::Backgammon(BackgammonOptions::preset("nackgammon").unwrap()),
+/// Every variant and preset the rules targets play, with a few options besides the presets'
+/// (each is a `(variant name, preset, key=value options)` row; rotating matches are these
+/// rule sets game by game).
+pub const RULE_SETS: &[(&str, &str, &[&str])] = &[
+    ("gul-bara", "bulgarian", &[]),
+    ("backgammon", "backgammon", &[]),
+    ("backgammon", "nackgammon", &[]),
+    ("gul-bara", "english", &[]),
+    ("gul-bara", "simple", &[]),
+    ("backgammon", "short-nardy", &[]),
+    ("backgammon", "obiknovena", &[]),
+    ("backgammon", "portes", &[]),
+    ("backgammon", "tavla", &[]),
+    ("long-nardy", "federation", &[]),
+    ("long-nardy", "club", &[]),
+    ("long-nardy", "home-prime", &[]),
+    ("long-nardy", "federation", &["head_doubles=64"]),
+    (
+        "long-nardy",
+        "federation",
+        &["head_doubles=none", "block_check=play"],
+    ),
+    (
+        "long-nardy",
+        "federation",
+        &["head_exception_blocked=two", "prime_rule=none"],
+    ),
+    ("long-nardy", "home-prime", &["block_check=step"]),
+    ("fevga", "greek", &[]),
+    ("fevga", "moultezim", &[]),
+    ("fevga", "greek", &["runner=start-quarter"]),
+    ("fevga", "greek", &["runner=none", "start_quarter=allowed"]),
+    ("fevga", "greek", &["block_check=play"]),
+    ("tapa", "bulgarian", &[]),
+    ("tapa", "plakoto", &[]),
+    ("tapa", "bulgarian", &["mother_check=turn"]),
+];
+
+/// The rule set of row `k` of [`RULE_SETS`].
+pub fn rule_set(k: usize) -> RuleSet {
+    let (name, preset, options) = RULE_SETS[k];
+    let (variant, _) = Variant::from_name(name).expect("a variant name");
+    let mut rules = RuleSet::default_for(variant)
+        .with_preset(preset)
+        .expect("a preset of the variant");
+    for kv in options {
+        rules.set(kv).expect("an option of the variant");
     }
+    rules
+}
+
+/// The rule set a fuzz byte picks: a row of [`RULE_SETS`].
+pub fn rules_of(b: u8) -> RuleSet {
+    rule_set(b as usize % RULE_SETS.len())
 }
 
 pub fn roll_of(b: u8) -> Roll {

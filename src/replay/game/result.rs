@@ -6,7 +6,7 @@ use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::Action;
 use crate::rules::tapa::Outcome;
-use crate::rules::{Level, RuleSet, Side, Variant};
+use crate::rules::{Level, RuleSet, Side};
 
 impl GameWalker<'_> {
     pub(super) fn after_end(&mut self, a: &Action) -> Result<(), Stop> {
@@ -123,7 +123,7 @@ impl GameWalker<'_> {
                 Ok(())
             }
             _ => {
-                let why = if self.rules.draw_points() > 0 || self.rules.variant() == Variant::Tapa {
+                let why = if self.rules.has_draws() {
                     "the game is still running: a game is drawn only when both mothers are pinned (tapa.md §5)".to_string()
                 } else {
                     format!("{} has no draws", self.rules.variant().title())
