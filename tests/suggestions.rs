@@ -4,7 +4,7 @@
 //! suggestions (the figures are in the README, "What it checks"); and on single-defect
 //! mutants of every kind a writer makes, in every game (`kinds/mod.rs`), the meant play is
 //! first in at least 90 % and among the first three in at least 97 %, with the rates per game
-//! and kind printed as a table (`docs/repairs-ordering.md`).
+//! and kind printed as a table (`docs/repairs.md`).
 
 mod mutants;
 

@@ -112,7 +112,11 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     let v = src.check(&o, true);
                     let problems = report::render_short(&i.name(), &src.text, &v.findings);
                     if a.to == Target::Csv {
-                        return Ok((csv_rows(&i.name(), &v, src.record()), problems, v.errors() > 0));
+                        return Ok((
+                            csv_rows(&i.name(), &v, src.record()),
+                            problems,
+                            v.errors() > 0,
+                        ));
                     }
                     let s = if a.to == Target::Sgf {
                         let doc = json::match_doc(&v, false, src.record());

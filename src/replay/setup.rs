@@ -62,7 +62,8 @@ impl Overrides {
                 .any(|v| RuleSet::default_for(*v).with_preset(p).is_ok())
             {
                 return Err(format!(
-                    "unknown preset `{p}` ({})", crate::rules::preset_names()
+                    "unknown preset `{p}` ({})",
+                    crate::rules::preset_names()
                 ));
             }
             o.preset = Some(p.to_string());
