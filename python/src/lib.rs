@@ -201,11 +201,8 @@ fn validate_text<'py>(
     rule: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let o = overrides(variant, rules, rule)?;
-    let src = Source {
-        name: name.to_string(),
-        text,
-        findings: Vec::new(),
-    };
+    let src = Source::from_bytes(name.to_string(), text.into_bytes())
+        .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
     let c = py.detach(|| check_source(&src, &o));
     checked_py(py, &c)
 }
@@ -238,16 +235,13 @@ fn read<'py>(
     let o = overrides(variant, rules, rule)?;
     let src = match (path, text) {
         (Some(p), None) => py.detach(|| load(p))?,
-        (None, Some(text)) => Source {
-            name: "<text>".into(),
-            text,
-            findings: Vec::new(),
-        },
+        (None, Some(text)) => Source::from_bytes("<text>".into(), text.into_bytes())
+            .map_err(|e| PyValueError::new_err(format!("<text>: {e}")))?,
         _ => return Err(PyValueError::new_err("give a path or a text")),
     };
     let doc = py.detach(|| {
         let v = src.check(&o, true);
-        json::match_json(&v, with_source, &src.text)
+        json::match_json(&v, with_source, src.record())
     });
     to_py(py, &doc)
 }
@@ -577,7 +571,7 @@ impl PlayRows {
                         .map(|i| {
                             let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
                             let v = src.check(o, true);
-                            Ok(table::rows(&src.name, &v, &src.text))
+                            Ok(table::rows(&src.name, &v, src.record()))
                         })
                         .collect()
                 })
