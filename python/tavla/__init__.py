@@ -91,7 +91,7 @@ class Finding:
         >>> text = " 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 65: 13/7 24/19\\n"
         >>> f = tavla.validate_text(text).findings[0]
         >>> (f.code, f.line, f.suggestions[0])
-        ('tavla::rules::blocked', 5, '13/8 13/7')
+        ('tavla::rules::blocked', 5, '24/18/13')
     """
 
     __slots__ = ("_data",)
@@ -408,7 +408,7 @@ def check_play(
 
         >>> v = tavla.check_play("start", (6, 5), "13/7 24/19")
         >>> v.legal, v.code, v.span, v.nearest[0]["standard"]
-        (False, 'tavla::rules::blocked', (5, 10), '13/8 13/7')
+        (False, 'tavla::rules::blocked', (5, 10), '24/18/13')
         >>> tavla.check_play("start", None, "6/4 = 1A-7A and 12A-9").standard
         '24/18 13/9'
 
