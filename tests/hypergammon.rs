@@ -803,3 +803,74 @@ fn sgf_variation_tokens_name_the_variants() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["variant"], "hypergammon-2", "{json}");
 }
+
+/// The gnubg-played Hypergammon 1 and 2 matches written as SGF (`convert --to sgf`, with
+/// `RU[HypergammonN]`) read back as the same variant, validate clean, and replay turn by turn
+/// to the same positions, dice, cube actions and results as the `.mat` they came from.
+#[test]
+fn gnubg_hypergammon_matches_round_trip_through_sgf() {
+    let exe = env!("CARGO_BIN_EXE_tavla");
+    let dir = std::env::temp_dir().join(format!("tavla-hyper-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json = |path: &std::path::Path| -> serde_json::Value {
+        let out = std::process::Command::new(exe)
+            .args(["convert", "--to", "json"])
+            .arg(path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // What a turn by turn comparison keeps: the kind, the mover, the dice, the position
+    // after, the cube value; and each game's result.
+    let turns = |doc: &serde_json::Value| -> Vec<String> {
+        let mut out = vec![doc["variant"].to_string()];
+        for g in doc["games"].as_array().unwrap() {
+            for a in g["actions"].as_array().unwrap() {
+                out.push(format!(
+                    "{} {} {} {} {}",
+                    a["type"], a["player"], a["dice"], a["position"], a["value"]
+                ));
+            }
+            out.push(g["result"].to_string());
+        }
+        out
+    };
+    let mut n = 0;
+    for entry in std::fs::read_dir("fixtures/hypergammon/gnubg").unwrap() {
+        let mat = entry.unwrap().path();
+        if mat.extension().and_then(|e| e.to_str()) != Some("mat") {
+            continue;
+        }
+        let sgf = dir.join(mat.file_name().unwrap()).with_extension("sgf");
+        let out = std::process::Command::new(exe)
+            .args(["convert", "--to", "sgf", "-o"])
+            .arg(&sgf)
+            .arg(&mat)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&sgf).unwrap();
+        assert!(text.contains("Hypergammon"), "{text}");
+        let v = std::process::Command::new(exe)
+            .args(["validate", "--format", "short", "--deny-warnings"])
+            .arg(&sgf)
+            .output()
+            .unwrap();
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+        let (a, b) = (json(&mat), json(&sgf));
+        assert_eq!(turns(&a), turns(&b), "{}", mat.display());
+        assert!(a["games"].as_array().is_some_and(|g| !g.is_empty()));
+        n += 1;
+    }
+    assert!(n >= 10, "{n} gnubg matches");
+    let _ = std::fs::remove_dir_all(&dir);
+}
