@@ -80,6 +80,7 @@ fn outcome(
     let board_of =
         |f: &tavla::replay::Finding| verdict.as_ref().and_then(|v| board::finding_diagram(v, f));
     match format {
+        Format::Human if findings.is_empty() => {}
         Format::Human => {
             let human = report::HumanRenderer::new(&name, &text, style);
             out.rendered = findings

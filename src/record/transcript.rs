@@ -92,6 +92,18 @@ impl Transcript {
     pub fn push_layout(&mut self, s: &str) {
         self.text.push_str(s);
     }
+
+    /// Make the text written since byte `from` a piece from `origin` (for a reader that
+    /// writes into [`text`](Self::text) directly).
+    pub(crate) fn mark(&mut self, from: usize, origin: Origin) {
+        let len = self.text.len().saturating_sub(from);
+        if len > 0 {
+            self.pieces.push(Piece {
+                at: Span::new(from, len),
+                origin,
+            });
+        }
+    }
 }
 
 #[cfg(test)]

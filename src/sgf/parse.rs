@@ -4,8 +4,10 @@
 //! with a note where others exist. A syntax error costs the node it stands in, never the file:
 //! the scanner reports it and resumes at the next `;`, `(` or `)`.
 //!
-//! The scanner is iterative (nesting depth costs a counter, not stack), and every value is
-//! one slice of the input, so memory stays proportional to the input.
+//! The scanner is iterative (nesting depth costs eight bytes of heap a level, no call
+//! stack) and streams: each node of a first variation is handed to the reader as it is met,
+//! in one reused buffer, and every value is a span of the input. The common node past a
+//! game's root, a lone move `;W[31hefe]`, is handed over without building a node at all.
 
 use crate::codes::Code;
 use crate::notation::Span;
@@ -56,9 +58,24 @@ impl Ident {
     fn kept(&self) -> bool {
         match self.len {
             1 => matches!(self.bytes[0], b'W' | b'B'),
-            2 => KEPT.iter().any(|k| k.as_bytes() == &self.bytes[..2]),
+            2 => KEPT.contains(&[self.bytes[0], self.bytes[1]]),
             _ => false,
         }
+    }
+
+    /// Its letter, for a one-letter identifier.
+    pub(crate) fn letter(&self) -> Option<u8> {
+        (self.len == 1).then_some(self.bytes[0])
+    }
+
+    /// Whether it is a move, `W` or `B`.
+    pub(crate) fn is_move(&self) -> bool {
+        self.len == 1 && matches!(self.bytes[0], b'W' | b'B')
+    }
+
+    /// Whether it is a setup property (`AE AW AB PL CV CP DI`).
+    pub(crate) fn is_setup(&self) -> bool {
+        self.len == 2 && SETUP.contains(&[self.bytes[0], self.bytes[1]])
     }
 
     /// The identifier.
@@ -69,7 +86,7 @@ impl Ident {
 
 impl PartialEq<&str> for Ident {
     fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
+        &self.bytes[..usize::from(self.len)] == other.as_bytes()
     }
 }
 
@@ -81,10 +98,13 @@ impl std::fmt::Display for Ident {
 
 /// The properties the reader uses; the others (analysis, comments, `GS`, ...) are read
 /// for their syntax and not kept.
-const KEPT: &[&str] = &[
-    "W", "B", "GM", "MI", "PW", "PB", "RU", "RE", "DT", "EV", "RO", "PC", "AN", "GC", "AE", "AW",
-    "AB", "PL", "CV", "CP", "DI",
+const KEPT: &[[u8; 2]] = &[
+    *b"GM", *b"MI", *b"PW", *b"PB", *b"RU", *b"RE", *b"DT", *b"EV", *b"RO", *b"PC", *b"AN", *b"GC",
+    *b"AE", *b"AW", *b"AB", *b"PL", *b"CV", *b"CP", *b"DI",
 ];
+
+/// The setup properties: a position, player, cube or dice set by hand.
+const SETUP: &[[u8; 2]] = &[*b"AE", *b"AW", *b"AB", *b"PL", *b"CV", *b"CP", *b"DI"];
 
 /// A property: its identifier and values (the first inline).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,7 +123,7 @@ impl Prop {
 }
 
 /// A node: the span of its `;` and its properties (those the reader uses).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Node {
     pub(crate) at: Span,
     pub(crate) props: Vec<Prop>,
@@ -116,18 +136,15 @@ impl Node {
     }
 }
 
-/// A top-level game tree: the span of its `(` and the nodes of its first variation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Tree {
-    pub(crate) at: Span,
-    pub(crate) nodes: Vec<Node>,
-}
-
-/// The collection read, with its syntax problems.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Collection {
-    pub(crate) trees: Vec<Tree>,
-    pub(crate) problems: Vec<ReadProblem>,
+/// What the scanner meets on the first variation of each top-level game tree, in order.
+pub(crate) enum Event<'n> {
+    /// A top-level game tree opens.
+    Tree,
+    /// A node of the tree's first variation (the buffer is reused for the next node).
+    Node(&'n Node),
+    /// A node past the root that holds one move and nothing else (`W` or `B`, its value):
+    /// the same as a `Node` with that one property, handed over without building one.
+    Move(u8, &'n Value),
 }
 
 fn problem(code: Code, error: bool, at: Span, message: String, help: Option<&str>) -> ReadProblem {
@@ -163,22 +180,27 @@ fn char_at(text: &str, i: usize) -> Span {
     Span::new(i, len)
 }
 
-/// Read `text` (a leading byte-order mark and white space skipped).
-pub(crate) fn parse(text: &str) -> Collection {
+/// Scan `text` (a leading byte-order mark and white space skipped), handing each top-level
+/// tree's opening and each node of its first variation to `on` as they come; the syntax
+/// problems are returned, in the order met.
+pub(crate) fn parse(text: &str, mut on: impl FnMut(Event<'_>)) -> Vec<ReadProblem> {
     let b = text.as_bytes();
-    let mut out = Collection::default();
+    let mut problems = Vec::new();
     let mut i = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let mut stack: Vec<Frame> = Vec::new();
+    let mut open = Span::new(0, 0);
+    let mut buf = Node::default();
+    // Whether the open top-level tree has had its root node.
+    let mut rooted = false;
     while i < b.len() {
         match b[i] {
             c if c.is_ascii_whitespace() => i += 1,
             b'(' => {
                 match stack.last_mut() {
                     None => {
-                        out.trees.push(Tree {
-                            at: Span::new(i, 1),
-                            nodes: Vec::new(),
-                        });
+                        open = Span::new(i, 1);
+                        rooted = false;
+                        on(Event::Tree);
                         stack.push(Frame {
                             children: 0,
                             main: true,
@@ -188,7 +210,7 @@ pub(crate) fn parse(text: &str) -> Collection {
                         parent.children += 1;
                         let main = parent.main && parent.children == 1;
                         if parent.main && parent.children == 2 {
-                            out.problems.push(problem(
+                            problems.push(problem(
                                 Code::SgfVariation,
                                 false,
                                 Span::new(i, 1),
@@ -204,20 +226,26 @@ pub(crate) fn parse(text: &str) -> Collection {
             }
             b')' => {
                 if stack.pop().is_none() {
-                    out.problems
-                        .push(syntax(Span::new(i, 1), "a `)` that closes no game tree"));
+                    problems.push(syntax(Span::new(i, 1), "a `)` that closes no game tree"));
                 }
                 i += 1;
             }
             b';' => {
-                let (node, next) = node(text, i, &mut out.problems);
-                match (stack.last(), node) {
-                    (Some(f), Some(n)) if f.main => {
-                        if let Some(t) = out.trees.last_mut() {
-                            t.nodes.push(n);
-                        }
-                    }
-                    (None, _) => out.problems.push(syntax(
+                // The common node past a game's root, a lone move `;W[31hefe]`, without
+                // building a node.
+                if rooted
+                    && stack.last().is_some_and(|f| f.main)
+                    && let Some((side, value, next)) = lone_move(b, i)
+                {
+                    on(Event::Move(side, &value));
+                    i = next;
+                    continue;
+                }
+                let (read, next) = node(text, i, &mut buf, &mut problems);
+                rooted |= read && stack.last().is_some_and(|f| f.main);
+                match stack.last() {
+                    Some(f) if f.main && read => on(Event::Node(&buf)),
+                    None => problems.push(syntax(
                         Span::new(i, 1),
                         "a node outside any game tree `( )`",
                     )),
@@ -229,12 +257,12 @@ pub(crate) fn parse(text: &str) -> Collection {
                 let at = char_at(text, i);
                 let what = &text[at.offset..at.end()];
                 if stack.is_empty() {
-                    out.problems.push(syntax(
+                    problems.push(syntax(
                         at,
                         format!("`{what}` outside any game tree: an SGF file holds only `( ... )`"),
                     ));
                 } else {
-                    out.problems.push(syntax(
+                    problems.push(syntax(
                         at,
                         format!("`{what}` where a node `;` was expected"),
                     ));
@@ -244,14 +272,43 @@ pub(crate) fn parse(text: &str) -> Collection {
         }
     }
     if !stack.is_empty() {
-        let open = out.trees.last().map_or(Span::new(0, 0), |t| t.at);
-        out.problems.push(syntax(
+        problems.push(syntax(
             open,
             "the game tree is not closed: `)` missing at the end of the file",
         ));
     }
-    out.trees.retain(|t| !t.nodes.is_empty());
-    out
+    problems
+}
+
+/// The node at the `;` at `i` when it is a lone move, `;W[...]` or `;B[...]` on one line,
+/// without escapes, and followed by nothing but white space up to the next node or tree:
+/// its side, its value and where scanning resumes. Any other node is `None`.
+fn lone_move(b: &[u8], i: usize) -> Option<(u8, Value, usize)> {
+    let side = *b.get(i + 1)?;
+    if !matches!(side, b'W' | b'B') || b.get(i + 2) != Some(&b'[') {
+        return None;
+    }
+    let start = i + 3;
+    let len = memchr::memchr3(b']', b'\\', b'\n', b.get(start..)?)?;
+    let end = start + len;
+    if b[end] != b']' {
+        return None;
+    }
+    let mut next = end + 1;
+    while next < b.len() && b[next].is_ascii_whitespace() {
+        next += 1;
+    }
+    if next < b.len() && !matches!(b[next], b';' | b'(' | b')') {
+        return None;
+    }
+    Some((
+        side,
+        Value {
+            at: Span::new(start, len),
+            unescaped: None,
+        },
+        next,
+    ))
 }
 
 /// The next `;`, `(` or `)` at or after `i`, skipping over bracketed values.
@@ -259,21 +316,24 @@ fn resume(b: &[u8], mut i: usize) -> usize {
     while i < b.len() {
         match b[i] {
             b';' | b'(' | b')' => return i,
-            b'[' => i = value_end(b, i).map_or(b.len(), |e| e + 1),
+            b'[' => i = value_end(b, i).map_or(b.len(), |(e, _)| e + 1),
             _ => i += 1,
         }
     }
     i
 }
 
-/// The index of the `]` closing the value opened at `open`, escapes honoured.
-fn value_end(b: &[u8], open: usize) -> Option<usize> {
+/// The index of the `]` closing the value opened at `open`, escapes honoured, and whether
+/// the value holds a backslash.
+fn value_end(b: &[u8], open: usize) -> Option<(usize, bool)> {
     let mut j = open + 1;
+    let mut escaped = false;
     while j < b.len() {
-        j += b[j..].iter().position(|&c| c == b']' || c == b'\\')?;
+        j += memchr::memchr2(b']', b'\\', &b[j..])?;
         if b[j] == b']' {
-            return Some(j);
+            return Some((j, escaped));
         }
+        escaped = true;
         j += 2;
     }
     None
@@ -308,19 +368,17 @@ fn unescape(raw: &str) -> String {
 
 /// The node starting at the `;` at `start`, and where scanning resumes. A node with a syntax
 /// error is reported and dropped.
-fn node(text: &str, start: usize, problems: &mut Vec<ReadProblem>) -> (Option<Node>, usize) {
+fn node(text: &str, start: usize, n: &mut Node, problems: &mut Vec<ReadProblem>) -> (bool, usize) {
     let b = text.as_bytes();
-    let mut n = Node {
-        at: Span::new(start, 1),
-        props: Vec::new(),
-    };
+    n.at = Span::new(start, 1);
+    n.props.clear();
     let mut j = start + 1;
     loop {
         while j < b.len() && b[j].is_ascii_whitespace() {
             j += 1;
         }
         if j >= b.len() || matches!(b[j], b';' | b'(' | b')') {
-            return (Some(n), j);
+            return (true, j);
         }
         if !b[j].is_ascii_alphabetic() {
             let at = char_at(text, j);
@@ -331,7 +389,7 @@ fn node(text: &str, start: usize, problems: &mut Vec<ReadProblem>) -> (Option<No
                     &text[at.offset..at.end()]
                 ),
             ));
-            return (None, resume(b, j + at.len.max(1)));
+            return (false, resume(b, j + at.len.max(1)));
         }
         let id_start = j;
         while j < b.len() && b[j].is_ascii_alphabetic() {
@@ -340,8 +398,9 @@ fn node(text: &str, start: usize, problems: &mut Vec<ReadProblem>) -> (Option<No
         let ident_at = Span::new(id_start, j - id_start);
         let ident = Ident::new(&b[id_start..j]);
         let kept = ident.kept();
-        let mut values: Vec<Value> = Vec::new();
-        let mut count = 0usize;
+        let is_move = ident.is_move();
+        let mut first: Option<Value> = None;
+        let mut rest = Vec::new();
         loop {
             let mut k = j;
             while k < b.len() && b[k].is_ascii_whitespace() {
@@ -352,8 +411,8 @@ fn node(text: &str, start: usize, problems: &mut Vec<ReadProblem>) -> (Option<No
             }
             // A move's value never spans lines: one that does lost its `]`.
             let end = value_end(b, k)
-                .filter(|&e| !(matches!(ident.as_str(), "W" | "B") && b[k..e].contains(&b'\n')));
-            let Some(end) = end else {
+                .filter(|&(e, _)| !(is_move && memchr::memchr(b'\n', &b[k..e]).is_some()));
+            let Some((end, escaped)) = end else {
                 problems.push(syntax(
                     Span::new(k, 1),
                     "a value `[` that is never closed by `]`; the node is not read",
@@ -363,19 +422,28 @@ fn node(text: &str, start: usize, problems: &mut Vec<ReadProblem>) -> (Option<No
                     .iter()
                     .position(|&c| c == b'\n')
                     .map_or(b.len(), |p| k + p + 1);
-                return (None, resume(b, line_end));
+                return (false, resume(b, line_end));
             };
-            count += 1;
             if kept {
-                let raw = &text[k + 1..end];
-                values.push(Value {
+                let v = Value {
                     at: Span::new(k + 1, end - k - 1),
-                    unescaped: raw.contains('\\').then(|| unescape(raw).into_boxed_str()),
+                    unescaped: escaped.then(|| unescape(&text[k + 1..end]).into_boxed_str()),
+                };
+                if first.is_none() {
+                    first = Some(v);
+                } else {
+                    rest.push(v);
+                }
+            } else if first.is_none() {
+                // Not kept: only whether it had a value matters.
+                first = Some(Value {
+                    at: Span::new(k + 1, end - k - 1),
+                    unescaped: None,
                 });
             }
             j = end + 1;
         }
-        if count == 0 {
+        let Some(first) = first else {
             problems.push(syntax(
                 ident_at,
                 format!(
@@ -383,18 +451,15 @@ fn node(text: &str, start: usize, problems: &mut Vec<ReadProblem>) -> (Option<No
                     &text[ident_at.offset..ident_at.end()]
                 ),
             ));
-            return (None, resume(b, j));
-        }
+            return (false, resume(b, j));
+        };
         if kept {
-            let mut values = values.into_iter();
-            if let Some(first) = values.next() {
-                n.props.push(Prop {
-                    ident,
-                    at: ident_at,
-                    first,
-                    rest: values.collect(),
-                });
-            }
+            n.props.push(Prop {
+                ident,
+                at: ident_at,
+                first,
+                rest,
+            });
         }
     }
 }
@@ -403,13 +468,45 @@ fn node(text: &str, start: usize, problems: &mut Vec<ReadProblem>) -> (Option<No
 mod tests {
     use super::*;
 
+    /// The trees (their nodes) and the problems of `text`.
+    struct Collection {
+        trees: Vec<Vec<Node>>,
+        problems: Vec<ReadProblem>,
+    }
+
+    fn collect(text: &str) -> Collection {
+        let mut trees: Vec<Vec<Node>> = Vec::new();
+        let problems = parse(text, |e| match e {
+            Event::Tree => trees.push(Vec::new()),
+            Event::Node(n) => {
+                if let Some(t) = trees.last_mut() {
+                    t.push(n.clone());
+                }
+            }
+            Event::Move(side, v) => {
+                if let Some(t) = trees.last_mut() {
+                    t.push(Node {
+                        at: Span::new(v.at.offset - 3, 1),
+                        props: vec![Prop {
+                            ident: Ident::new(&[side]),
+                            at: Span::new(v.at.offset - 2, 1),
+                            first: v.clone(),
+                            rest: Vec::new(),
+                        }],
+                    });
+                }
+            }
+        });
+        trees.retain(|t| !t.is_empty());
+        Collection { trees, problems }
+    }
+
     #[test]
     fn a_collection_of_trees_keeps_the_first_variation_and_notes_the_others() {
         let t = "\u{feff} (;GM[6]PW[a\\]b];W[31hefe](;B[52];W[11])(;B[64]))\n(;GM[6];B[double])";
-        let c = parse(t);
+        let c = collect(t);
         assert_eq!(c.trees.len(), 2);
         let first: Vec<&str> = c.trees[0]
-            .nodes
             .iter()
             .flat_map(|n| n.props.iter())
             .map(|p| p.first.text(t))
@@ -421,16 +518,15 @@ mod tests {
             c.problems[0].origin,
             Origin::Text(Span::new(t.find("(;B[64]").unwrap(), 1))
         );
-        let v = &c.trees[0].nodes[1].props[0].first;
+        let v = &c.trees[0][1].props[0].first;
         assert_eq!(&t[v.at.offset..v.at.end()], "31hefe");
     }
 
     #[test]
     fn a_syntax_error_costs_one_node() {
         let t = "(;GM[6]\n;W[31hefe]\n;B 52]\n;W[64xrrn]\n;B[11\n;W[22]\n)";
-        let c = parse(t);
+        let c = collect(t);
         let moves: Vec<&str> = c.trees[0]
-            .nodes
             .iter()
             .flat_map(|n| n.props.iter())
             .map(|p| p.first.text(t))
@@ -457,11 +553,11 @@ mod tests {
             ";W[11]",
             "(;GM[6]W)",
         ] {
-            let c = parse(t);
+            let c = collect(t);
             assert!(!c.problems.is_empty(), "{t}");
             assert!(c.problems.iter().all(|p| p.error), "{t}");
         }
-        assert_eq!(parse("(;GM[6];W[11]").trees[0].nodes.len(), 2);
+        assert_eq!(collect("(;GM[6];W[11]").trees[0].len(), 2);
     }
 
     #[test]
@@ -477,8 +573,8 @@ mod tests {
             "(;W[11]".repeat(100_000),
             ")".repeat(100_000)
         );
-        let c = parse(&t);
-        assert_eq!(c.trees[0].nodes.len(), 100_001);
+        let c = collect(&t);
+        assert_eq!(c.trees[0].len(), 100_001);
         assert!(c.problems.is_empty());
     }
 }

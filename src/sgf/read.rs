@@ -2,11 +2,11 @@
 //! move, cube action and result mapped to its SGF property value (each step to its letter
 //! pair, the dice to their digits).
 
-use super::parse::{Node, Tree, parse};
+use super::parse::{Event, Node, parse};
 use crate::codes::Code;
 use crate::notation::Span;
 use crate::notation::layout::RIGHT_COLUMN;
-use crate::record::{Origin, ReadProblem, Transcript};
+use crate::record::{Origin, Piece, ReadProblem, Transcript};
 
 /// A side of the SGF: `W` (the left column of the `.mat` layout, tavla's White) or `B`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -62,13 +62,13 @@ impl Writer {
         }
     }
 
+    /// The turn number `  n) `, right-aligned in three columns.
     fn number(&mut self) {
         self.turn += 1;
-        let mut n = itoa(self.turn as u64);
-        while n.len() < 3 {
-            n.insert(0, ' ');
-        }
-        self.t.push_layout(&n);
+        let n = self.turn;
+        let digits = n.checked_ilog10().map_or(1, |l| l as usize + 1);
+        push_spaces(&mut self.t, 3usize.saturating_sub(digits));
+        push_number(&mut self.t.text, n as u64);
         self.t.push_layout(") ");
     }
 
@@ -123,8 +123,19 @@ fn push_spaces(t: &mut Transcript, n: usize) {
     }
 }
 
-fn itoa(n: u64) -> String {
-    n.to_string()
+/// The decimal digits of `n`, appended.
+fn push_number(s: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
 fn problem(code: Code, error: bool, at: Span, message: String, help: &str) -> ReadProblem {
@@ -243,9 +254,6 @@ fn name_of(root: &Node, src: &str, ident: &str, default: &str) -> (String, Origi
     }
 }
 
-/// The setup properties: a position, player, cube or dice set by hand.
-const SETUP: &[&str] = &["AE", "AW", "AB", "PL", "CV", "CP", "DI"];
-
 const MOVE_HELP: &str =
     "a move is the dice and a letter pair per step (`W[31hefe]`), or `double`, `take`, `drop`";
 
@@ -262,13 +270,19 @@ enum Move {
 }
 
 /// Read a move value `W[...]`/`B[...]`, or the problem that costs its node.
-fn move_of(side: Col, v: &super::parse::Value, src: &str) -> Result<(Move, bool), ReadProblem> {
+fn move_of(
+    side: Col,
+    v: &super::parse::Value,
+    src: &str,
+) -> Result<(Move, bool), Box<ReadProblem>> {
     let text = v.text(src);
-    match text {
-        "double" => return Ok((Move::Double, true)),
-        "take" => return Ok((Move::Take, true)),
-        "drop" => return Ok((Move::Drop, true)),
-        _ => {}
+    if !text.starts_with(|c: char| c.is_ascii_digit()) {
+        match text {
+            "double" => return Ok((Move::Double, true)),
+            "take" => return Ok((Move::Take, true)),
+            "drop" => return Ok((Move::Drop, true)),
+            _ => {}
+        }
     }
     let b = text.as_bytes();
     // The raw value is the text when it has no escapes: spans of letters are then exact.
@@ -281,36 +295,36 @@ fn move_of(side: Col, v: &super::parse::Value, src: &str) -> Result<(Move, bool)
         }
     };
     if b.len() < 2 || !(b'1'..=b'6').contains(&b[0]) || !(b'1'..=b'6').contains(&b[1]) {
-        return Err(bad_value(
+        return Err(Box::new(bad_value(
             v.at,
             format!("`{text}` is not a move: it does not start with two dice 1-6"),
             MOVE_HELP,
-        ));
+        )));
     }
     let rest = &b[2..];
     if !rest.len().is_multiple_of(2) || rest.len() > 8 {
-        return Err(bad_value(
+        return Err(Box::new(bad_value(
             v.at,
             format!(
                 "`{text}`: after the dice come one letter pair per step, at most four ({} letters here)",
                 rest.len()
             ),
             MOVE_HELP,
-        ));
+        )));
     }
     let mut steps = [(0u8, 0u8); 4];
     for (k, pair) in rest.chunks(2).enumerate() {
         let from = letter_point(side, pair[0]).filter(|&p| p != 0);
         let to = letter_point(side, pair[1]).filter(|&p| p != 25);
         let (Some(from), Some(to)) = (from, to) else {
-            return Err(bad_value(
+            return Err(Box::new(bad_value(
                 at(2 + 2 * k, 2),
                 format!(
                     "`{}` is not a step: a step is two letters `a`-`x` (points), `y` (the bar, a start only) or `z` (off, an end only)",
                     String::from_utf8_lossy(pair)
                 ),
                 MOVE_HELP,
-            ));
+            )));
         };
         steps[k] = (from, to);
     }
@@ -356,47 +370,65 @@ fn write_move(
             w.t.push("Drops", Origin::Text(v.at));
         }
         Move::Roll { dice, steps, n } => {
-            let d = [b'0' + dice[0], b'0' + dice[1], b':'];
-            w.t.push(std::str::from_utf8(&d).unwrap_or("??:"), at(0, 2));
-            let mut buf = [0u8; 8];
-            for (k, &(from, to)) in steps[..*n].iter().enumerate() {
-                w.t.push_layout(" ");
-                let len = step_text(&mut buf, from, to);
-                w.t.push(
-                    std::str::from_utf8(&buf[..len]).unwrap_or("?"),
-                    at(2 + 2 * k, 2),
-                );
+            // The cell is built on the stack and appended at once: `dd:` and ` from/to` per
+            // step (at most 3 + 4 * 8 bytes).
+            let mut buf = [0u8; 40];
+            let mut ends = [0usize; 5];
+            buf[..3].copy_from_slice(&[b'0' + dice[0], b'0' + dice[1], b':']);
+            let mut len = 3;
+            ends[0] = 3;
+            for (k, &(a, b)) in steps[..*n].iter().enumerate() {
+                buf[len] = b' ';
+                len += 1;
+                len = put_point(&mut buf, len, a);
+                buf[len] = b'/';
+                len = put_point(&mut buf, len + 1, b);
+                ends[k + 1] = len;
+            }
+            let base = w.t.text.len();
+            w.t.text
+                .push_str(std::str::from_utf8(&buf[..len]).unwrap_or_default());
+            w.t.pieces.push(Piece {
+                at: Span::new(base, 3),
+                origin: at(0, 2),
+            });
+            for k in 0..*n {
+                // A step's piece leaves out the blank before it.
+                let start = ends[k] + 1;
+                w.t.pieces.push(Piece {
+                    at: Span::new(base + start, ends[k + 1] - start),
+                    origin: at(2 + 2 * k, 2),
+                });
             }
         }
     }
 }
 
-/// `from/to` into `buf` (`bar` for 25, `off` for 0), its length.
-fn step_text(buf: &mut [u8; 8], from: u8, to: u8) -> usize {
-    fn put(buf: &mut [u8; 8], mut i: usize, p: u8) -> usize {
-        let word: &[u8] = match p {
-            0 => b"off",
-            25 => b"bar",
-            _ => b"",
-        };
-        if !word.is_empty() {
-            buf[i..i + word.len()].copy_from_slice(word);
-            return i + word.len();
+/// Put a point of a step in the `.mat` notation into `buf` at `i` (`bar` for 25, `off` for
+/// 0, else its number): where it ends.
+fn put_point(buf: &mut [u8; 40], i: usize, p: u8) -> usize {
+    match p {
+        0 | 25 => {
+            let w = if p == 0 { b"off" } else { b"bar" };
+            buf[i] = w[0];
+            buf[i + 1] = w[1];
+            buf[i + 2] = w[2];
+            i + 3
         }
-        if p >= 10 {
+        10.. => {
             buf[i] = b'0' + p / 10;
-            i += 1;
+            buf[i + 1] = b'0' + p % 10;
+            i + 2
         }
-        buf[i] = b'0' + p % 10;
-        i + 1
+        _ => {
+            buf[i] = b'0' + p;
+            i + 1
+        }
     }
-    let i = put(buf, 0, from);
-    buf[i] = b'/';
-    put(buf, i + 1, to)
 }
 
 /// `RE[W+n]`, `RE[B+nR]`: the winner and the points, or `None` for an unfinished game.
-fn result_of(p: &super::parse::Value, src: &str) -> Result<Option<(Col, u64)>, ReadProblem> {
+fn result_of(p: &super::parse::Value, src: &str) -> GameResult {
     let t = p.text(src).trim();
     if t.is_empty() || t == "?" || t.eq_ignore_ascii_case("void") || t == "0" {
         return Ok(None);
@@ -421,13 +453,38 @@ fn result_of(p: &super::parse::Value, src: &str) -> Result<Option<(Col, u64)>, R
     }
 }
 
-fn game(w: &mut Writer, tree: &Tree, index: usize, src: &str) {
-    let root = &tree.nodes[0];
+/// A root's `RE` read: the winner and points, none (unfinished), or why it is no result.
+type GameResult = Result<Option<(Col, u64)>, ReadProblem>;
+
+/// The game being read: its number, the cube, the root's result, and whether a setup node
+/// stopped it.
+struct Game {
+    number: u64,
+    cube: u64,
+    result: Option<(Span, GameResult)>,
+    stopped: bool,
+}
+
+/// Where the reader stands between events.
+enum State {
+    /// Outside any game tree, or in one whose root is still to come.
+    Between,
+    /// In a game tree that is not backgammon: its nodes are passed over.
+    Skip,
+    /// In a game.
+    Game(Game),
+}
+
+/// Start game `index` (0-based among the backgammon trees) at its root: the `Game` line and
+/// the score line.
+fn start_game(w: &mut Writer, root: &Node, index: usize, src: &str) -> Game {
     let number = mi(root, src, "game").map_or((index as u64 + 1, root.at), |(g, at)| {
         (g.saturating_add(1), at)
     });
     w.t.push_layout("\n Game ");
-    w.t.push(&number.0.to_string(), Origin::Text(number.1));
+    let from = w.t.text.len();
+    push_number(&mut w.t.text, number.0);
+    w.t.mark(from, Origin::Text(number.1));
     w.t.push_layout("\n");
     let (white, wo) = name_of(root, src, "PW", "White");
     let (black, bo) = name_of(root, src, "PB", "Black");
@@ -436,54 +493,67 @@ fn game(w: &mut Writer, tree: &Tree, index: usize, src: &str) {
     w.t.push_layout(" ");
     w.t.push(&white, wo);
     w.t.push_layout(" : ");
-    let ws_text = ws.0.to_string();
-    w.t.push(&ws_text, Origin::Text(ws.1));
-    let left = 1 + white.chars().count() + 3 + ws_text.len();
+    let from = w.t.text.len();
+    push_number(&mut w.t.text, ws.0);
+    let ws_len = w.t.text.len() - from;
+    w.t.mark(from, Origin::Text(ws.1));
+    let left = 1 + white.chars().count() + 3 + ws_len;
     push_spaces(&mut w.t, (RIGHT_COLUMN - 2).saturating_sub(left).max(2));
     w.t.push(&black, bo);
     w.t.push_layout(" : ");
-    w.t.push(&bs.0.to_string(), Origin::Text(bs.1));
+    let from = w.t.text.len();
+    push_number(&mut w.t.text, bs.0);
+    w.t.mark(from, Origin::Text(bs.1));
     w.t.push_layout("\n");
     w.turn = 0;
     w.open = None;
-    let mut cube = 1u64;
-    for n in &tree.nodes {
-        let setup = n
-            .props
-            .iter()
-            .find(|p| p.ident.as_str().len() == 2 && SETUP.contains(&p.ident.as_str()));
-        if let Some(p) = setup {
-            w.flush();
-            w.t.problems.push(problem(
-                Code::SgfSetup,
-                false,
-                p.at,
-                format!(
-                    "a setup node (`{}`): tavla checks games from the starting position, so game {} is not checked past it",
-                    p.ident, number.0
-                ),
-                "the `.mat` layout has no setup; export the game from its start",
-            ));
-            return;
-        }
-        for p in &n.props {
-            let side = if p.ident == "W" {
-                Col::W
-            } else if p.ident == "B" {
-                Col::B
-            } else {
-                continue;
-            };
-            match move_of(side, &p.first, src) {
-                Ok((m, exact)) => write_move(w, side, &m, &p.first, exact, &mut cube),
-                Err(e) => w.t.problems.push(e),
-            }
+    Game {
+        number: number.0,
+        cube: 1,
+        result: root_value(root, "RE").map(|v| (v.at, result_of(v, src))),
+        stopped: false,
+    }
+}
+
+/// One node of a game: its moves, or the setup that stops the game.
+fn game_node(w: &mut Writer, g: &mut Game, n: &Node, src: &str) {
+    if let Some(p) = n.props.iter().find(|p| p.ident.is_setup()) {
+        w.flush();
+        w.t.problems.push(problem(
+            Code::SgfSetup,
+            false,
+            p.at,
+            format!(
+                "a setup node (`{}`): tavla checks games from the starting position, so game {} is not checked past it",
+                p.ident, g.number
+            ),
+            "the `.mat` layout has no setup; export the game from its start",
+        ));
+        g.stopped = true;
+        return;
+    }
+    for p in &n.props {
+        let side = match p.ident.letter() {
+            Some(b'W') => Col::W,
+            Some(b'B') => Col::B,
+            _ => continue,
+        };
+        match move_of(side, &p.first, src) {
+            Ok((m, exact)) => write_move(w, side, &m, &p.first, exact, &mut g.cube),
+            Err(e) => w.t.problems.push(*e),
         }
     }
-    match root_value(root, "RE").map(|v| (v, result_of(v, src))) {
-        Some((v, Ok(Some((side, points))))) => {
+}
+
+/// End a game: its result line (unless a setup node stopped it).
+fn end_game(w: &mut Writer, g: Game) {
+    if g.stopped {
+        return;
+    }
+    match g.result {
+        Some((at, Ok(Some((side, points))))) => {
             let s = if points == 1 { "" } else { "s" };
-            w.result(side, &format!("Wins {points} point{s}"), Origin::Text(v.at));
+            w.result(side, &format!("Wins {points} point{s}"), Origin::Text(at));
         }
         Some((_, Err(e))) => {
             w.flush();
@@ -496,39 +566,71 @@ fn game(w: &mut Writer, tree: &Tree, index: usize, src: &str) {
 /// Read gnubg's SGF: the match as a [`Transcript`] whose pieces are spans of `text`, with
 /// the problems of reading it (syntax errors, values that are not moves, variations not
 /// followed, setup nodes, game trees of other games).
+///
+/// One pass: each node is written into the transcript as the scanner meets it, and none is
+/// kept.
 pub fn read(text: &str) -> Transcript {
-    let c = parse(text);
     let mut w = Writer {
         t: Transcript {
             text: String::with_capacity(text.len() + text.len() / 4),
-            problems: c.problems,
+            // A piece per step and per roll: about one per six bytes of gnubg's SGF.
+            pieces: Vec::with_capacity(text.len() / 6),
             ..Transcript::default()
         },
         open: None,
         turn: 0,
     };
-    let mut games = Vec::new();
-    for tree in &c.trees {
-        let root = &tree.nodes[0];
-        match root_value(root, "GM") {
-            Some(v) if v.text(text).trim() != "6" => w.t.problems.push(bad_value(
-                v.at,
-                format!(
-                    "`GM[{}]`: this game tree is not backgammon (GM[6]) and is not read",
-                    v.text(text)
-                ),
-                "tavla reads gnubg's backgammon SGF, `GM[6]`",
-            )),
-            _ => games.push(tree),
+    let mut state = State::Between;
+    let mut games = 0usize;
+    let syntax = parse(text, |e| match e {
+        Event::Tree => {
+            if let State::Game(g) = std::mem::replace(&mut state, State::Between) {
+                end_game(&mut w, g);
+            }
         }
+        Event::Node(n) => match &mut state {
+            State::Between => match root_value(n, "GM") {
+                Some(v) if v.text(text).trim() != "6" => {
+                    w.t.problems.push(bad_value(
+                        v.at,
+                        format!(
+                            "`GM[{}]`: this game tree is not backgammon (GM[6]) and is not read",
+                            v.text(text)
+                        ),
+                        "tavla reads gnubg's backgammon SGF, `GM[6]`",
+                    ));
+                    state = State::Skip;
+                }
+                _ => {
+                    if games == 0 {
+                        header(&mut w, n, text);
+                    }
+                    let mut g = start_game(&mut w, n, games, text);
+                    games += 1;
+                    game_node(&mut w, &mut g, n, text);
+                    state = State::Game(g);
+                }
+            },
+            State::Game(g) if !g.stopped => game_node(&mut w, g, n, text),
+            _ => {}
+        },
+        Event::Move(side, v) => {
+            if let State::Game(g) = &mut state
+                && !g.stopped
+            {
+                let side = if side == b'W' { Col::W } else { Col::B };
+                match move_of(side, v, text) {
+                    Ok((m, exact)) => write_move(&mut w, side, &m, v, exact, &mut g.cube),
+                    Err(e) => w.t.problems.push(*e),
+                }
+            }
+        }
+    });
+    if let State::Game(g) = state {
+        end_game(&mut w, g);
     }
-    let Some(first) = games.first() else {
-        return w.t;
-    };
-    header(&mut w, &first.nodes[0], text);
-    for (i, tree) in games.iter().enumerate() {
-        game(&mut w, tree, i, text);
-    }
+    let read = std::mem::replace(&mut w.t.problems, syntax);
+    w.t.problems.extend(read);
     w.t.problems.sort_by_key(|p| match p.origin {
         Origin::Text(s) => s.offset,
         Origin::Binary { offset, .. } => offset as usize,
@@ -589,6 +691,32 @@ mod tests {
         assert!(t.text.contains("31: 8/5 6/5"));
         assert!(!t.text.contains("77"));
         assert!(!t.text.contains("Game 2"));
+    }
+
+    #[test]
+    fn a_lone_move_reads_as_the_same_move_in_a_node_of_its_own() {
+        // The scanner's shortcut for `;W[...]` alone must give what the general node gives
+        // (here the moves carry comments, which send them through the general path).
+        let lone =
+            "(;GM[6]MI[length:1]\n;W[31hefe]\n;B[52llqs] ;W[double];B[take]\n;W[66xrxrrlrl])";
+        let noted = "(;GM[6]MI[length:1]\n;W[31hefe]C[a];B[52llqs]C[b];W[double]C[];B[take]C[]\n;W[66xrxrrlrl]C[c])";
+        let (a, b) = (read(lone), read(noted));
+        assert_eq!(a.text, b.text);
+        assert!(a.problems.is_empty() && b.problems.is_empty());
+        let values = |t: &Transcript, src: &str| -> Vec<String> {
+            t.pieces
+                .iter()
+                .map(|p| match p.origin {
+                    Origin::Text(o) => src[o.offset..o.end()].to_string(),
+                    Origin::Binary { .. } => unreachable!(),
+                })
+                .collect()
+        };
+        assert_eq!(values(&a, lone), values(&b, noted));
+        assert!(a.text.contains("66: 24/18 24/18 18/12 18/12"));
+        // A lone move as a tree's root is a root like any other.
+        let root = read("(;W[31hefe];B[52llqs])");
+        assert!(root.text.contains("31: 8/5 6/5"), "{}", root.text);
     }
 
     #[test]
