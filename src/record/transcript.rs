@@ -79,12 +79,10 @@ impl Transcript {
 
     /// Append `s` to the text as a piece from `origin`, returning its span.
     pub fn push(&mut self, s: &str, origin: Origin) -> Span {
-        let at = Span::new(self.text.len(), s.len());
+        let from = self.text.len();
         self.text.push_str(s);
-        if !s.is_empty() {
-            self.pieces.push(Piece { at, origin });
-        }
-        at
+        self.mark(from, origin);
+        Span::new(from, s.len())
     }
 
     /// Append `s` to the text with no origin of its own (layout: spaces, line ends, the
