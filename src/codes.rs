@@ -337,6 +337,17 @@ failed. This is about the file system, not about the record. The other files are
 checked, and the run exits with status 2 (usage or I/O error), which outranks the status 1
 of invalid records. Check the path and its permissions."#;
 
+    NotText = "tavla::io::not-text",
+    summary: "A file that is not a text match record (an image, an archive, a program): one error.",
+    explanation: r#"The file holds NUL bytes or other control characters in its first kilobytes and is not a
+format tavla reads (`.mat` text, GNU Backgammon's SGF, eXtreme Gammon's `.xg`): an image, an
+archive, a program or a UTF-16 text. It gets this one error instead of a syntax error on every
+line, and none of its bytes are printed. Check that the right file was named; a UTF-16 record
+is read once saved as UTF-8.
+
+Example (a PNG image saved as `game.mat`):
+    \x89PNG\r\n\x1a\n\0\0\0\rIHDR…"#;
+
     NoRecords = "tavla::io::no-records",
     summary: "A run that found no record to check (exit 2 unless `--allow-empty`).",
     explanation: r#"`tavla validate` found no record: the directories named hold no file with an extension of

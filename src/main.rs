@@ -18,7 +18,14 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Check records of tables games (Gul bara, backgammon) move by move.
 #[derive(Parser, Debug)]
-#[command(name = "tavla", version, about, long_about = None)]
+#[command(
+    name = "tavla",
+    version,
+    about,
+    long_about = None,
+    disable_help_subcommand = true,
+    after_help = "`tavla help COMMAND` or `tavla COMMAND --help` for a command's options; -h is short, --help long."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -55,10 +62,19 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff).
-    Man,
+    /// Print the manual page (roff), or write one page per command into a directory.
+    Man {
+        /// Write `tavla.1` and one `tavla-COMMAND.1` per command into DIR (created if needed).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
     /// Show the board of a record at any point (default: the end of the last game).
     Show(ShowArgs),
+    /// Print the help of tavla or of a command.
+    Help {
+        /// The command (omit for tavla's own help).
+        command: Option<String>,
+    },
 }
 
 #[derive(Args, Debug, Clone)]
@@ -66,9 +82,12 @@ enum Command {
 struct RuleArgs {
     // The help of both is written from the variant and preset tables (`rules::VARIANT_NAMES`,
     // `rules::options::PRESETS`, `rules::rotation::ROTATION_NAMES`).
-    #[arg(long, value_name = "VARIANT", help = bin_support::setup::variant_help())]
+    /// Variant, overriding the `Variation` header (`backgammon`, `gul-bara`, `tapa`, …; --help
+    /// lists them all).
+    #[arg(long, value_name = "VARIANT", long_help = bin_support::setup::variant_help())]
     variant: Option<String>,
-    #[arg(long = "rules", value_name = "PRESET", help = bin_support::setup::preset_help())]
+    /// Preset, overriding the `Rules` header (`english`, `plakoto`, …; --help lists them all).
+    #[arg(long = "rules", value_name = "PRESET", long_help = bin_support::setup::preset_help())]
     preset: Option<String>,
     /// A single option, `key=value`, overriding the header (repeatable).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
@@ -368,8 +387,9 @@ fn main() -> ExitCode {
         Command::Explain { code } => bin_support::explain(code),
         Command::Schema => bin_support::schema(),
         Command::Completions { shell } => bin_support::completions(shell, Cli::command()),
-        Command::Man => bin_support::man(Cli::command()),
+        Command::Man { dir } => bin_support::man(Cli::command(), dir),
         Command::Show(a) => bin_support::show(a),
+        Command::Help { command } => bin_support::help(Cli::command(), command),
     };
     ExitCode::from(code)
 }

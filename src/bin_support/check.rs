@@ -85,7 +85,7 @@ pub(crate) fn check(a: CheckArgs) -> u8 {
     match check_inner(&a) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("tavla check: {e}");
+            say!("tavla check: {e}");
             EXIT_ERROR
         }
     }
@@ -235,7 +235,7 @@ pub(crate) fn legal(a: LegalArgs) -> u8 {
     match legal_inner(&a) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("tavla legal: {e}");
+            say!("tavla legal: {e}");
             EXIT_ERROR
         }
     }
@@ -270,7 +270,7 @@ fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
                     None => writeln!(out, "{shown}").map_err(w)?,
                 }
             }
-            eprintln!(
+            say!(
                 "{} legal play(s) for {} with {}",
                 found.plays.len(),
                 side_name(side),

@@ -65,20 +65,20 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
     } = match setup(&a.rules, &a.inputs, &a.output) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return EXIT_ERROR;
         }
     };
     let mut inputs = inputs;
     let first: Vec<Input> = inputs.by_ref().take(2).collect();
     if !matches!(a.to, Target::Jsonl | Target::Csv) && first.len() > 1 {
-        eprintln!(
+        say!(
             "error: --to json, --to mat and --to sgf convert exactly one record; use --to jsonl or --to csv for many"
         );
         return EXIT_ERROR;
     }
     if first.is_empty() {
-        eprintln!(
+        say!(
             "error[{}]: no record found: no file to convert in the paths given",
             tavla::codes::Code::NoRecords
         );
@@ -144,17 +144,17 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     if out.write_all(s.as_bytes()).is_err() {
                         code = EXIT_ERROR;
                     }
-                    eprint!("{problems}");
+                    say_raw!("{problems}");
                     if invalid && code == EXIT_VALID {
                         code = EXIT_INVALID;
                     }
                 }
                 Err(Failure::Unreadable(e)) => {
-                    eprintln!("error[tavla::io::unreadable]: {e}");
+                    say!("error[tavla::io::unreadable]: {e}");
                     code = EXIT_ERROR;
                 }
                 Err(Failure::Refused(e)) => {
-                    eprintln!("error: {e}");
+                    say!("error: {e}");
                     code = EXIT_ERROR;
                 }
             }

@@ -130,7 +130,7 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
     let setup = match setup(&a.rules, &a.inputs, &None) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return EXIT_ERROR;
         }
     };
@@ -144,14 +144,14 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
         let bytes = match input.read() {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("error[{}]: {name}: {e}", Code::Unreadable);
+                say!("error[{}]: {name}: {e}", Code::Unreadable);
                 io_error = true;
                 continue;
             }
         };
         let xg = Format::detect(&bytes, &name) == Format::Xg;
         if xg && !a.diff {
-            eprintln!(
+            say!(
                 "error: {name}: an eXtreme Gammon file is not rewritten in place; `tavla fix --diff` shows the repairs on its .mat transcript, or `tavla convert --to mat` it and fix that"
             );
             io_error = true;
@@ -161,7 +161,7 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
             match Source::from_bytes(name.clone(), bytes.clone()) {
                 Ok(src) => (src.record().to_string(), Vec::new()),
                 Err(e) => {
-                    eprintln!("error[{}]: {name}: {e}", Code::Unreadable);
+                    say!("error[{}]: {name}: {e}", Code::Unreadable);
                     io_error = true;
                     continue;
                 }
@@ -171,7 +171,7 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
         };
         if !decoding.is_empty() {
             // Offsets into a text with replaced bytes would not be the file's: leave it.
-            eprintln!("{name}: not fixed: the file is not valid UTF-8");
+            say!("{name}: not fixed: the file is not valid UTF-8");
             remaining += decoding.len();
             continue;
         }
@@ -189,14 +189,14 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
         remaining += left;
         if made.is_empty() {
             if left > 0 {
-                eprintln!("{name}: {left} error(s), none with a confirmed repair; left alone");
+                say!("{name}: {left} error(s), none with a confirmed repair; left alone");
             }
             continue;
         }
         repairs += made.len();
         for (r, old) in &made {
             let line = new[..r.span.offset.min(new.len())].matches('\n').count() + 1;
-            eprintln!("{name}:{line}: `{old}` -> `{}`", r.text);
+            say!("{name}:{line}: `{old}` -> `{}`", r.text);
         }
         if a.diff {
             if out
@@ -209,30 +209,30 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
             continue;
         }
         let Input::File(path) = &input else {
-            eprintln!("error: {name}: standard input cannot be fixed in place; use --diff");
+            say!("error: {name}: standard input cannot be fixed in place; use --diff");
             io_error = true;
             continue;
         };
         match write_back(path, &bytes, &new) {
             Ok(()) => fixed_files += 1,
             Err(e) => {
-                eprintln!("error: {name}: {e}");
+                say!("error: {name}: {e}");
                 io_error = true;
             }
         }
         if left > 0 {
-            eprintln!("{name}: {left} error(s) remain without a confirmed repair");
+            say!("{name}: {left} error(s) remain without a confirmed repair");
         }
     }
     if out.flush().is_err() {
         io_error = true;
     }
     let verb = if a.diff { "would be fixed" } else { "fixed" };
-    eprintln!(
+    say!(
         "{files} files, {repairs} repair(s), {fixed_files} file(s) {verb}, {remaining} error(s) remain"
     );
     if files == 0 && !a.allow_empty {
-        eprintln!(
+        say!(
             "error[{}]: no record found: no file to fix in the paths given (extensions: {}); \
              pass --allow-empty to accept an empty run",
             Code::NoRecords,

@@ -3,6 +3,23 @@
 //!
 //! Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error (2 outranks 1).
 
+/// A line on standard error. Every message of the binary goes through this writer: a closed
+/// or failing standard error (`tavla validate f 2>&-`) loses the message, never the run.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($t)*);
+    }};
+}
+
+/// [`say!`] without the newline.
+macro_rules! say_raw {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr().lock(), $($t)*);
+    }};
+}
+
 mod check;
 mod convert;
 mod fix;
@@ -14,7 +31,7 @@ mod validate;
 pub(crate) use check::{check, legal};
 pub(crate) use convert::convert;
 pub(crate) use fix::fix;
-pub(crate) use reference::{completions, explain, man, schema};
+pub(crate) use reference::{completions, explain, help, man, schema};
 pub(crate) use show::show;
 pub(crate) use validate::validate;
 

@@ -67,7 +67,7 @@ fn finish(text: &str, output: &Option<std::path::PathBuf>, errors: usize, name: 
     let mut out = match open_output(output) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return EXIT_ERROR;
         }
     };
@@ -79,7 +79,7 @@ fn finish(text: &str, output: &Option<std::path::PathBuf>, errors: usize, name: 
         return EXIT_ERROR;
     }
     if errors > 0 {
-        eprintln!(
+        say!(
             "{name}: {errors} error(s) in the record; `tavla validate` shows them (a game's replay stops at its first fatal one)"
         );
         EXIT_INVALID
@@ -93,7 +93,7 @@ fn diagram(a: &Pick) -> Result<(board::Diagram, usize, String), u8> {
     let o = match overrides(a.rules) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return Err(EXIT_ERROR);
         }
     };
@@ -109,31 +109,31 @@ fn diagram(a: &Pick) -> Result<(board::Diagram, usize, String), u8> {
     let input = match inputs.map(|mut i| (i.next(), i.next())) {
         Ok((Some(i), None)) => i,
         Ok((None, _)) => {
-            eprintln!("error: no record at {}", a.path.display());
+            say!("error: no record at {}", a.path.display());
             return Err(EXIT_ERROR);
         }
         Ok((Some(_), Some(_))) => {
-            eprintln!(
+            say!(
                 "error: show reads one record; {} holds several",
                 a.path.display()
             );
             return Err(EXIT_ERROR);
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return Err(EXIT_ERROR);
         }
     };
     let src = match input.load() {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error[{}]: {}: {}", e.finding().code, input.name(), e);
+            say!("error[{}]: {}: {}", e.finding().code, input.name(), e);
             return Err(EXIT_ERROR);
         }
     };
     let v = src.check(&o, true);
     if v.record.games.is_empty() {
-        eprintln!("error: {}: the record holds no game", input.name());
+        say!("error: {}: the record holds no game", input.name());
         return Err(EXIT_ERROR);
     }
     let game = match a.game {
@@ -141,7 +141,7 @@ fn diagram(a: &Pick) -> Result<(board::Diagram, usize, String), u8> {
         Some(n) => match v.record.games.iter().position(|g| g.number == n) {
             Some(i) => i,
             None => {
-                eprintln!(
+                say!(
                     "error: {}: no game {n} (games {})",
                     input.name(),
                     v.record
@@ -172,7 +172,7 @@ fn diagram(a: &Pick) -> Result<(board::Diagram, usize, String), u8> {
     let mut d = match board::diagram_at(&v, game, moment) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("error: {}: {e}", input.name());
+            say!("error: {}: {e}", input.name());
             return Err(EXIT_ERROR);
         }
     };

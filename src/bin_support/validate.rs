@@ -157,6 +157,13 @@ fn outcome(
             out.sarif_run = Some(run);
         }
     }
+    if matches!(format, Format::Human | Format::Short | Format::Github) {
+        for r in &mut out.rendered {
+            if let std::borrow::Cow::Owned(safe) = report::terminal_safe(r, style.color) {
+                *r = safe;
+            }
+        }
+    }
     out
 }
 
@@ -186,7 +193,7 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
     } = match setup(&a.rules, &a.inputs, &a.output) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            say!("error: {e}");
             return EXIT_ERROR;
         }
     };
@@ -197,7 +204,7 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
         let (head, nonce) = html::head("tavla report");
         html_nonce = nonce;
         if out.write_all(head.as_bytes()).is_err() {
-            eprintln!("error: cannot write the report");
+            say!("error: cannot write the report");
             return EXIT_ERROR;
         }
     }
@@ -349,12 +356,12 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
         } else {
             String::new()
         };
-        eprintln!(
+        say!(
             "{files} files, {games} games, {turns} turns checked, {errors} errors, {warnings} warnings{limited}"
         );
     }
     if files == 0 && !a.allow_empty {
-        eprintln!(
+        say!(
             "error[{}]: no record found: no file to check in the paths given (extensions: {}); \
              pass --allow-empty to accept an empty run",
             Code::NoRecords,

@@ -143,10 +143,128 @@ impl Format {
             {
                 Format::Sgf
             }
-            Some("xg" | "xgp") if std::str::from_utf8(bytes).is_err() => Format::Xg,
+            // A file named `.xg` is read as eXtreme Gammon's unless it is text that holds a
+            // match record (a `.mat` export saved under that name): an empty, short or
+            // other file so named is a damaged `.xg`, reported as such.
+            Some("xg" | "xgp") if !looks_like_mat_text(bytes) => Format::Xg,
             _ => Format::Mat,
         }
     }
+}
+
+/// How many leading bytes are looked at to tell text from other files.
+const SNIFF: usize = 8192;
+
+/// The finding of a file that is not text (`tavla::io::not-text`), or `None` for text: a file
+/// whose first [`SNIFF`] bytes start with the signature of a known binary format, hold a NUL
+/// byte, or are more than a tenth control characters (tab, line breaks, form feed and escape
+/// aside). It is located on the first offending byte of the file.
+fn not_text(bytes: &[u8]) -> Option<Finding> {
+    let head = &bytes[..bytes.len().min(SNIFF)];
+    let kind = file_kind(head);
+    let control =
+        |b: u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1b) || b == 0x7f;
+    let first_nul = memchr::memchr(0, head);
+    let controls = head.iter().filter(|&&b| control(b)).count();
+    if kind.is_none() && first_nul.is_none() && controls * 10 <= head.len() {
+        return None;
+    }
+    let at = if kind.is_some() {
+        0
+    } else {
+        first_nul.unwrap_or_else(|| head.iter().position(|&b| control(b)).unwrap_or(0))
+    };
+    let what = kind.unwrap_or(if first_nul.is_some() {
+        "binary data (NUL bytes)"
+    } else {
+        "binary data (control characters)"
+    });
+    let help = if what.starts_with("UTF-16") {
+        "save the record as UTF-8 (for example `iconv -f UTF-16 -t UTF-8`) and check it again"
+    } else {
+        "name a match record: `.mat` text, GNU Backgammon's `.sgf` or eXtreme Gammon's `.xg`"
+    };
+    Some(Finding {
+        origin: Some(Origin::Binary {
+            offset: at as u64,
+            len: 1,
+        }),
+        help: Some(help.into()),
+        ..Finding::error(
+            Code::NotText,
+            Span::default(),
+            format!("this file is not a text match record: it looks like {what}"),
+        )
+    })
+}
+
+/// What a file that is not text looks like, from its first bytes, when that is easy to tell.
+fn file_kind(head: &[u8]) -> Option<&'static str> {
+    const SIGNATURES: &[(&[u8], &str)] = &[
+        (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+        (b"\xff\xd8\xff", "a JPEG image"),
+        (b"GIF87a", "a GIF image"),
+        (b"GIF89a", "a GIF image"),
+        (b"%PDF-", "a PDF document"),
+        (b"PK\x03\x04", "a zip archive (or a document stored as one)"),
+        (b"PK\x05\x06", "an empty zip archive"),
+        (b"\x1f\x8b", "a gzip archive"),
+        (b"BZh", "a bzip2 archive"),
+        (b"\xfd7zXZ\0", "an xz archive"),
+        (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+        (b"\x28\xb5\x2f\xfd", "a zstd archive"),
+        (b"Rar!\x1a\x07", "a RAR archive"),
+        (b"\x7fELF", "an executable program (ELF)"),
+        (b"MZ", "an executable program (Windows)"),
+        (b"\xcf\xfa\xed\xfe", "an executable program (Mach-O)"),
+        (
+            b"\xca\xfe\xba\xbe",
+            "an executable program (Mach-O or Java class)",
+        ),
+        (b"SQLite format 3\0", "an SQLite database"),
+        (
+            b"OGXM",
+            "an OGXM match file, a format tavla does not read yet",
+        ),
+        (b"\xff\xfe", "UTF-16 text"),
+        (b"\xfe\xff", "UTF-16 text"),
+    ];
+    if let Some((_, kind)) = SIGNATURES.iter().find(|(sig, _)| head.starts_with(sig)) {
+        // `MZ`, `BZh` and the UTF-16 marks are short: trust them only with binary bytes after.
+        let short = matches!(
+            *kind,
+            "an executable program (Windows)" | "a bzip2 archive" | "UTF-16 text"
+        );
+        if !short || head.iter().any(|&b| b == 0) {
+            return Some(kind);
+        }
+    }
+    if head.len() >= 262 && &head[257..262] == b"ustar" {
+        return Some("a tar archive");
+    }
+    // UTF-16 without a byte-order mark: every other byte NUL in ASCII text.
+    let pairs = head.len() / 2;
+    if pairs >= 8 {
+        let nul_odd = head
+            .chunks_exact(2)
+            .filter(|c| c[1] == 0 && c[0] != 0)
+            .count();
+        let nul_even = head
+            .chunks_exact(2)
+            .filter(|c| c[0] == 0 && c[1] != 0)
+            .count();
+        if nul_odd * 10 >= pairs * 9 || nul_even * 10 >= pairs * 9 {
+            return Some("UTF-16 text");
+        }
+    }
+    None
+}
+
+/// Text that holds a `.mat` match record: valid UTF-8 with a match length or game line.
+fn looks_like_mat_text(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok()
+        && (memchr::memmem::find(bytes, b"point match").is_some()
+            || memchr::memmem::find(bytes, b"Game ").is_some())
 }
 
 /// A record read and decoded.
@@ -173,6 +291,15 @@ impl Source {
         let format = Format::detect(&bytes, &name);
         match format {
             Format::Mat => {
+                if let Some(finding) = not_text(&bytes) {
+                    return Ok(Source {
+                        name,
+                        text: String::new(),
+                        findings: vec![finding],
+                        format,
+                        transcript: None,
+                    });
+                }
                 let (text, findings) = decode_owned(bytes);
                 Ok(Source {
                     name,
@@ -246,6 +373,11 @@ impl Source {
                     f.origin = t.origin_of(f.span).map(|p| p.origin);
                 }
             }
+        }
+        if self.findings.iter().any(|f| f.code == Code::NotText) {
+            // Not a record: its one finding says so, and the empty text's "no games" would
+            // only repeat it.
+            v.findings.clear();
         }
         if !self.findings.is_empty() {
             v.findings.extend(self.findings.iter().cloned());

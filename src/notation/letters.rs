@@ -267,7 +267,7 @@ fn next_separator(text: &str, from: usize) -> usize {
     text.len()
 }
 
-const CHAIN_HELP: &str = "write a hop-chain as points joined by `-` (or `x` for a hit), e.g. `1A-7A`, `12A-9-3`, `2x12A-8-3`, `1Ax7A`; join chains with `and`, `и`, `,` or `;`";
+const CHAIN_HELP: &str = "write a move as points joined by `-` (or `x` for a hit), e.g. `1A-7A`, `12A-9-3`, `2x12A-8-3`, `1Ax7A`; join moves with `and`, `и`, `,` or `;`";
 const POINT_HELP: &str = "board-letter points are seen from White: `1`-`12` and `1A`-`12A` (Latin or Cyrillic A, `12 A` too), `bar` and `off`";
 
 fn bad_play(span: Span, message: impl Into<String>) -> SyntaxError {
@@ -354,7 +354,7 @@ fn chain_points(
                 None => {
                     let w = word_at(text, p);
                     let shown = abbreviate(text_of(text, w));
-                    bad_play(w, format!("`{shown}` is not a hop-chain"))
+                    bad_play(w, format!("`{shown}` is not a move in board letters"))
                 }
             });
         };

@@ -428,13 +428,20 @@ pub(super) fn confirm(
 }
 
 /// `text` with `repairs` applied (each replaces its span; one overlapping an earlier one is
-/// left out). Every byte outside the repaired spans stays as it was.
+/// left out). Every byte outside the repaired spans stays as it was, but for the spaces before
+/// a second column on the same line, which take up the change in length so that the column
+/// stays where it was.
 ///
 /// ```
 /// use tavla::notation::Span;
 /// use tavla::replay::{Repair, apply_repairs};
 /// let r = Repair { span: Span::new(4, 2), text: "53:".into() };
 /// assert_eq!(apply_repairs(" 1) 53 8/3 6/3\r\n", &[r]), " 1) 53: 8/3 6/3\r\n");
+/// let r = Repair { span: Span::new(9, 11), text: "24/18 13/9".into() };
+/// assert_eq!(
+///     apply_repairs("  1) 64: 24/18 13/10    31: 8/5 6/5\n", &[r]),
+///     "  1) 64: 24/18 13/9     31: 8/5 6/5\n"
+/// );
 /// ```
 pub fn apply_repairs(text: &str, repairs: &[Repair]) -> String {
     let mut sorted: Vec<&Repair> = repairs.iter().collect();
@@ -448,6 +455,18 @@ pub fn apply_repairs(text: &str, repairs: &[Repair]) -> String {
         out.push_str(&text[at..r.span.offset]);
         out.push_str(&r.text);
         at = r.span.end();
+        // A column that follows on the same line after two or more spaces stays where it was:
+        // the run of spaces takes up the difference in length (keeping at least one).
+        let gap = text[at..].bytes().take_while(|&b| b == b' ').count();
+        let more = text[at + gap..]
+            .bytes()
+            .next()
+            .is_some_and(|b| b != b'\n' && b != b'\r');
+        if gap >= 2 && more && r.text.len() != r.span.len {
+            let want = (gap + r.span.len).saturating_sub(r.text.len()).max(1);
+            out.extend(std::iter::repeat_n(' ', want));
+            at += gap;
+        }
     }
     out.push_str(&text[at..]);
     out

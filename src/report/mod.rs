@@ -232,6 +232,57 @@ pub fn render_human(name: &str, text: &str, findings: &[Finding], style: Style) 
     findings.iter().map(|f| r.render(f)).collect()
 }
 
+/// `s` made safe for a terminal: every control character that came from the input is written
+/// as a Rust escape (`\u{0}`), so no file can garble the screen it is reported on. A newline
+/// is kept, `\r\n` becomes a newline, a tab a space; with `keep_colour`, the renderer's own
+/// colour sequences (`ESC [ … m`) are kept.
+///
+/// ```
+/// use tavla::report::terminal_safe;
+/// assert_eq!(terminal_safe("a\0b\r\nc\td", false), "a\\u{0}b\nc d");
+/// assert_eq!(terminal_safe("\u{1b}[31mred\u{1b}[0m", true), "\u{1b}[31mred\u{1b}[0m");
+/// assert_eq!(terminal_safe("\u{1b}]0;title\u{7}", true), "\\u{1b}]0;title\\u{7}");
+/// ```
+pub fn terminal_safe(s: &str, keep_colour: bool) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| (c.is_control() && c != '\n') || c == '\u{7f}';
+    if !s.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        let len = c.len_utf8();
+        match c {
+            '\r' if rest[1..].starts_with('\n') => {}
+            '\t' => out.push(' '),
+            '\u{1b}' if keep_colour => {
+                // ESC [ digits and semicolons m: a colour, kept whole.
+                let tail = &rest[1..];
+                let body = tail.strip_prefix('[').map(|t| {
+                    t.bytes()
+                        .take_while(|b| b.is_ascii_digit() || *b == b';')
+                        .count()
+                });
+                match body {
+                    Some(n) if tail.as_bytes().get(1 + n) == Some(&b'm') => {
+                        out.push_str(&rest[..n + 3]);
+                        rest = &rest[n + 3..];
+                        continue;
+                    }
+                    _ => out.push_str("\\u{1b}"),
+                }
+            }
+            c if unsafe_char(c) => {
+                use std::fmt::Write as _;
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+        rest = &rest[len..];
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// `path:line:col: severity[code] message`, one line per finding.
 pub fn render_short(name: &str, text: &str, findings: &[Finding]) -> String {
     let idx = LineIndex::new(text);

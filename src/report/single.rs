@@ -171,7 +171,38 @@ fn is_letters(text: &str) -> bool {
         matches!(c, 'A' | 'a' | 'А' | 'а')
             && text[..i].trim_end().ends_with(|d: char| d.is_ascii_digit())
     });
-    text.contains('=') || lettered || !text.contains('/')
+    if text.contains('=') || lettered || text.contains('/') {
+        return !text.contains('/') || text.contains('=') || lettered;
+    }
+    // Neither form's marks: points joined by `-` (`13-7 13-8`, `bar-22*`) are the
+    // mover-relative form with dashes (see [`dash_points`]); a text with a word other than
+    // `bar`/`off` (`and`, `и`, a player's letter) is read as letters; anything else (`garbage`)
+    // by the mover-relative grammar, whose error explains how a step is written.
+    dash_points(text).is_none() && has_letter_words(text)
+}
+
+/// A text with words beyond the points (`and`, `и`, `W`): only the board-letter form has them.
+fn has_letter_words(text: &str) -> bool {
+    let rest = strip_bar_off(text);
+    rest.contains('-') && rest.chars().any(char::is_alphabetic)
+}
+
+/// `text` with the words `bar` and `off` (any case) blanked out.
+fn strip_bar_off(text: &str) -> String {
+    let lower = text.to_ascii_lowercase();
+    lower.replace("bar", "   ").replace("off", "   ")
+}
+
+/// The mover-relative form written with dashes (`13-7 13-8`, `bar-22*`, `6-off`): with no
+/// letter, `=` or `/`, only points, `bar`, `off`, `*`, counts in parentheses and dashes; the
+/// text with `/` for each dash (the same length, so spans are kept).
+fn dash_points(text: &str) -> Option<String> {
+    let plain = strip_bar_off(text);
+    let only_points = plain
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '-' | '*' | '(' | ')' | ' ' | '\t'));
+    (only_points && plain.contains('-') && plain.chars().any(|c| c.is_ascii_digit()))
+        .then(|| text.replace('-', "/"))
 }
 
 /// A written pass: `no move` or `Cannot Move`, alone or after the letter form's
@@ -234,7 +265,8 @@ pub fn read_play(b: &Board, text: &str) -> Result<Written, ReadPlayError> {
             .map(|p| (p, lp.ambiguities().to_vec()));
         (lp.play(Column::Left), true, letter_prefix(&lp))
     } else {
-        (parse_play(text).map_err(syntax)?, false, (None, None))
+        let text = dash_points(text).unwrap_or_else(|| text.to_string());
+        (parse_play(&text).map_err(syntax)?, false, (None, None))
     };
     if let Some(own) = own_side {
         if let Some(arg) = b.side

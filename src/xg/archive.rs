@@ -167,6 +167,22 @@ pub fn members(
     wanted: &[&str],
     warnings: &mut Vec<ReadProblem>,
 ) -> Result<Vec<Member>, ReadProblem> {
+    if b.len() < MAGIC.len() && MAGIC.starts_with(b) {
+        return Err(problem(
+            Code::XgTruncated,
+            0,
+            b.len(),
+            if b.is_empty() {
+                "the file is empty: an eXtreme Gammon file starts with its RGMH header".into()
+            } else {
+                format!(
+                    "the file ends after {} byte(s), inside the RGMH header",
+                    b.len()
+                )
+            },
+            "an .xg or .xgp file starts with an 8,232-byte RGMH header; this one was cut short: save it again from XG",
+        ));
+    }
     if b.len() < MAGIC.len() || &b[..4] != MAGIC {
         return Err(problem(
             Code::XgBadMagic,
