@@ -16,7 +16,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Check records of tables games (Gul bara, backgammon) move by move.
+/// Check records of tables games (backgammon, Gul bara, Tapa/Plakoto, Long nardy, Fevga,
+/// Hypergammon) move by move, in `.mat`, SGF and `.xg`.
 #[derive(Parser, Debug)]
 #[command(
     name = "tavla",
@@ -37,8 +38,8 @@ enum Command {
     ///
     /// Exit status: 0 all records valid, 1 some record invalid, 2 usage or I/O error.
     Validate(ValidateArgs),
-    /// Convert records to JSON (one document, or one match per line), back to `.mat`, or to
-    /// a CSV table of plays.
+    /// Convert records: JSON (one document, or one match per line), `.mat`, GNU Backgammon's
+    /// SGF, a CSV table of plays, the HTML report, or one board as SVG.
     Convert(ConvertArgs),
     /// Check single plays against a position: legal or not, why, the play in both notations,
     /// the resulting position and, for an illegal play, the nearest legal ones.
@@ -401,5 +402,127 @@ mod tests {
     #[test]
     fn the_cli_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// The reference part of `docs/cli.md`, written from the clap definitions: every command,
+    /// its usage, every option with its long help and every value it takes.
+    fn reference() -> String {
+        let mut cli = Cli::command();
+        cli.build();
+        let mut out = String::new();
+        for cmd in cli.get_subcommands() {
+            let about = cmd
+                .get_long_about()
+                .or(cmd.get_about())
+                .map(|a| a.to_string())
+                .unwrap_or_default();
+            let usage = cmd.clone().render_usage().to_string();
+            let usage = usage.trim_start_matches("Usage: ").trim();
+            out.push_str(&format!(
+                "### `tavla {}`\n\n{}\n\n```text\n{usage}\n```\n\n",
+                cmd.get_name(),
+                about.trim()
+            ));
+            let args: Vec<_> = cmd
+                .get_arguments()
+                .filter(|a| !a.is_hide_set() && a.get_id() != "help")
+                .collect();
+            for a in args {
+                let name = match (a.get_long(), a.get_short()) {
+                    (Some(l), Some(s)) => format!("-{s}, --{l}"),
+                    (Some(l), None) => format!("--{l}"),
+                    (None, Some(s)) => format!("-{s}"),
+                    (None, None) => a
+                        .get_value_names()
+                        .and_then(|v| v.first())
+                        .map(|v| v.to_string())
+                        .unwrap_or_else(|| a.get_id().to_string().to_uppercase()),
+                };
+                let value = match (
+                    a.get_long().or(a.get_short().map(|_| "")),
+                    a.get_value_names(),
+                ) {
+                    (Some(_), Some(v)) if a.get_action().takes_values() => {
+                        format!(
+                            " {}",
+                            v.iter().map(|v| v.as_str()).collect::<Vec<_>>().join(" ")
+                        )
+                    }
+                    _ => String::new(),
+                };
+                let help = a
+                    .get_long_help()
+                    .or(a.get_help())
+                    .map(|h| h.to_string().replace('\n', " "))
+                    .unwrap_or_default();
+                out.push_str(&format!("- `{name}{value}`: {}", help.trim()));
+                let defaults: Vec<String> = a
+                    .get_default_values()
+                    .iter()
+                    .map(|d| d.to_string_lossy().into_owned())
+                    .collect();
+                if !defaults.is_empty() && a.get_action().takes_values() {
+                    out.push_str(&format!(" (default: `{}`)", defaults.join(",")));
+                }
+                out.push('\n');
+                for v in a.get_possible_values().iter().filter(|v| !v.is_hide_set()) {
+                    let help = v.get_help().map(|h| h.to_string()).unwrap_or_default();
+                    out.push_str(&format!("  - `{}`: {}\n", v.get_name(), help.trim()));
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// `docs/cli.md` holds the reference written from the clap definitions, so no command,
+    /// option or value can be missing from it. `TAVLA_BLESS=1 cargo test --bin tavla` rewrites
+    /// it after a change of the command line.
+    #[test]
+    fn docs_cli_md_lists_every_command_option_and_value() {
+        const START: &str = "<!-- reference: written from the clap definitions -->\n";
+        const END: &str = "<!-- end of the reference -->\n";
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md");
+        let doc = std::fs::read_to_string(path).expect("docs/cli.md");
+        let (Some(a), Some(b)) = (doc.find(START), doc.find(END)) else {
+            panic!("docs/cli.md has no reference markers");
+        };
+        let want = reference();
+        let have = &doc[a + START.len()..b];
+        if have != want {
+            if std::env::var_os("TAVLA_BLESS").is_some() {
+                let new = format!("{}{START}{want}{}", &doc[..a], &doc[b..]);
+                std::fs::write(path, new).expect("write docs/cli.md");
+            } else {
+                panic!(
+                    "docs/cli.md's reference differs from the command line; \
+                     rewrite it with `TAVLA_BLESS=1 cargo test --bin tavla`"
+                );
+            }
+        }
+        // Every name a `--variant` or `--rules` may take is in the page.
+        let variants = tavla::rules::VARIANT_NAMES.iter().map(|(n, _, _)| *n);
+        let presets = tavla::rules::options::PRESETS
+            .iter()
+            .flat_map(|(_, p)| p.iter().copied());
+        for name in variants.chain(presets) {
+            assert!(doc.contains(name), "docs/cli.md lacks `{name}`");
+        }
+        // Every command has its exit status in the page's table.
+        for cmd in Cli::command().get_subcommands() {
+            let row = format!("| `{}` |", cmd.get_name());
+            assert!(doc.contains(&row), "docs/cli.md: no exit status row {row}");
+        }
+    }
+
+    /// `-h` is short: one line per option, the lists of names left to `--help`.
+    #[test]
+    fn short_help_is_short() {
+        let mut cli = Cli::command();
+        cli.build();
+        for cmd in cli.get_subcommands_mut() {
+            let lines = cmd.render_help().to_string().lines().count();
+            assert!(lines < 60, "tavla {} -h: {lines} lines", cmd.get_name());
+        }
     }
 }

@@ -198,7 +198,7 @@ fn hostile_inputs_get_diagnostics_never_a_panic() {
         (
             "nul bytes",
             b"\0\0\0 1 point\0 match\n".to_vec(),
-            "tavla::parse::unknown-line",
+            "tavla::io::not-text",
         ),
         (
             "long line of steps",

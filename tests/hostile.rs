@@ -1178,3 +1178,203 @@ fn empty_and_blank_files() {
     )
     .expect(&[0], "empty stdin");
 }
+
+// ---------------------------------------------------------------------------------------
+// Files that are not records
+// ---------------------------------------------------------------------------------------
+
+/// A stored (uncompressed) zip archive of one member, written by hand: the bytes of a real zip.
+fn zip_of(name: &str, data: &[u8]) -> Vec<u8> {
+    let crc = {
+        let mut c = 0xffff_ffffu32;
+        for &b in data {
+            c ^= u32::from(b);
+            for _ in 0..8 {
+                c = if c & 1 == 1 {
+                    (c >> 1) ^ 0xedb8_8320
+                } else {
+                    c >> 1
+                };
+            }
+        }
+        !c
+    };
+    let (n, l) = (name.len() as u16, data.len() as u32);
+    let mut v = Vec::new();
+    v.extend_from_slice(b"PK\x03\x04\x14\0\0\0\0\0\0\0\0\0");
+    v.extend_from_slice(&crc.to_le_bytes());
+    v.extend_from_slice(&l.to_le_bytes());
+    v.extend_from_slice(&l.to_le_bytes());
+    v.extend_from_slice(&n.to_le_bytes());
+    v.extend_from_slice(&0u16.to_le_bytes());
+    v.extend_from_slice(name.as_bytes());
+    v.extend_from_slice(data);
+    v
+}
+
+/// Every human and short output of a file that is not a record is one `tavla::io::not-text`
+/// error (exit 1), and no byte of it is a control character but the newline: a program, an
+/// image, archives, UTF-16 text, random bytes, each named `.mat` (and the program by its own
+/// name, found by walking a directory too).
+#[test]
+fn a_file_that_is_not_text_is_one_error_and_nothing_garbles_the_terminal() {
+    let d = Scratch::new("not-text");
+    let mut files: Vec<(String, Vec<u8>)> = vec![
+        (
+            "image.mat".into(),
+            std::fs::read(root().join("docs/report.png")).expect("png"),
+        ),
+        (
+            "archive.mat".into(),
+            zip_of("game.mat", &fixture("valid.mat")),
+        ),
+        (
+            "gzip.mat".into(),
+            b"\x1f\x8b\x08\0\0\0\0\0\0\x03\x03\0\0\0\0\0\0\0\0\0".to_vec(),
+        ),
+        (
+            "utf16.mat".into(),
+            std::iter::once([0xffu8, 0xfe])
+                .chain(" 1 point match\n".bytes().map(|b| [b, 0]))
+                .flatten()
+                .collect(),
+        ),
+        ("noise.mat".into(), {
+            let mut x: u32 = 2_463_534_242;
+            (0..20_000)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    x as u8
+                })
+                .collect()
+        }),
+    ];
+    // The test binary itself: an executable program.
+    let exe = std::env::current_exe().expect("test binary");
+    files.push(("program.mat".into(), std::fs::read(&exe).expect("exe")));
+    for (name, bytes) in &files {
+        let p = d.write(name, bytes);
+        for format in ["human", "short"] {
+            let r = run(
+                &debug_bin(),
+                &["validate", "--format", format, "--color", "always", s(&p)],
+                None,
+                name,
+            );
+            r.expect(&[1], name);
+            let out = &r.stdout;
+            assert_eq!(
+                out.matches("tavla::io::not-text").count(),
+                1,
+                "{name} ({format}): {out}"
+            );
+            assert!(!out.contains("tavla::parse"), "{name} ({format}): {out}");
+            // No control character but the newline and the colour sequences `ESC [ … m`.
+            let plain = strip_colour(out);
+            assert!(
+                !plain.chars().any(|c| c.is_control() && c != '\n'),
+                "{name} ({format}): {plain:?}"
+            );
+            assert!(out.len() < 2_000, "{name} ({format}): {} bytes", out.len());
+        }
+    }
+    // A text record with control characters in it: every one printed escaped.
+    let text = String::from_utf8(fixture("invalid.mat")).expect("utf-8");
+    let p = d.write(
+        "controls.mat",
+        text.replacen("24/18(2)", "24/18(2)\u{1b}]0;title\u{7}\u{8}", 1)
+            .as_bytes(),
+    );
+    for color in ["always", "never"] {
+        let r = run(
+            &debug_bin(),
+            &["validate", "--color", color, s(&p)],
+            None,
+            "controls",
+        );
+        r.expect(&[1], "controls");
+        let plain = strip_colour(&r.stdout);
+        assert!(
+            !plain.chars().any(|c| c.is_control() && c != '\n'),
+            "{plain:?}"
+        );
+        assert!(plain.contains("\\u{1b}]0;title\\u{7}\\u{8}"), "{plain}");
+    }
+}
+
+/// `s` without its `ESC [ digits ; m` colour sequences.
+fn strip_colour(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('\u{1b}') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i + 1..];
+        let n = tail.strip_prefix('[').map(|t| {
+            t.bytes()
+                .take_while(|b| b.is_ascii_digit() || *b == b';')
+                .count()
+        });
+        match n {
+            Some(n) if tail.as_bytes().get(1 + n) == Some(&b'm') => rest = &tail[n + 2..],
+            _ => {
+                out.push('\u{1b}');
+                rest = tail;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// An empty or short file named `.xg` or `.xgp` is a damaged eXtreme Gammon file: one located
+/// `tavla::xg::` error, exit 1 (no program writes an empty `.xg`).
+#[test]
+fn an_empty_or_short_xg_file_is_a_damaged_xg() {
+    let d = Scratch::new("short-xg");
+    for (name, bytes) in [
+        ("e.xg", &b""[..]),
+        ("r.xg", b"RGM"),
+        ("h.xgp", b"RGMH\x01\0\0\0"),
+        ("t.xg", b"hello"),
+    ] {
+        let p = d.write(name, bytes);
+        let r = short(&p, name);
+        r.expect(&[1], name);
+        assert_eq!(r.out().lines().count(), 1, "{name}: {}", r.out());
+        assert!(r.out().contains("error[tavla::xg::"), "{name}: {}", r.out());
+    }
+    // A `.mat` export saved as `.xg` is still read as the record it is.
+    let p = d.write("export.xg", &fixture("valid.mat"));
+    short(&p, "mat named xg").expect(&[0], "mat named xg");
+}
+
+/// A closed standard error loses the messages, never the run: the exit status is the
+/// verdict's, with no panic.
+#[test]
+fn a_closed_standard_error_is_no_panic() {
+    for (args, want) in [
+        (vec!["validate", "fixtures/demo/invalid.mat"], 1),
+        (vec!["validate", "fixtures/demo/valid.mat"], 0),
+        (vec!["validate", "no-such-file.mat"], 2),
+        (
+            vec!["fix", "--diff", "fixtures/backgammon/invalid/blocked.mat"],
+            0,
+        ),
+        (vec!["explain", "no-such-code"], 2),
+    ] {
+        let o = Command::new(debug_bin())
+            .args(&args)
+            .current_dir(root())
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(
+                std::fs::File::open("/dev/null").expect("/dev/null"),
+            ))
+            .output()
+            .expect("run");
+        // Standard error opened read-only: every write to it fails, as on a closed descriptor.
+        assert_eq!(o.status.code(), Some(want), "{args:?}");
+        assert!(o.status.signal().is_none(), "{args:?}");
+    }
+}

@@ -156,17 +156,19 @@ impl Format {
 const SNIFF: usize = 8192;
 
 /// The finding of a file that is not text (`tavla::io::not-text`), or `None` for text: a file
-/// whose first [`SNIFF`] bytes start with the signature of a known binary format, hold a NUL
-/// byte, or are more than a tenth control characters (tab, line breaks, form feed and escape
-/// aside). It is located on the first offending byte of the file.
+/// whose first [`SNIFF`] bytes start with the signature of a known binary format, are more
+/// than 1 % NUL bytes, or more than a tenth control characters (tab, line breaks, form feed and
+/// escape aside). It is located on the first offending byte of the file.
 fn not_text(bytes: &[u8]) -> Option<Finding> {
     let head = &bytes[..bytes.len().min(SNIFF)];
     let kind = file_kind(head);
     let control =
         |b: u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1b) || b == 0x7f;
     let first_nul = memchr::memchr(0, head);
+    let nuls = memchr::memchr_iter(0, head).count();
     let controls = head.iter().filter(|&&b| control(b)).count();
-    if kind.is_none() && first_nul.is_none() && controls * 10 <= head.len() {
+    // A stray NUL in a record (a damaged byte) leaves it a record, checked line by line.
+    if kind.is_none() && nuls * 100 <= head.len() && controls * 10 <= head.len() {
         return None;
     }
     let at = if kind.is_some() {
