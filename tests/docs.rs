@@ -24,9 +24,10 @@ fn checked_files() -> Vec<PathBuf> {
     .iter()
     .map(PathBuf::from)
     .collect();
-    let mut pages: Vec<PathBuf> = fs::read_dir(root().join("docs"))
-        .expect("docs/")
-        .map(|e| e.expect("a docs/ entry").path())
+    let mut pages: Vec<PathBuf> = Vec::new();
+    walk(&root().join("docs"), &mut pages);
+    let mut pages: Vec<PathBuf> = pages
+        .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "md"))
         .map(|p| {
             p.strip_prefix(root())
@@ -37,6 +38,21 @@ fn checked_files() -> Vec<PathBuf> {
     pages.sort();
     files.extend(pages);
     files
+}
+
+/// Every file under `dir`, depth first.
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
 }
 
 /// A link found in a Markdown text: the line it is on and its destination as written.
@@ -280,6 +296,19 @@ fn broken_links(file: &Path, checked: &mut usize) -> Vec<String> {
             dir.join(percent_decode(path))
         };
         let full = root().join(&dest);
+        // A link must stay inside the repository: a clone has nothing beside it.
+        let inside = full
+            .canonicalize()
+            .map(|f| f.starts_with(root().canonicalize().expect("root")))
+            .unwrap_or(true);
+        if !inside {
+            problems.push(format!(
+                "{}:{}: `{target}` points outside the repository",
+                file.display(),
+                link.line
+            ));
+            continue;
+        }
         if !full.exists() {
             problems.push(format!(
                 "{}:{}: `{target}`: no file {}",
@@ -400,4 +429,55 @@ fn links_are_found_outside_code_only() {
         ]
     );
     assert_eq!(percent_decode("a%20b.md"), "a b.md");
+}
+
+/// Nothing in the repository reads, links or names a folder beside it: a user's clone has
+/// none. Every text file of the repository's own folders is searched for the parent-relative
+/// path of such a folder.
+#[test]
+fn nothing_points_outside_the_repository() {
+    let needle = format!("../{}", "shared");
+    let mut files = Vec::new();
+    for top in [
+        "README.md",
+        "ARCHITECTURE.md",
+        "grammar.md",
+        "CHANGELOG.md",
+        "Cargo.toml",
+        "docs",
+        "src",
+        "tests",
+        "benches",
+        "bench",
+        "examples",
+        "python",
+        "fuzz",
+        ".ci",
+        "fixtures/README.md",
+        "tools",
+    ] {
+        let p = root().join(top);
+        if p.is_dir() {
+            walk(&p, &mut files);
+        } else {
+            files.push(p);
+        }
+    }
+    let mut hits = Vec::new();
+    for f in &files {
+        if f.components().any(|c| c.as_os_str() == "target" || c.as_os_str() == "node_modules")
+        {
+            continue;
+        }
+        let Ok(text) = fs::read_to_string(f) else {
+            continue;
+        };
+        for (i, line) in text.lines().enumerate() {
+            if line.contains(&needle) {
+                hits.push(format!("{}:{}: {line}", f.display(), i + 1));
+            }
+        }
+    }
+    assert!(files.len() > 100, "only {} files searched", files.len());
+    assert!(hits.is_empty(), "{}", hits.join("\n"));
 }
