@@ -1,4 +1,4 @@
-//! The perft vector files (`fixtures/*/perft.txt`, copied from `../shared/rules/*-perft.txt`)
+//! The perft vector files (`fixtures/*/perft.txt`, copied from the rules' perft vectors, restated in `docs/rules/`)
 //! and the one check every game's perft test runs over them.
 //!
 //! A file holds `position NAME [first] x=SPEC o=SPEC` lines (each side in its own numbering,
