@@ -148,3 +148,26 @@ fn machine_formats_carry_the_repair_and_what_a_finding_rests_on() {
     assert_eq!(std::fs::read_to_string(&p).unwrap(), good);
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// A repair of another length keeps the line's second column where the file has it: a
+/// writer that aligns its columns wrote the slip aligned too, and the repaired line is
+/// aligned the same way (a cell that runs past the column keeps the gap written after it).
+#[test]
+fn a_repair_keeps_the_second_column_in_place() {
+    let good = fixture("fixtures/backgammon/gnubg/m002-0045.mat");
+    let line = good
+        .lines()
+        .find(|l| l.starts_with(" 16) 53: 13/10 15/10 "))
+        .expect("the line")
+        .to_string();
+    // The slip `15/9` written by a program that pads the left cell to its column.
+    let slip = line.replacen("15/10 ", "15/9  ", 1);
+    assert_eq!(slip.len(), line.len());
+    let bad = good.replacen(&line, &slip, 1);
+    let d = scratch("columns");
+    let p = d.join("r.mat");
+    std::fs::write(&p, &bad).unwrap();
+    let out = tavla(&["fix", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), good);
+}

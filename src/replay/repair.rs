@@ -448,6 +448,7 @@ pub fn apply_repairs(text: &str, repairs: &[Repair]) -> String {
     sorted.sort_by_key(|r| r.span.offset);
     let mut out = String::with_capacity(text.len());
     let mut at = 0usize;
+    let mut column: Option<Option<usize>> = None;
     for r in sorted {
         if r.span.offset < at || r.span.end() > text.len() {
             continue;
@@ -463,13 +464,48 @@ pub fn apply_repairs(text: &str, repairs: &[Repair]) -> String {
             .next()
             .is_some_and(|b| b != b'\n' && b != b'\r');
         if gap >= 2 && more && r.text.len() != r.span.len {
-            let want = (gap + r.span.len).saturating_sub(r.text.len()).max(1);
+            let line_start = out.rfind('\n').map_or(0, |i| i + 1);
+            let col = out[line_start..].chars().count();
+            let want = match *column.get_or_insert_with(|| second_column(text)) {
+                // The file's own second column, where the line can reach it.
+                Some(c) if c > col => c - col,
+                // A cell that runs past it keeps the gap written after it.
+                Some(_) => gap,
+                // With no column common to the file, the column stays where it stood.
+                None => (gap + r.span.len).saturating_sub(r.text.len()).max(1),
+            };
             out.extend(std::iter::repeat_n(' ', want));
             at += gap;
         }
     }
     out.push_str(&text[at..]);
     out
+}
+
+/// The column (in characters) where most lines of `text` start their second column: the text
+/// after the last run of two or more spaces of a line that has text before it.
+fn second_column(text: &str) -> Option<usize> {
+    let mut counts: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    for line in text.lines() {
+        let b = line.trim_end().as_bytes();
+        let Some(first) = b.iter().position(|&c| c != b' ') else {
+            continue;
+        };
+        let mut i = b.len();
+        while i > first + 1 {
+            if b[i - 1] == b' ' && b[i - 2] == b' ' {
+                break;
+            }
+            i -= 1;
+        }
+        if i > first + 1 && i < b.len() {
+            *counts.entry(line[..i].chars().count()).or_default() += 1;
+        }
+    }
+    let (col, n) = counts
+        .into_iter()
+        .max_by_key(|&(c, n)| (n, std::cmp::Reverse(c)))?;
+    (n >= 2).then_some(col)
 }
 
 /// A repaired `Wins` value keeps its unit in agreement: `Wins 3 points` repaired to 1 reads
