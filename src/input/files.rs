@@ -237,7 +237,7 @@ fn file_kind(head: &[u8]) -> Option<&'static str> {
             *kind,
             "an executable program (Windows)" | "a bzip2 archive" | "UTF-16 text"
         );
-        if !short || head.iter().any(|&b| b == 0) {
+        if !short || head.contains(&0) {
             return Some(kind);
         }
     }
