@@ -465,7 +465,8 @@ fn nothing_points_outside_the_repository() {
     }
     let mut hits = Vec::new();
     for f in &files {
-        if f.components().any(|c| c.as_os_str() == "target" || c.as_os_str() == "node_modules")
+        if f.components()
+            .any(|c| c.as_os_str() == "target" || c.as_os_str() == "node_modules")
         {
             continue;
         }
