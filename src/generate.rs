@@ -135,23 +135,11 @@ fn choose(
         return (*pos, Vec::new());
     }
     let k = rng.below(set.len());
-    let (end, mut steps) = set
+    // Every hit or pin carries its `*` where it is made (`tapa.md` §9: a pin made on the way
+    // and released within the play is marked too, as a hit on the way is).
+    let (end, steps) = set
         .get(k)
         .map_or((*pos, Vec::new()), |(p, s)| (*p, s.to_vec()));
-    if rules.pins() {
-        // Mark only the pins the play leaves standing (`tapa.md` §9): a pin made on the way
-        // and released within the play is no pin of the play.
-        let theirs = |p: &Position| p.pinned_mask(side.other());
-        let new = theirs(&end) & !theirs(pos);
-        let mut marked = 0u32;
-        for st in steps.iter_mut().rev() {
-            let bit = 1u32 << rules.opposite(st.to.max(1));
-            st.hit = st.hit && st.to != 0 && new & bit != 0 && marked & bit == 0;
-            if st.hit {
-                marked |= bit;
-            }
-        }
-    }
     (end, steps)
 }
 

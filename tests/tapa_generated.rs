@@ -175,3 +175,52 @@ fn generated_sreshta_matches_rotate_validate_and_round_trip() {
     }
     assert!(games >= 18, "{games} games");
 }
+
+/// Marks are judged where they stand (`tapa.md` §9): generated matches mark every pin at the
+/// step that makes it, transient ones included (`20/14*/13`), and get no `pin-mark` warning;
+/// over the corpus such transient marks occur. Moving one `*` to a step that pins nothing, or
+/// dropping the `*` of a pin, is a warning at that line, never an error.
+#[test]
+fn pins_marked_where_they_happen_transient_ones_included_get_no_warning() {
+    use tavla::Code;
+    use tavla::replay::Severity;
+    let mut transient = 0;
+    let mut dropped_checked = 0;
+    for (rules, label) in rule_sets() {
+        for seed in 0..4 {
+            let text = record(rules, label, 3, seed);
+            let v = check(&text, &Overrides::default());
+            assert!(
+                v.findings.iter().all(|f| f.code != Code::PinMark),
+                "{label}, seed {seed}: {}",
+                describe(&v, &text)
+            );
+            // `N/M*/K`: a pin made and released within one play.
+            transient += text
+                .lines()
+                .flat_map(|l| l.split_whitespace())
+                .filter(|w| w.contains("*/"))
+                .count();
+            // Drop the `*` of one pin that other marks leave the file marking pins.
+            if text.matches('*').count() >= 2
+                && let Some(at) = text.find('*')
+            {
+                let mut unmarked = text.clone();
+                unmarked.remove(at);
+                let v = check(&unmarked, &Overrides::default());
+                assert_eq!(v.errors(), 0, "{label}, seed {seed}");
+                let line = unmarked[..at].matches('\n').count() + 1;
+                let idx = tavla::report::LineIndex::new(&unmarked);
+                assert!(
+                    v.findings.iter().any(|f| f.code == Code::PinMark
+                        && f.severity == Severity::Warning
+                        && idx.locate(&unmarked, f.span.offset).0 == line),
+                    "{label}, seed {seed}: no pin-mark warning at line {line}"
+                );
+                dropped_checked += 1;
+            }
+        }
+    }
+    assert!(transient > 0, "no transient pin was marked in the corpus");
+    assert!(dropped_checked > 5, "{dropped_checked}");
+}

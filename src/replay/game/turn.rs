@@ -579,13 +579,42 @@ impl GameWalker<'_> {
         judged: &super::super::referee::Judged,
         written: &[StepText],
     ) {
-        // The pins the play leaves standing: a pin made on the way and released within the
-        // play changes nothing.
-        let theirs = |p: &crate::rules::Position| p.pinned_mask(side.other());
-        let pins = (theirs(&judged.position) & !theirs(&self.turn.pos)).count_ones() as usize;
-        if judged.marked != pins
-            && let (Some(first), Some(last)) = (written.first(), written.last())
-        {
+        // Marks are judged where they stand: a pin made at a step counts as marked by a `*` on
+        // that point, also when the pinner moves on within the play and releases it
+        // (`20/14*/13`, as a hit on the way is marked in backgammon).
+        let pinned_at: Vec<u8> = judged
+            .steps
+            .as_slice()
+            .iter()
+            .filter(|s| s.hit)
+            .map(|s| s.to)
+            .collect();
+        let mut marked_at: Vec<u8> = Vec::new();
+        for st in written {
+            for k in 1..st.path.len() {
+                let (point, mark, _) = st.path.get(k);
+                if mark {
+                    marked_at.push(point.index());
+                }
+            }
+        }
+        let pins = pinned_at.len();
+        // Steps of one play may be carried out in more than one order: a pinner that leaves a
+        // lone opposing checker while another checker of the play lands there re-pins it in
+        // the order that moves the pinner first, so a `*` there marks a pin too.
+        let them = side.other().index();
+        let steps = judged.steps.as_slice();
+        let repinned = |p: u8| {
+            (1..=24).contains(&p)
+                && self.turn.pos.c[them][self.rules.opposite(p) as usize] == 1
+                && steps.iter().any(|s| s.from == p)
+                && steps.iter().any(|s| s.to == p)
+        };
+        let agree = marked_at
+            .iter()
+            .all(|&p| pinned_at.contains(&p) || repinned(p))
+            && pinned_at.iter().all(|p| marked_at.contains(p));
+        if !agree && let (Some(first), Some(last)) = (written.first(), written.last()) {
             self.push(
                 Finding::warning(
                     Code::PinMark,
