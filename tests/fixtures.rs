@@ -234,9 +234,9 @@ fn all_findings(text: &str, v: &Verdict) -> Vec<String> {
         .collect()
 }
 
-/// The writers' dialects seen in public archives (issue 12), built from real records in each
-/// writer's layout: each `.mat` gets exactly the findings of its `.expect`, notes included; an
-/// `.expect` with comments only means a record without a single finding.
+/// The writers' dialects seen in public archives, built from real match records rewritten in
+/// each writer's layout: each `.mat` gets exactly the findings of its `.expect`, notes included;
+/// an `.expect` with comments only means a record without a single finding.
 #[test]
 fn every_archive_dialect_fixture_gets_exactly_its_expected_findings() {
     let mut bad = Vec::new();

@@ -21,7 +21,8 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-RULES_DIR = "/work/shared/rules"
+# The rules' perft vectors and examples, as the repository keeps them.
+FIXTURES = os.path.join(HERE, "..", "..", "fixtures", "gulbara")
 
 # my point q  <->  opponent's own point MAP[q]
 MAP = [0] + [((q + 11) % 24) + 1 for q in range(1, 25)]
@@ -201,7 +202,7 @@ def parse_side(spec):
 
 
 def perft_file(path=None, verbose=False):
-    path = path or os.path.join(RULES_DIR, "gul-bara-perft.txt")
+    path = path or os.path.join(FIXTURES, "perft.txt")
     lines = [l.strip() for l in open(path, encoding="utf-8")]
     total = agree = 0
     disagreements = []
@@ -1452,15 +1453,15 @@ def selftest(verbose=True):
     check("§8.3 1-1 chain from the start: 24 steps, 84 pips", total_steps == 24 and
           pips(START) - pips(me) == 84)
     # examples
-    for f in sorted(os.listdir(os.path.join(RULES_DIR, "examples"))):
+    for f in sorted(os.listdir(os.path.join(FIXTURES, "examples"))):
         if f.endswith(".mat"):
             try:
-                replay_file(os.path.join(RULES_DIR, "examples", f))
+                replay_file(os.path.join(FIXTURES, "examples", f))
                 check("example %s replays" % f, True)
             except RecordError as e:
                 check("example %s replays (%s)" % (f, e), False)
     # mutations of the bulgarian example must be rejected
-    ex = open(os.path.join(RULES_DIR, "examples", "gulbara-bulgarian-remainders.mat"),
+    ex = open(os.path.join(FIXTURES, "examples", "gulbara-bulgarian-remainders.mat"),
               encoding="utf-8").read()
     muts = [
         ("§8.12 Wins 1 instead of 2 (mars)", "Wins 2 points and the match",
