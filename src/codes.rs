@@ -609,9 +609,9 @@ Example:
     summary: "An entry after the game ended.",
     explanation: r#"A game ends when a player bears off the last checker (also in the middle of a chain or of
 a received remainder), when a double is dropped, or with a resignation (gul-bara.md §6,
-records.md §6). Only the result line may follow. tavla reports any roll, cube action or
-second result after the end. Delete the extra entries, or correct the moves that ended the
-game too early.
+records.md §2, §6). Only the result line may follow. tavla reports any roll, cube action,
+resignation or second result after the end. Delete the extra entries, or correct the moves
+that ended the game too early.
 
 Example (Ljubica bears off her last checkers with 1-1, then Mehmet still rolls):
      21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2)           43: 16/12 12/9"#;
@@ -784,7 +784,8 @@ Example (one of these steps hits a blot, in a file that marks hits elsewhere):
     summary: "`Wins` in the column of the player who did not win.",
     explanation: r#"The result stands in the winner's column (records.md §2). tavla reports a `Wins` in the
 column of the player who did not win the game (the one who did not bear off all checkers,
-or whose opponent dropped a double). Move the result to the winner's column.
+whose opponent dropped a double, or who resigned: `Resigns` in the same column). Move the
+result to the winner's column, or the resignation to the loser's.
 
 Example (Ljubica, on the left, bore off her last checkers):
      21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2)
@@ -794,9 +795,10 @@ Example (Ljubica, on the left, bore off her last checkers):
     summary: "A `Wins` value that disagrees with the final position and cube.",
     explanation: r#"A finished game is worth what the final position and cube give: Gul bara 1 point, or 2
 (mars) if the loser bore off nothing (gul-bara.md §6, §8.12); backgammon single, gammon or
-backgammon times the cube (backgammon.md). A value capped at the points the winner still
-needed is accepted (records.md §2). tavla reports any other `Wins` value. Write the real
-value; the message says how it was computed.
+backgammon times the cube (backgammon.md); a written resignation that names its level
+(`Resigned Gammon`, `Resigned Match`) that level. A value capped at the points the winner
+still needed is accepted (records.md §2). tavla reports any other `Wins` value. Write the
+real value; the message says how it was computed.
 
 Example (Ali bore off nothing, so Bob's win is a mars, 2 points):
      24) 44: 1/off 1/off
@@ -804,10 +806,12 @@ Example (Ali bore off nothing, so Bob's win is a mars, 2 points):
 
     BadResignation = "tavla::record::bad-resignation",
     summary: "A resignation worth a value no resignation can have.",
-    explanation: r#"A `Wins` while the game is still running is a resignation by the other player (records.md
-§2). It is worth Gul bara 1 point, or 2 while the resigning player has borne off nothing
-(gul-bara.md §6); backgammon 1, 2 or 3 times the cube. tavla reports a value no resignation
-can have. Correct the value, or write the moves that finished the game.
+    explanation: r#"A `Wins` while the game is still running is a resignation by the other player, written
+(`Resigns`) or not (records.md §2). It is worth Gul bara 1 point, or 2 while the resigning
+player has borne off nothing (gul-bara.md §6); backgammon 1, 2 or 3 times the cube. tavla
+reports a value no resignation can have, and a level the position does not allow
+(`Resigned Backgammon` without a triple win). Correct the value, or write the moves that
+finished the game.
 
 Example (the left player has already borne off checkers, so 2 is impossible):
      20) 43: 3/off 3/off             51: 21/16 19/18
@@ -825,7 +829,8 @@ Example:
     MatchEndMark = "tavla::record::match-end-mark",
     summary: "`and the match` on a game that does not end the match.",
     explanation: r#"`and the match` marks the result that ends the match (records.md §2, §5). tavla warns when
-it stands on a game after which no player has reached the match length. Remove the mark,
+it stands on a game after which no player has reached the match length, or in a money
+session on a game other than the last (servers mark the session's end so). Remove the mark,
 or correct the match length, the scores or the points.
 
 Example (a 3 point match; Bob had 0 before this game):
@@ -842,9 +847,10 @@ Example (the last lines of the file):
 
     MissingResult = "tavla::record::missing-result",
     summary: "A finished game without its `Wins` line.",
-    explanation: r#"Every game ends with a result line (records.md §6). tavla warns about a game that is over,
-or that is followed by a game whose score line awards its points, but has no `Wins` line.
-Add ` Wins N points` in the winner's column after the last move.
+    explanation: r#"Every game ends with a result line (records.md §6). tavla warns about a game that is over
+(a written `Resigns` included), or that is followed by a game whose score line awards its
+points, but has no `Wins` line. Add ` Wins N points` in the winner's column after the last
+move.
 
 Example (Bob has just borne off his last checkers):
      24) 44: 1/off 1/off

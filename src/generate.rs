@@ -64,6 +64,64 @@ pub struct Settings {
     /// A rotating match (`Sreshta`): each game's rules follow from its number, and `rules` is
     /// not used.
     pub rotation: Option<Rotation>,
+    /// One illegal play made at the board, carried out as written, after which the game goes
+    /// on legally from the position it left (the record of a play really made).
+    pub illegal: Option<IllegalPlay>,
+}
+
+/// Where and how a generated match holds an illegal play made at the board.
+#[derive(Copy, Clone, Debug)]
+pub struct IllegalPlay {
+    /// The game (1-based).
+    pub game: u32,
+    /// The play is made at the first roll of a non-doublet from this roll of the game on
+    /// (counting both players' rolls) where a play of `kind` can be made.
+    pub after_roll: u32,
+    /// What is wrong with it.
+    pub kind: IllegalKind,
+}
+
+/// The kinds of illegal plays made at the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IllegalKind {
+    /// A checker moved backwards.
+    Backwards,
+    /// A step of the wrong distance.
+    WrongDistance,
+    /// More steps than the dice give.
+    TooManySteps,
+    /// Fewer steps than the dice allow.
+    TooFewSteps,
+    /// One hop over two points the opponent holds.
+    PastABlock,
+    /// A checker borne off before all are home.
+    EarlyBearOff,
+    /// Another checker moved while one stands on the bar.
+    BarLeftOccupied,
+}
+
+impl IllegalKind {
+    /// Every kind.
+    pub const ALL: [IllegalKind; 7] = [
+        IllegalKind::Backwards,
+        IllegalKind::WrongDistance,
+        IllegalKind::TooManySteps,
+        IllegalKind::TooFewSteps,
+        IllegalKind::PastABlock,
+        IllegalKind::EarlyBearOff,
+        IllegalKind::BarLeftOccupied,
+    ];
+}
+
+/// A generated match and, when one was asked for and made, where its illegal play stands.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The record.
+    pub text: String,
+    /// The illegal play made: game (1-based), turn number `n)`, side.
+    pub illegal: Option<(u32, u64, Side)>,
+    /// Turn cells written (every roll of either player).
+    pub turns: usize,
 }
 
 impl Settings {
@@ -78,6 +136,7 @@ impl Settings {
             resign_rate: 0.0,
             names: ("White".into(), "Black".into()),
             rotation: None,
+            illegal: None,
         }
     }
 }
@@ -112,6 +171,146 @@ impl Writer<'_> {
         self.text
             .turn_line(self.number, left.as_deref(), right.as_deref());
     }
+}
+
+/// An illegal play of `kind` for `side` with roll `r` that can be made on the board, carried
+/// out as written: its result and its steps (a hop over a block is one step). The result is
+/// none of the legal results of the roll, nor of any roll one die away from it, so nothing
+/// but the play as written explains it.
+fn illegal_play(
+    rng: &mut Rng,
+    rules: &RuleSet,
+    pos: &Position,
+    side: Side,
+    r: Roll,
+    kind: IllegalKind,
+) -> Option<(Position, Vec<Step>)> {
+    let dice = r.stage();
+    let set = rules.legal_plays(pos, side, dice);
+    let legal: Vec<Step> = set
+        .get(rng.below(set.len().max(1)))
+        .map(|(_, s)| s.to_vec())
+        .unwrap_or_default();
+    let mine: Vec<u8> = (1..=24).filter(|&p| pos.count(side, p) > 0).collect();
+    let step = |from: u8, to: u8| Step {
+        from,
+        to,
+        die: from.abs_diff(to),
+        hit: false,
+    };
+    let mut tries: Vec<Vec<Step>> = Vec::new();
+    match kind {
+        IllegalKind::Backwards => {
+            for &p in &mine {
+                for d in [r.a, r.b] {
+                    if p + d <= 24 {
+                        let mut v = legal.clone();
+                        v.pop();
+                        v.push(step(p, p + d));
+                        tries.push(v);
+                    }
+                }
+            }
+        }
+        IllegalKind::WrongDistance => {
+            if let Some(last) = legal.last() {
+                for to in [last.to.wrapping_add(1), last.to.wrapping_sub(1)] {
+                    if (1..=24).contains(&to) && to < last.from {
+                        let mut v = legal.clone();
+                        v.pop();
+                        v.push(step(last.from, to));
+                        tries.push(v);
+                    }
+                }
+            }
+        }
+        IllegalKind::TooManySteps => {
+            for &p in &mine {
+                for d in 1..=6u8 {
+                    if p > d && !legal.is_empty() {
+                        let mut v = legal.clone();
+                        v.push(step(p, p - d));
+                        tries.push(v);
+                    }
+                }
+            }
+        }
+        IllegalKind::TooFewSteps => {
+            if legal.len() >= 2 {
+                tries.push(legal[..legal.len() - 1].to_vec());
+            }
+        }
+        IllegalKind::PastABlock => {
+            // A point the opponent holds: no checker of `side` can stand there.
+            let held = |from: u8, q: u8| rules.carry_out(pos, side, &[(from, q)]).is_none();
+            for &p in &mine {
+                let to = p.checked_sub(r.a + r.b).filter(|&t| t >= 1);
+                if let Some(to) = to
+                    && held(p, p - r.a)
+                    && held(p, p - r.b)
+                {
+                    tries.push(vec![step(p, to)]);
+                }
+            }
+        }
+        IllegalKind::EarlyBearOff => {
+            if pos.highest(side) > 6 {
+                for &p in mine.iter().filter(|&&p| p <= 6) {
+                    tries.push(vec![step(p, 0)]);
+                }
+            }
+        }
+        IllegalKind::BarLeftOccupied => {
+            if pos.count(side, 25) > 0 {
+                for &p in &mine {
+                    for d in [r.a, r.b] {
+                        if p > d {
+                            tries.push(vec![step(p, p - d)]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Results of this roll and of every roll one die away from it.
+    let mut near: Vec<Position> = set.results().map(|(q, _)| *q).collect();
+    for k in 0..2 {
+        for d in 1..=6u8 {
+            let (a, b) = if k == 0 { (d, r.b) } else { (r.a, d) };
+            if (a, b) != (r.a, r.b) {
+                near.extend(
+                    rules
+                        .legal_plays(pos, side, Roll { a, b }.stage())
+                        .results()
+                        .map(|(q, _)| *q),
+                );
+            }
+        }
+    }
+    let start = if tries.is_empty() {
+        0
+    } else {
+        rng.below(tries.len())
+    };
+    for i in 0..tries.len() {
+        let mut steps = tries[(start + i) % tries.len()].clone();
+        let hops: Vec<(u8, u8)> = steps.iter().map(|s| (s.from, s.to)).collect();
+        let Some(end) = rules.carry_out(pos, side, &hops) else {
+            continue;
+        };
+        if end == *pos || near.contains(&end) {
+            continue;
+        }
+        // Hits as the board has them, for the `*` of backgammon writers.
+        let mut at = *pos;
+        for st in &mut steps {
+            let opp = rules.opposite(st.to.max(1));
+            st.hit = rules.hits() && st.to != 0 && at.count(side.other(), opp) == 1;
+            at = rules.carry_out(&at, side, &[(st.from, st.to)])?;
+        }
+        return Some((end, steps));
+    }
+    None
 }
 
 /// The steps of a stage in notation (nothing for no step).
@@ -151,6 +350,28 @@ fn roll(rng: &mut Rng, bias: f64) -> Roll {
 
 /// Play and write a random match.
 pub fn random_match(settings: &Settings, seed: u64) -> String {
+    random_match_with(settings, seed).text
+}
+
+/// Play and write a random match, with where its illegal play stands ([`Settings::illegal`]).
+pub fn random_match_with(settings: &Settings, seed: u64) -> Generated {
+    let mut made = Made::default();
+    let text = random_match_inner(settings, seed, &mut made);
+    Generated {
+        text,
+        illegal: made.illegal,
+        turns: made.turns,
+    }
+}
+
+/// What the generation did beyond the text.
+#[derive(Default)]
+struct Made {
+    illegal: Option<(u32, u64, Side)>,
+    turns: usize,
+}
+
+fn random_match_inner(settings: &Settings, seed: u64, made: &mut Made) -> String {
     let mut rng = Rng::new(seed);
     let mut out = MatText::new();
     match settings.rules {
@@ -257,6 +478,7 @@ pub fn random_match(settings: &Settings, seed: u64) -> String {
             prev_winner,
             game_no,
             crawford,
+            made,
         );
         let Some(winner) = winner else {
             // A draw (Tapa): each player scores the points; the next game opens with a roll.
@@ -297,6 +519,7 @@ fn play_game(
     prev_winner: Option<Side>,
     game_no: u32,
     crawford: bool,
+    made: &mut Made,
 ) -> (Option<Side>, u64) {
     let mut w = Writer {
         text,
@@ -354,6 +577,7 @@ fn play_game(
             ));
             if pos.off(side) == rules.checkers() {
                 w.put(side, cell.join(" "));
+                made.turns += 1;
                 let pts = rules.level(&pos, side).points() as u64 * cube.value;
                 w.flush();
                 return (Some(side), pts);
@@ -404,7 +628,26 @@ fn play_game(
         game_rolls += 1;
         let plan = rules.turn_plan(r, rolls[side.index()], game_rolls);
         let mut dice = plan.first();
-        let (p, steps) = choose(rng, &rules.for_roll(rolls[side.index()]), &pos, side, dice);
+        let mut illegal_here = false;
+        let (p, steps) = match s.illegal {
+            Some(il)
+                if il.game == game_no
+                    && game_rolls > il.after_roll
+                    && made.illegal.is_none()
+                    && r.a != r.b
+                    && matches!(dice, StageDice::Mixed { .. }) =>
+            {
+                match illegal_play(rng, rules, &pos, side, r, il.kind) {
+                    Some(made_play) => {
+                        illegal_here = true;
+                        made_play
+                    }
+                    None => choose(rng, &rules.for_roll(rolls[side.index()]), &pos, side, dice),
+                }
+            }
+            _ => choose(rng, &rules.for_roll(rolls[side.index()]), &pos, side, dice),
+        };
+        made.turns += 1;
         pos = p;
         cell.push(layout::stage(
             StageKind::Roll,
@@ -434,6 +677,11 @@ fn play_game(
             }
         }
         w.put(side, cell.join(" "));
+        if illegal_here {
+            // A right cell closes its line at once; a left cell's line is the next.
+            let turn = w.number as u64 + u64::from(side == Side::White);
+            made.illegal = Some((game_no, turn, side));
+        }
         if pos.off(side) == rules.checkers() {
             w.flush();
             let level = rules.level(&pos, side).points() as u64;

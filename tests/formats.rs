@@ -367,6 +367,7 @@ fn sarif_paths_never_become_absolute() {
         place: None,
         origin: None,
         record_span: None,
+        continued: None,
     }];
     let outside = if cfg!(windows) {
         "C:\\elsewhere\\f.mat"
@@ -416,6 +417,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             place: None,
             origin: None,
             record_span: None,
+            continued: None,
         },
         Finding {
             code: Code::TurnNumber,
@@ -431,6 +433,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             place: None,
             origin: None,
             record_span: None,
+            continued: None,
         },
         Finding {
             code: Code::NotChecked,
@@ -446,6 +449,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             place: None,
             origin: None,
             record_span: None,
+            continued: None,
         },
     ];
     let out = github(&FileFindings {

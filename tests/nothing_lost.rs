@@ -1,8 +1,9 @@
 //! Nothing is lost: every piece of information in a record — header tags, comments, the match
 //! length, game numbers, players, ratings and scores, every cell (dice, stages, every step and
-//! its hit mark, cube values, answers, results, `and the match`, `Cannot Move`, `????`,
-//! `Illegal play (…)`) and every turn number — is either carried into the JSON or reported by a
-//! diagnostic (error or warning) whose span covers it. Only spelling and spacing are normalised.
+//! its hit mark, cube values, answers, results, `and the match`, resignations and their level,
+//! `Cannot Move`, `????`, `Illegal play (…)`) and every turn number — is either carried into
+//! the JSON or reported by a diagnostic (error or warning) whose span covers it. Only spelling
+//! and spacing are normalised.
 //!
 //! How it is checked, over every fixture (`fixtures/**/*.mat`) and the real match files of
 //! `fixtures/corpus/mat/` (`fixtures/corpus/SOURCES.tsv`): each source line is cut into
@@ -151,6 +152,7 @@ fn cell_units(tokens: &[(usize, usize, &str)]) -> Vec<(String, usize, usize)> {
             "doubles" | "redoubles" => vec!["doubles".into()],
             "takes" | "accepts" => vec!["takes".into()],
             "drops" | "passes" | "rejects" => vec!["drops".into()],
+            "resigns" | "resign" | "resigned" => vec!["resigns".into()],
             "beavers" | "raccoons" | "wins" | "losses" | "cannot" | "move" | "and" | "the"
             | "match" => vec![lower.clone()],
             _ => {
@@ -275,6 +277,9 @@ fn action_units(a: &Value) -> Vec<String> {
         }
         "losses" => vec!["losses".into(), num("points")],
         "draw" => vec!["draw".into()],
+        "resign" => std::iter::once("resigns".to_string())
+            .chain(a["level"].as_str().map(str::to_string))
+            .collect(),
         other => vec![format!("<unknown action {other}>")],
     }
 }

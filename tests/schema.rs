@@ -164,7 +164,7 @@ fn the_schema_rejects_what_the_document_never_holds() {
             d.as_object_mut().expect("object").remove("games");
         }),
         ("unknown action type", |d| {
-            d["games"][0]["actions"][0]["type"] = json!("resign")
+            d["games"][0]["actions"][0]["type"] = json!("forfeit")
         }),
         ("a turn without stages", |d| {
             d["games"][0]["actions"][0]

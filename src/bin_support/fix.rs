@@ -182,11 +182,31 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
             name.clone()
         };
         let (new, made) = fixed(&as_name, &text, &o);
-        let left = findings_of(&as_name, &new, &o)
+        let after = findings_of(&as_name, &new, &o);
+        let left = after
             .iter()
             .filter(|f| f.severity == Severity::Error)
             .count();
         remaining += left;
+        // Plays made at the board stay as they are: they are what happened.
+        for f in after
+            .iter()
+            .filter(|f| f.continued == Some(tavla::replay::Continued::AsWritten))
+        {
+            let span = f.suggestions.as_ref().map_or(f.span, |s| s.span);
+            let line = new[..span.offset.min(new.len())].matches('\n').count() + 1;
+            let play = new.get(span.offset..span.end()).unwrap_or_default();
+            let note = format!(
+                "{name}:{line}: `{play}` left as written: an illegal play made at the board, from which the game went on"
+            );
+            if a.diff {
+                if writeln!(out, "# {note}").is_err() {
+                    io_error = true;
+                }
+            } else {
+                say!("{note}");
+            }
+        }
         if made.is_empty() {
             if left > 0 {
                 say!("{name}: {left} error(s), none with a confirmed repair; left alone");

@@ -90,6 +90,7 @@ impl ReadError {
             place: None,
             origin: None,
             record_span: None,
+            continued: None,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! `grammar.md`): `cell`, `stage`, `roll`, `cube-action`, `result`.
 
 use super::document::{
-    Cell, CellBody, CellRange, Column, Document, Moves, Stage, StageKind, StageRange,
+    Cell, CellBody, CellRange, Column, Document, Moves, ResignLevel, Stage, StageKind, StageRange,
 };
 use super::fast::fast_cells;
 use super::lines::{abbreviate, parse_number};
@@ -49,7 +49,7 @@ fn tokens<'a>(line: &'a str, rest: &'a str, out: &mut Vec<Tok<'a>>) {
 
 /// Which keyword a token is (case-insensitive), without allocating.
 fn keyword(word: &str) -> Option<&'static str> {
-    const WORDS: [&str; 12] = [
+    const WORDS: [&str; 15] = [
         "doubles",
         "beavers",
         "raccoons",
@@ -62,6 +62,9 @@ fn keyword(word: &str) -> Option<&'static str> {
         "wins",
         "losses",
         "draw",
+        "resigns",
+        "resigned",
+        "resign",
     ];
     if word.len() < 4 || word.len() > 9 || !word.as_bytes()[0].is_ascii_alphabetic() {
         return None;
@@ -405,6 +408,25 @@ pub(super) fn cells<'a>(
                 last_end = span;
                 k += 1;
             }
+            "resigns" | "resigned" | "resign" => {
+                // A resignation, with the level resigned when one is written
+                // (`Resigned Gammon`): a cell of its own.
+                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+                let level = toks
+                    .get(k + 1)
+                    .and_then(|n| ResignLevel::from_word(n.text).map(|l| (l, n)));
+                let mut end = span;
+                k += 1;
+                if let Some((_, n)) = level {
+                    end = Span::of(whole, n.text);
+                    k += 1;
+                }
+                cur = Building::Done(CellBody::Resign {
+                    level: level.map(|l| l.0),
+                });
+                cur_start = Some((t.at, span));
+                last_end = end;
+            }
             "wins" | "losses" => {
                 finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
                 let mut j = k + 1;
@@ -488,7 +510,7 @@ pub(super) fn cells<'a>(
                         format!("unexpected `{}`", abbreviate(word))
                     };
                     errors.push(SyntaxError::new(Code::UnexpectedToken, span, msg).help(
-                        "a cell is a roll with its play (`64: 24/18 18/14`), a cube action (`Doubles => 2`, `Takes`, `Drops`) or a result (`Wins 1 point`)",
+                        "a cell is a roll with its play (`64: 24/18 18/14`), a cube action (`Doubles => 2`, `Takes`, `Drops`), a resignation (`Resigns`) or a result (`Wins 1 point`)",
                     ));
                     k += 1;
                     continue;
@@ -676,6 +698,71 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// Current exports' resignations (records.md §2): the word, with the level resigned when
+    /// one is written, a cell of its own in the resigning player's column.
+    #[test]
+    fn a_resignation_is_a_cell_with_its_level() {
+        for (line, level, cells) in [
+            ("  11) Resigns", None, 1),
+            ("  11) resign", None, 1),
+            ("  11) RESIGNED", None, 1),
+            ("  11) Resigned Game", Some(ResignLevel::Game), 1),
+            ("  11) Resigned gammon", Some(ResignLevel::Gammon), 1),
+            (
+                "  11) Resigned Backgammon",
+                Some(ResignLevel::Backgammon),
+                1,
+            ),
+            ("  11) Resigned Match", Some(ResignLevel::Match), 1),
+            (
+                "  11) 51: 11/10 24/19             Resigned Gammon",
+                Some(ResignLevel::Gammon),
+                2,
+            ),
+            ("Resigns                     Wins 1 point", None, 2),
+            (
+                "Wins 2 points               Resigned Gammon",
+                Some(ResignLevel::Gammon),
+                2,
+            ),
+            (
+                "                                  Resigned Match",
+                Some(ResignLevel::Match),
+                1,
+            ),
+        ] {
+            let (c, e) = turn(line);
+            assert!(e.is_empty(), "{line}: {e:?}");
+            assert_eq!(c.len(), cells, "{line}: {c:?}");
+            let r = c
+                .iter()
+                .find(|c| matches!(c.body, CellBody::Resign { .. }))
+                .unwrap_or_else(|| panic!("{line}: {c:?}"));
+            assert!(
+                matches!(r.body, CellBody::Resign { level: l } if l == level),
+                "{line}: {c:?}"
+            );
+            let text = &line[r.span.offset..r.span.end()];
+            assert!(text.to_ascii_lowercase().starts_with("resign"), "{text}");
+            assert!(!text.ends_with(' '), "{text:?}");
+            // The resigning player's column: the far right alone, the second cell of two.
+            let right = cells == 2 && !line.starts_with("Resigns") || line.starts_with("   ");
+            assert_eq!(r.column == Column::Right, right, "{line}");
+        }
+        // A level word alone is no cell; nor is a level after anything but the word.
+        let (_, e) = turn("  11) Gammon");
+        assert_eq!(e[0].code, Code::UnexpectedToken);
+        let (_, e) = turn("  11) Resigns Single");
+        assert_eq!(e[0].code, Code::UnexpectedToken);
+        // A player called `Resigned` keeps the score line.
+        let d = parse_document(" Resigned : 0     Bob : 0");
+        assert!(
+            matches!(d.lines[0].kind, LineKind::Score { .. }),
+            "{:?}",
+            d.lines[0]
+        );
     }
 
     #[test]

@@ -89,7 +89,7 @@ pub enum LineKind {
         /// Zero, one or two cells: a range of [`Document::cells`].
         cells: CellRange,
     },
-    /// An unnumbered line holding only a result (` Wins 1 point`).
+    /// An unnumbered line holding only a result (` Wins 1 point`), a resignation or both.
     Result {
         /// The result cells: a range of [`Document::cells`].
         cells: CellRange,
@@ -189,6 +189,50 @@ pub enum CellBody {
     },
     /// `Draw`: the game ended without a winner (Tapa: both mothers pinned).
     Draw,
+    /// `Resigns`, `Resign`, `Resigned`, optionally followed by the level resigned
+    /// (`Resigned Gammon`): the player of the cell's column resigns; the winner's `Wins` line
+    /// follows (or stands beside it) with the value.
+    Resign {
+        /// The level written after the word, if any.
+        level: Option<ResignLevel>,
+    },
+}
+
+/// The level a written resignation names: `Resigned Game`, `Gammon`, `Backgammon`, `Match`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ResignLevel {
+    /// `Game`: the game, at whatever level the `Wins` after it says.
+    Game,
+    /// `Gammon`: a gammon (a mars in the games without a triple win), twice the cube.
+    Gammon,
+    /// `Backgammon`: a backgammon (a koks), three times the cube.
+    Backgammon,
+    /// `Match`: the match; the winner takes the points still needed.
+    Match,
+}
+
+impl ResignLevel {
+    /// The level's word as written after `Resigned`.
+    pub fn word(self) -> &'static str {
+        match self {
+            ResignLevel::Game => "Game",
+            ResignLevel::Gammon => "Gammon",
+            ResignLevel::Backgammon => "Backgammon",
+            ResignLevel::Match => "Match",
+        }
+    }
+    /// The level a word names (any case): `game`, `gammon`, `backgammon`, `match`.
+    pub fn from_word(word: &str) -> Option<ResignLevel> {
+        [
+            ResignLevel::Game,
+            ResignLevel::Gammon,
+            ResignLevel::Backgammon,
+            ResignLevel::Match,
+        ]
+        .into_iter()
+        .find(|l| l.word().eq_ignore_ascii_case(word))
+    }
 }
 
 /// The kind of a stage.

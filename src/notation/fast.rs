@@ -429,6 +429,9 @@ mod tests {
             "  7) 64:x 24/18",
             "  7) 64: ????",
             "  7) 64: 24/\u{a0}18",
+            "  7) Resigns",
+            "  7) 64: 24/18 13/9       Resigned Gammon",
+            "Wins 2 points              Resigns",
         ] {
             assert!(!cells_agree(line), "the fast path accepted {line:?}");
         }

@@ -83,6 +83,20 @@ pub fn losses(points: u64) -> String {
     format!("Losses {points} point{}", point_s(points))
 }
 
+/// A resignation: `Resigns`, or `Resigned` with the level resigned (`Resigned Gammon`).
+///
+/// ```
+/// use tavla::notation::{ResignLevel, layout::resign};
+/// assert_eq!(resign(None), "Resigns");
+/// assert_eq!(resign(Some(ResignLevel::Gammon)), "Resigned Gammon");
+/// ```
+pub fn resign(level: Option<super::ResignLevel>) -> String {
+    match level {
+        None => "Resigns".into(),
+        Some(l) => format!("Resigned {}", l.word()),
+    }
+}
+
 /// A `.mat` record being written, line by line, in record order: header tags and comments,
 /// the match length, then per game its `Game N` line, score line, turn and result lines.
 ///

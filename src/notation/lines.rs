@@ -180,6 +180,7 @@ fn parse_line<'a>(
     } else if (matches!(first, b'W' | b'w' | b'L' | b'l')
         && starts_with_word(trimmed, &["Wins", "Losses"]))
         || (matches!(first, b'D' | b'd') && draw_line(trimmed))
+        || (matches!(first, b'R' | b'r') && resign_line(trimmed))
     {
         LineKind::Result {
             cells: turn_cells(whole, content, trimmed, doc, toks),
@@ -221,6 +222,15 @@ fn parse_line<'a>(
 #[inline(never)]
 fn draw_line(trimmed: &str) -> bool {
     trimmed.trim_end().eq_ignore_ascii_case("draw")
+}
+
+/// An unnumbered line that starts with a resignation (` Resigns`, ` Resigned Gammon   Wins 2
+/// points`): a result line. A line holding a `:` is left to the score line (a player may be
+/// called `Resigned`). Rare, so kept out of line.
+#[cold]
+#[inline(never)]
+fn resign_line(trimmed: &str) -> bool {
+    !trimmed.contains(':') && starts_with_word(trimmed, &["Resigns", "Resigned", "Resign"])
 }
 
 fn starts_with_word(s: &str, words: &[&str]) -> bool {

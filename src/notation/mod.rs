@@ -22,8 +22,8 @@ mod span;
 mod step_scan;
 
 pub use document::{
-    Cell, CellBody, CellRange, Column, Document, Line, LineKind, Moves, NameScore, Stage,
-    StageKind, StageRange, StepRange, TurnStages,
+    Cell, CellBody, CellRange, Column, Document, Line, LineKind, Moves, NameScore, ResignLevel,
+    Stage, StageKind, StageRange, StepRange, TurnStages,
 };
 pub use letters::{Ambiguity, LetterPlay, parse_letter_play, write_letters, write_point};
 pub use lines::parse_document;

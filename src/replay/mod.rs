@@ -69,6 +69,31 @@ pub struct Finding {
     /// original: the finding's span on the `.mat` transcript that was checked (boards find
     /// their turn by it).
     pub record_span: Option<Span>,
+    /// For an illegal play: how the check of its game went on past it, if it did (a
+    /// confirmed repair of a slip, or the play as written, made at the board).
+    pub continued: Option<Continued>,
+}
+
+/// How the check of a game went on past an illegal play.
+#[non_exhaustive]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Continued {
+    /// From a confirmed repair: the play (or roll) was a slip of the pen, and the rest of the
+    /// game replays from what was meant.
+    Repair,
+    /// From the play as written: it was made at the board, illegal as it is, and the rest of
+    /// the game was played from the position it left.
+    AsWritten,
+}
+
+impl Continued {
+    /// The JSON name: `repair`, `as_written`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Continued::Repair => "repair",
+            Continued::AsWritten => "as_written",
+        }
+    }
 }
 
 /// Where a finding stands in the match, as the `.mat` layout numbers it.
@@ -98,6 +123,8 @@ pub struct Suggestions {
     pub(crate) tried: Vec<String>,
     /// Where the play was made, for a repair written in the record's own form.
     pub(crate) at: Option<repair::PlayAt>,
+    /// The span of the stage's dice, for a repair of the roll.
+    pub(crate) dice_span: Option<Span>,
 }
 
 impl Suggestions {
@@ -134,6 +161,7 @@ impl Finding {
             place: None,
             origin: None,
             record_span: None,
+            continued: None,
         }
     }
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
@@ -182,6 +210,7 @@ impl Finding {
             place: None,
             origin: None,
             record_span: None,
+            continued: None,
         }
     }
 }
@@ -445,8 +474,8 @@ fn place_findings(doc: &Document, record: &Match, findings: &mut [Finding]) {
 }
 
 fn check_inner(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
-    let v = check_once(text, overrides, traces);
-    let check = |t: &str, tr: bool| check_once(t, overrides, tr);
+    let v = check_once(text, overrides, traces, &[]);
+    let check = |t: &str, tr: bool, played: &[usize]| check_once(t, overrides, tr, played);
     let v = if v.findings.iter().any(|f| f.suggestions.is_some()) {
         repair::confirm(text, &check, traces, v)
     } else {
@@ -459,8 +488,9 @@ fn check_inner(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     }
 }
 
-/// One check of `text`, without repairs.
-fn check_once(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
+/// One check of `text`, without repairs; the illegal plays whose written spans start at
+/// `as_played` are carried out as written (plays made at the board) and the game goes on.
+fn check_once(text: &str, overrides: &Overrides, traces: bool, as_played: &[usize]) -> Verdict {
     let mut document = parse_document(text);
     let record = Match::from_document(&mut document);
     let mut findings: Vec<Finding> = document.errors.iter().map(Finding::from_syntax).collect();
@@ -489,7 +519,7 @@ fn check_once(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     };
     let mut games = Vec::new();
     if let Some(rules) = rules {
-        let (g, mut f) = game::replay_match(&record, rules, rotation, traces);
+        let (g, mut f) = game::replay_match(&record, rules, rotation, traces, as_played);
         games = g;
         findings.append(&mut f);
     }

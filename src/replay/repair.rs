@@ -11,10 +11,14 @@ use std::cell::Cell;
 
 use super::referee::check_play;
 use super::render::nearest_help;
-use super::{Finding, Severity, Suggestions, Verdict};
+use super::{Continued, Finding, Severity, Suggestions, Verdict};
 use crate::codes::Code;
 use crate::notation::{Span, parse_play};
-use crate::rules::{Position, RuleSet, Side, StageDice};
+use crate::rules::{Position, Roll, RuleSet, Side, StageDice};
+
+/// One check of a record's text: with traces or not, and the illegal plays (by the offset of
+/// their written span) to carry out as written.
+pub(super) type Check<'a> = dyn Fn(&str, bool, &[usize]) -> Verdict + 'a;
 
 /// Where an illegal play was made: what a candidate replacement is judged against.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,16 +187,21 @@ fn replaced(text: &str, span: Span, with: &str) -> String {
     s
 }
 
-/// A candidate repair that won: the repaired text and its verdict.
+/// A continuation that won: the repaired text (or the text as it is, for a play carried out
+/// as written) and its verdict.
 struct Attempt {
-    /// The finding, with its repair and the note.
+    /// The finding, with its repair (if any) and the note.
     finding: Finding,
+    /// What was replaced (the play, or the roll).
     span: Span,
+    /// The replacement (for a play carried out as written: the play as written).
     play: String,
     text: String,
     verdict: Verdict,
     /// Whether the rest of the game replays without error.
     full: bool,
+    /// For a play carried out as written: the offset of its span.
+    as_played: Option<usize>,
 }
 
 /// Try the nearest legal plays in place of the illegal play of `f`: the unique one that
@@ -201,8 +210,10 @@ fn attempt(
     current: &str,
     v: &Verdict,
     f: &Finding,
-    check: &dyn Fn(&str, bool) -> Verdict,
+    check: &Check<'_>,
     budget: &Cell<usize>,
+    played: &[usize],
+    full_seen: &Cell<bool>,
 ) -> Option<Attempt> {
     let s = f.suggestions.as_deref()?;
     let end = game_end(v, s.span.offset, current.len());
@@ -215,7 +226,7 @@ fn attempt(
         }
         budget.set(budget.get() - 1);
         let cand = replaced(current, s.span, play);
-        let cv = check(&cand, false);
+        let cv = check(&cand, false, played);
         let after = s.span.offset + play.len();
         let r = reach(&cv, after, end + play.len() - s.span.len);
         let r = if r >= after {
@@ -226,6 +237,9 @@ fn attempt(
         tried.push((r, play.clone(), cv));
     }
     let r = tried.iter().map(|t| t.0).max()?;
+    if r >= end {
+        full_seen.set(true);
+    }
     if r <= s.span.end() {
         return None;
     }
@@ -261,6 +275,7 @@ fn attempt(
         span: s.span,
         text: play.clone(),
     }));
+    f.continued = Some(Continued::Repair);
     Some(Attempt {
         finding: f,
         span: s.span,
@@ -268,7 +283,286 @@ fn attempt(
         play,
         verdict,
         full,
+        as_played: None,
     })
+}
+
+/// The help of `f` with `note` first and the line saying the game was not checked further
+/// left out.
+fn with_note(f: &mut Finding, note: String) {
+    let help = f
+        .help
+        .take()
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.contains("later turn(s) of game"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    f.help = Some(if help.is_empty() {
+        note
+    } else {
+        format!("{note}\n{help}")
+    });
+}
+
+/// A slip in the dice: the written play is legal for a roll that differs from the written one
+/// in one die, and the rest of the game replays without error from it, for exactly one such
+/// roll. The roll is then the repair.
+fn dice_attempt(
+    current: &str,
+    v: &Verdict,
+    f: &Finding,
+    check: &Check<'_>,
+    budget: &Cell<usize>,
+    played: &[usize],
+) -> Option<Attempt> {
+    let s = f.suggestions.as_deref()?;
+    let at = s.at.as_ref()?;
+    let dice = s.dice_span?;
+    let written_dice = current.get(dice.offset..dice.offset + 2)?.as_bytes();
+    if !written_dice.iter().all(|c| (b'1'..=b'6').contains(c)) || dice.offset + 2 > s.span.offset {
+        return None;
+    }
+    // Only a roll's dice (`63:`), not a chain or a received stage (`+33:`, `(33):`).
+    if current[..dice.offset].ends_with(['+', '(']) {
+        return None;
+    }
+    let play = parse_play(&current[s.span.offset..s.span.end()]).ok()?;
+    let (x, y) = (written_dice[0] - b'0', written_dice[1] - b'0');
+    let end = game_end(v, s.span.offset, current.len());
+    let digits = Span::new(dice.offset, 2);
+    let mut fits: Vec<(String, String, Verdict, bool)> = Vec::new();
+    for k in 0..2 {
+        for d in 1..=6u8 {
+            let (a, b) = if k == 0 { (d, y) } else { (x, d) };
+            if (a, b) == (x, y) || (k == 1 && (b, a) == (x, y)) {
+                continue;
+            }
+            let roll = Roll { a, b };
+            let Ok(played_with) = check_play(&at.rules, &at.pos, at.side, roll.stage(), &play)
+            else {
+                continue;
+            };
+            // Every step moves exactly its die (no bear-off with a larger die).
+            let exact = played_with.steps.iter().all(|st| {
+                st.from.abs_diff(st.to) == st.die || (st.from == 25 && st.to + st.die == 25)
+            });
+            if budget.get() == 0 {
+                return None;
+            }
+            budget.set(budget.get() - 1);
+            let text = format!("{a}{b}");
+            let cand = replaced(current, digits, &text);
+            let cv = check(&cand, false, played);
+            if reach(&cv, s.span.end(), end) >= end {
+                fits.push((text, cand, cv, exact));
+            }
+        }
+    }
+    // A doublet moves a written hop in several steps (`25/22` as three 1s), a larger die bears
+    // off from a lower point: of such rolls and one whose dice are the written hops exactly,
+    // the latter is what was meant.
+    if fits.len() > 1 && fits.iter().filter(|f| f.3).count() == 1 {
+        fits.retain(|f| f.3);
+    }
+    if fits.len() > 1 && x != y {
+        fits.retain(|(r, ..)| r.as_bytes()[0] != r.as_bytes()[1]);
+    }
+    if fits.len() != 1 {
+        return None;
+    }
+    let (roll, text, verdict, _) = fits.pop()?;
+    let mut f = f.clone();
+    with_note(
+        &mut f,
+        format!(
+            "did you mean the roll `{roll}`: the play as written is legal with it, and the rest of the game replays from it"
+        ),
+    );
+    f.repair = Some(Box::new(Repair {
+        span: digits,
+        text: roll.clone(),
+    }));
+    f.continued = Some(Continued::Repair);
+    Some(Attempt {
+        finding: f,
+        span: digits,
+        play: roll,
+        text,
+        verdict,
+        full: true,
+        as_played: None,
+    })
+}
+
+/// Whether the roll of `f`'s stage is written smaller die first in a record that writes every
+/// other roll of two different dice larger die first (as GNU Backgammon and most programs do).
+fn dice_out_of_order(current: &str, v: &Verdict, f: &Finding) -> bool {
+    let Some(dice) = f.suggestions.as_deref().and_then(|s| s.dice_span) else {
+        return false;
+    };
+    let Some(d) = current.get(dice.offset..dice.offset + 2).map(str::as_bytes) else {
+        return false;
+    };
+    if d[0] >= d[1] {
+        return false;
+    }
+    let (mut high, mut low) = (0usize, 0usize);
+    for st in &v.record.stages {
+        if st.a > st.b {
+            high += 1;
+        } else if st.a < st.b {
+            low += 1;
+        }
+    }
+    low <= 1 && high >= 10
+}
+
+/// The play of `f` carried out as written (a play made at the board): the verdict of the
+/// record with it, when the board allows it.
+fn as_written_attempt(
+    current: &str,
+    v: &Verdict,
+    f: &Finding,
+    check: &Check<'_>,
+    budget: &Cell<usize>,
+    played: &[usize],
+) -> Option<Attempt> {
+    let s = f.suggestions.as_deref()?;
+    if budget.get() == 0 {
+        return None;
+    }
+    budget.set(budget.get() - 1);
+    let mut with = played.to_vec();
+    with.push(s.span.offset);
+    let cv = check(current, false, &with);
+    // The walker carried it out only if the board allows every written hop.
+    cv.findings
+        .iter()
+        .find(|g| g.span == f.span && g.continued == Some(Continued::AsWritten))?;
+    let end = game_end(v, s.span.offset, current.len());
+    let full = reach(&cv, s.span.end(), end) >= end;
+    let game = v
+        .record
+        .games
+        .iter()
+        .rev()
+        .find(|g| g.number_span.offset < s.span.offset)
+        .map_or(1, |g| g.number);
+    let mut f = f.clone();
+    with_note(
+        &mut f,
+        format!(
+            "made at the board: the rest of game {game} was played from the position as written"
+        ),
+    );
+    f.continued = Some(Continued::AsWritten);
+    Some(Attempt {
+        finding: f,
+        span: s.span,
+        play: current[s.span.offset..s.span.end()].to_string(),
+        text: current.to_string(),
+        verdict: cv,
+        full,
+        as_played: Some(s.span.offset),
+    })
+}
+
+/// How the check goes on past the illegal play of `f`, in this order: a repair of the play
+/// that the rest of the game confirms (or that replays further than any other, confirmed by
+/// the repair of the next illegal play), a repair of the roll, the play as written (made at
+/// the board: confirmed when the rest of the game replays, or up to a later illegal play that
+/// is continued in turn). Where both a repair and the play as written let the rest replay,
+/// the repair is taken and its help says that both fit. `None`: nothing is confirmed, and the
+/// rest of the game is not checked.
+fn continuation(
+    current: &str,
+    v: &Verdict,
+    f: &Finding,
+    check: &Check<'_>,
+    budget: &Cell<usize>,
+    played: &[usize],
+    depth: usize,
+) -> Option<Vec<Attempt>> {
+    // Whether some legal play lets the rest of the game replay (alone or with others): then
+    // the slip is in the play, and neither the roll nor the play as written is the answer.
+    let full_seen = Cell::new(false);
+    // A roll written against the record's own order (`26` where every other roll is written
+    // larger die first) is itself the sign of a slip in the dice.
+    if dice_out_of_order(current, v, f)
+        && let Some(d) = dice_attempt(current, v, f, check, budget, played)
+    {
+        return Some(vec![d]);
+    }
+    if let Some(mut a) = attempt(current, v, f, check, budget, played, &full_seen) {
+        if a.full {
+            if let Some(w) = as_written_attempt(current, v, f, check, budget, played)
+                && w.full
+                && let Some(h) = a.finding.help.as_mut()
+            {
+                let first = h.lines().next().unwrap_or_default().to_string();
+                *h = h.replacen(
+                    &first,
+                    &format!(
+                        "{first} (the play as written, made at the board, would let it replay too)"
+                    ),
+                    1,
+                );
+            }
+            return Some(vec![a]);
+        }
+        // A repair of the roll that replays the whole game beats one of the play that only
+        // replays further.
+        if let Some(d) = dice_attempt(current, v, f, check, budget, played) {
+            return Some(vec![d]);
+        }
+        // Replaying further is confirmed only when the next illegal play of the game,
+        // repaired in turn, lets the rest of the game replay without error.
+        let end = game_end(&a.verdict, a.span.offset, a.text.len());
+        let next = next_illegal(&a.verdict, a.span.offset + a.play.len())
+            .filter(|g| g.span.offset < end)
+            .and_then(|g| {
+                attempt(
+                    &a.text,
+                    &a.verdict,
+                    g,
+                    check,
+                    budget,
+                    played,
+                    &Cell::new(false),
+                )
+            })
+            .filter(|b| b.full);
+        if let Some(b) = next {
+            return Some(vec![a, b]);
+        }
+    }
+    if full_seen.get() {
+        return None;
+    }
+    if let Some(a) = dice_attempt(current, v, f, check, budget, played) {
+        return Some(vec![a]);
+    }
+    let a = as_written_attempt(current, v, f, check, budget, played)?;
+    if a.full {
+        return Some(vec![a]);
+    }
+    // A later play illegal from the board as it stood: judged the same way, in turn.
+    if depth == 0 {
+        return None;
+    }
+    let end = game_end(&a.verdict, a.span.offset, a.text.len());
+    let after = a.span.end();
+    let g = next_illegal(&a.verdict, after).filter(|g| g.span.offset < end)?;
+    if reach(&a.verdict, after, end) != g.span.offset {
+        return None;
+    }
+    let mut with = played.to_vec();
+    with.extend(a.as_played);
+    let rest = continuation(&a.text, &a.verdict, g, check, budget, &with, depth - 1)?;
+    let mut out = vec![a];
+    out.extend(rest);
+    Some(out)
 }
 
 /// The confirmed repair `play` (one of `forms`, the tried plays in the writer's form) made the
@@ -308,15 +602,12 @@ fn next_illegal(v: &Verdict, from: usize) -> Option<&Finding> {
 
 /// The verdict of `first` (the record as written) with confirmed repairs found and the
 /// check continued from them.
-pub(super) fn confirm(
-    text: &str,
-    check: &dyn Fn(&str, bool) -> Verdict,
-    traces: bool,
-    first: Verdict,
-) -> Verdict {
+pub(super) fn confirm(text: &str, check: &Check<'_>, traces: bool, first: Verdict) -> Verdict {
     let mut edits: Vec<Edit> = Vec::new();
-    // The repaired findings, each with the number of edits before it.
-    let mut repaired: Vec<(Finding, usize)> = Vec::new();
+    // The continued findings, each with the number of edits before it and the span it
+    // continues from (in the text as then edited).
+    let mut repaired: Vec<(Finding, usize, Span)> = Vec::new();
+    let mut as_played: Vec<usize> = Vec::new();
     let mut current = text.to_string();
     let mut verdict: Option<Verdict> = None;
     let mut from = 0usize;
@@ -329,32 +620,18 @@ pub(super) fn confirm(
             break;
         };
         from = f.span.end();
-        let Some(a) = attempt(&current, v, f, check, &budget) else {
+        let Some(accepted) = continuation(&current, v, f, check, &budget, &as_played, 4) else {
             continue;
         };
-        let mut accepted = vec![a];
-        if !accepted[0].full {
-            // Replaying further is confirmed only when the next illegal play of the game,
-            // repaired in turn, lets the rest of the game replay without error.
-            let a = &accepted[0];
-            let end = game_end(&a.verdict, a.span.offset, a.text.len());
-            tries += 1;
-            let next = next_illegal(&a.verdict, a.span.offset + a.play.len())
-                .filter(|g| g.span.offset < end)
-                .and_then(|g| attempt(&a.text, &a.verdict, g, check, &budget))
-                .filter(|b| b.full);
-            match next {
-                Some(b) => accepted.push(b),
-                None => continue,
-            }
-        }
+        tries += accepted.len() - 1;
         for a in accepted {
-            repaired.push((a.finding, edits.len()));
+            repaired.push((a.finding, edits.len(), a.span));
             edits.push(Edit {
                 at: a.span.offset,
                 old: a.span.len,
                 new: a.play.len(),
             });
+            as_played.extend(a.as_played);
             from = a.span.offset + a.play.len();
             current = a.text;
             verdict = Some(a.verdict);
@@ -363,17 +640,15 @@ pub(super) fn confirm(
     if edits.is_empty() {
         return first;
     }
-    let last = if traces {
-        check(&current, true)
-    } else {
-        verdict.expect("a repair was made")
+    let last = match verdict {
+        Some(v) if !traces => v,
+        _ => check(&current, true, &as_played),
     };
-    // Where each repair stands in the text as written, with the end of its game.
+    // Where each continuation stands in the text as written, with the end of its game.
     let spans: Vec<(Span, usize)> = repaired
         .iter()
-        .map(|(f, k)| {
-            let r = f.repair.as_ref().expect("a repair").span;
-            let span = map_span(r, &edits[..*k]);
+        .map(|(_, k, r)| {
+            let span = map_span(*r, &edits[..*k]);
             (span, game_end(&first, span.offset, text.len()))
         })
         .collect();
@@ -405,7 +680,7 @@ pub(super) fn confirm(
         }
         findings.push(f);
     }
-    for (f, k) in repaired {
+    for (f, k, _) in repaired {
         let mut f = map_finding(f, &edits[..k]);
         if let Some((s, _)) = spans[..k]
             .iter()
@@ -537,12 +812,7 @@ pub(super) fn fit_units(text: &str, findings: &mut [Finding]) {
 /// checker moved there, the roll is the defect. The warning becomes one error on the roll,
 /// the later errors of the game that followed from the forced play are dropped, and when
 /// exactly one roll fits it is the repair.
-pub(super) fn omitted_dice(
-    text: &str,
-    check: &dyn Fn(&str, bool) -> Verdict,
-    traces: bool,
-    mut v: Verdict,
-) -> Verdict {
+pub(super) fn omitted_dice(text: &str, check: &Check<'_>, traces: bool, mut v: Verdict) -> Verdict {
     let omitted: Vec<Span> = v
         .findings
         .iter()
@@ -575,7 +845,7 @@ pub(super) fn omitted_dice(
                 let (d1, d2) = if x >= y { (a, c) } else { (c, a) };
                 let roll = format!("{d1}{d2}{}", &written[2..]);
                 let cand = replaced(text, span, &roll);
-                let cv = check(&cand, traces);
+                let cv = check(&cand, traces, &[]);
                 // The roll fits when the empty cell is then a pass and the rest of the game
                 // replays without error.
                 let here = cv.findings.iter().any(|f| {

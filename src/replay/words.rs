@@ -151,6 +151,7 @@ fn suggestions(
             side: c.side,
             dice: c.dice,
         }),
+        dice_span: c.dice_span,
     }
 }
 

@@ -382,6 +382,7 @@ mod tests {
             place: None,
             origin: None,
             record_span: None,
+            continued: None,
         }
     }
 

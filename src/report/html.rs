@@ -17,8 +17,9 @@ use std::hash::{BuildHasher, Hasher};
 use super::LineIndex;
 use super::board::{self, Diagram, side_word};
 use super::svg::{self, Geometry, esc};
+use crate::notation::CellBody;
 use crate::record::HeaderItem;
-use crate::replay::{ActionTrace, Finding, Severity, Verdict};
+use crate::replay::{ActionTrace, Continued, Finding, Severity, Verdict};
 use crate::rules::{Position, Side};
 
 /// Totals shown in the report's summary.
@@ -45,6 +46,8 @@ h1{font-size:1.4em}h2{font-size:1.15em;border-bottom:1px solid #ccc;padding-bott
 table{border-collapse:collapse}td,th{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:left}
 .finding{border-left:4px solid #c0392b;background:#fff;margin:1em 0;padding:.5em 1em}
 .finding.warning{border-left-color:#d68910}.finding.advice{border-left-color:#2e86c1}
+.finding.made{border-left-style:double;border-left-width:6px}.badge{font-size:.85em;padding:0 .4em;border-radius:3px;margin-left:.5em}
+.badge.made{background:#7d3c98;color:#fff}.badge.slip{background:#1e8449;color:#fff}
 .code{font-family:monospace;color:#555}.help,.src{white-space:pre-wrap;font-family:monospace;font-size:.9em}
 .src{background:#f2f2f2;padding:.3em}
 .viewer{background:#fff;padding:.5em;border:1px solid #ddd;outline:none}.viewer:focus{border-color:#2e86c1}
@@ -333,6 +336,13 @@ pub fn games_json(v: &Verdict) -> serde_json::Value {
                         if *take { "takes" } else { "drops" }
                     )
                 }
+                ActionTrace::Result { side, .. }
+                    if g.actions
+                        .get(ai)
+                        .is_some_and(|x| matches!(x.cell.body, CellBody::Resign { .. })) =>
+                {
+                    format!("line {line}: {} resigns", side_word(*side))
+                }
                 ActionTrace::Result {
                     side, wins, points, ..
                 } => format!(
@@ -382,10 +392,19 @@ fn finding_html(
         Severity::Warning => "warning",
         Severity::Advice => "advice",
     };
+    // A play made at the board is told from a slip of the pen at a glance.
+    let (kind, badge) = match f.continued {
+        Some(Continued::AsWritten) => (
+            " made",
+            "<span class=\"badge made\">made at the board</span>",
+        ),
+        Some(Continued::Repair) => ("", "<span class=\"badge slip\">slip: repaired</span>"),
+        _ => ("", ""),
+    };
     let _ = write!(
         out,
-        "<div class=\"finding {sev}\"><p><b>{sev}</b> <span class=\"code\">{}</span> \
-         {}:{line}:{col}</p><p class=\"message\">{}</p>",
+        "<div class=\"finding {sev}{kind}\"><p><b>{sev}</b> <span class=\"code\">{}</span> \
+         {}:{line}:{col}{badge}</p><p class=\"message\">{}</p>",
         esc(f.code.as_str()),
         esc(name),
         esc(&f.message)

@@ -17,7 +17,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::ids::gnubg;
-use crate::notation::{CellBody, Column, Moves, Span, Stage, StageKind, StepText, TurnStages};
+use crate::notation::{
+    CellBody, Column, Moves, ResignLevel, Span, Stage, StageKind, StepText, TurnStages,
+};
 use crate::record::HeaderItem;
 use crate::replay::{ActionTrace, GameResult, StageTrace, Verdict};
 use crate::rules::{BAR, OFF, Position, RuleSet, Side, Step, Variant};
@@ -299,6 +301,8 @@ pub enum ActionDoc {
     Losses(LossesDoc),
     /// `Draw` (Tapa: both mothers pinned).
     Draw(AnswerDoc),
+    /// `Resigns`, `Resigned [Game|Gammon|Backgammon|Match]`: the player of its column resigns.
+    Resign(ResignDoc),
 }
 
 impl ActionDoc {
@@ -311,6 +315,7 @@ impl ActionDoc {
             ActionDoc::Wins(a) => &a.base,
             ActionDoc::Losses(a) => &a.base,
             ActionDoc::Draw(a) => &a.base,
+            ActionDoc::Resign(a) => &a.base,
         }
     }
 }
@@ -371,6 +376,54 @@ pub struct WinsDoc {
     pub points: u64,
     /// Whether `and the match` is written.
     pub and_match: bool,
+}
+
+/// A resignation: `Resigns` (also `Resign`, `Resigned`), or `Resigned` with the level resigned.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ResignDoc {
+    /// Line, player (the resigning player) and source.
+    #[serde(flatten)]
+    pub base: ActionBaseDoc,
+    /// The level written after the word (`Resigned Gammon`); absent when none is written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "ResignLevelDoc")]
+    pub level: Option<ResignLevelDoc>,
+}
+
+/// The level a resignation names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ResignLevelDoc {
+    /// `Resigned Game`: the game, at the level its `Wins` gives.
+    Game,
+    /// `Resigned Gammon`: a gammon (a mars), twice the cube.
+    Gammon,
+    /// `Resigned Backgammon`: a backgammon (a koks), three times the cube.
+    Backgammon,
+    /// `Resigned Match`: the match; the winner takes the points still needed.
+    Match,
+}
+
+impl From<ResignLevel> for ResignLevelDoc {
+    fn from(l: ResignLevel) -> Self {
+        match l {
+            ResignLevel::Game => ResignLevelDoc::Game,
+            ResignLevel::Gammon => ResignLevelDoc::Gammon,
+            ResignLevel::Backgammon => ResignLevelDoc::Backgammon,
+            ResignLevel::Match => ResignLevelDoc::Match,
+        }
+    }
+}
+
+impl From<ResignLevelDoc> for ResignLevel {
+    fn from(l: ResignLevelDoc) -> Self {
+        match l {
+            ResignLevelDoc::Game => ResignLevel::Game,
+            ResignLevelDoc::Gammon => ResignLevel::Gammon,
+            ResignLevelDoc::Backgammon => ResignLevel::Backgammon,
+            ResignLevelDoc::Match => ResignLevel::Match,
+        }
+    }
 }
 
 /// `Losses N point(s)` (Backgammon Galaxy).
@@ -744,6 +797,10 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                     points: *points,
                 }),
                 CellBody::Draw => ActionDoc::Draw(AnswerDoc { base }),
+                CellBody::Resign { level } => ActionDoc::Resign(ResignDoc {
+                    base,
+                    level: level.map(ResignLevelDoc::from),
+                }),
             };
             actions.push(action);
         }

@@ -3,9 +3,10 @@
 //! Canonical layout ([`crate::notation::layout`]): header tags and comments first,
 //! ` N point match`, then per game ` Game N`, the score line, numbered turn lines with the left
 //! cell at column 5 and the right cell at column 33, results on their own unnumbered line in
-//! the winner's column. Actions that share a source line share a written line. Cube actions
-//! and results stand one column right of rolls, as gnubg writes them (` Takes` from column 5
-//! on the left, `Doubles => 2` from column 34 on the right).
+//! the winner's column (a resignation on such a line, in the resigning player's column).
+//! Actions that share a source line share a written line. Cube actions and results stand one
+//! column right of rolls, as gnubg writes them (` Takes` from column 5 on the left,
+//! `Doubles => 2` from column 34 on the right).
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -41,13 +42,15 @@ fn cell_text(a: &ActionDoc) -> String {
         ActionDoc::Wins(w) => layout::wins(w.points, w.and_match),
         ActionDoc::Losses(l) => layout::losses(l.points),
         ActionDoc::Draw(_) => " Draw".into(),
+        ActionDoc::Resign(r) => layout::resign(r.level.map(Into::into)),
     }
 }
 
+/// A cell of a result line: a result, or the resignation beside it.
 fn is_result(a: &ActionDoc) -> bool {
     matches!(
         a,
-        ActionDoc::Wins(_) | ActionDoc::Losses(_) | ActionDoc::Draw(_)
+        ActionDoc::Wins(_) | ActionDoc::Losses(_) | ActionDoc::Draw(_) | ActionDoc::Resign(_)
     )
 }
 

@@ -326,6 +326,7 @@ pub fn finding_json(name: &str, text: &str, idx: &LineIndex, f: &Finding) -> ser
         }).collect::<Vec<_>>(),
         "suggestions": f.suggestions.as_ref().map_or(&[][..], |s| &s.plays[..]),
         "repair": f.repair.as_ref().map(|r| r.text.as_str()),
+        "continued": f.continued.map(|c| c.as_str()),
         "rests_on": f.rests_on.map(|s| {
             let (l, c) = idx.locate(text, s.offset);
             serde_json::json!({"line": l, "column": c, "offset": s.offset, "length": s.len})

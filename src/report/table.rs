@@ -159,7 +159,10 @@ pub fn rows(path: &str, v: &Verdict, text: &str) -> Vec<PlayRow> {
                 ActionDoc::Raccoon(c) => (format!("Raccoons => {}", c.value), None),
                 ActionDoc::Take(_) => ("Takes".to_string(), None),
                 ActionDoc::Drop(_) => ("Drops".to_string(), None),
-                ActionDoc::Wins(_) | ActionDoc::Losses(_) | ActionDoc::Draw(_) => continue,
+                ActionDoc::Wins(_)
+                | ActionDoc::Losses(_)
+                | ActionDoc::Draw(_)
+                | ActionDoc::Resign(_) => continue,
             };
             // The action the replay stopped at (its first fatal problem) was reached: the
             // position before it is the one the walk got to.

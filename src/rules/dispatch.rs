@@ -258,6 +258,13 @@ impl RuleSet {
     pub fn can_move(&self, pos: &Position, side: Side, dice: StageDice) -> bool {
         with_rules!(self, r => r.can_move(pos, side, dice))
     }
+    /// A written play carried out as it was physically made, whatever the dice and the rules
+    /// say (a play made at the board): each hop moves a checker that is there and lands where
+    /// a checker may stand, a lone opposing checker hit or pinned. `None` when a hop cannot be
+    /// made on the board at all.
+    pub fn carry_out(&self, pos: &Position, side: Side, hops: &[(u8, u8)]) -> Option<Position> {
+        with_moves!(self, M => super::movement::carry_out::<M>(pos, side, hops))
+    }
     /// One single step (see [`Rules::step`]).
     ///
     /// # Errors

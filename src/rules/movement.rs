@@ -355,6 +355,48 @@ pub(crate) fn step_rule<M: Movement>(
     destination::<M>(pos, side, from, die, high)
 }
 
+/// A written play carried out as it was physically made, whatever the dice and the rules
+/// say: each hop `(from, to)` moves a checker of `side` that stands on `from` (25 the bar,
+/// only in a game with one) to `to` (0 off), a lone opposing checker there hit to the bar
+/// or pinned as the game has it. `None` when a hop has no checker to move or lands where a
+/// checker cannot physically stand (a point the opponent holds).
+pub(crate) fn carry_out<M: Movement>(
+    pos: &Position,
+    side: Side,
+    hops: &[(u8, u8)],
+) -> Option<Position> {
+    let mut p = *pos;
+    let me = side.index();
+    for &(from, to) in hops {
+        if from > 25 || to > 25 || from == to || (from == BAR && !M::HAS_BAR) || to == BAR {
+            return None;
+        }
+        if p.c[me][from as usize] == 0 {
+            return None;
+        }
+        let hit = if to == 0 {
+            false
+        } else {
+            match M::landing(&p, side, to) {
+                Landing::Open => false,
+                Landing::Hit | Landing::Pin => true,
+                Landing::Blocked => return None,
+            }
+        };
+        apply::<M>(
+            &mut p,
+            side,
+            Step {
+                from,
+                to,
+                die: 0,
+                hit,
+            },
+        );
+    }
+    Some(p)
+}
+
 /// Carry out a step that [`step_rule`] allowed in the same position, in place.
 #[inline(always)]
 pub(crate) fn apply<M: Movement>(pos: &mut Position, side: Side, st: Step) {

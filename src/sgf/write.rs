@@ -182,7 +182,11 @@ fn game(
                     a.base().line
                 )));
             }
-            ActionDoc::Wins(_) | ActionDoc::Losses(_) | ActionDoc::Draw(_) => {}
+            // The result is the root's `RE` (`RE[W+2R]` for a resignation).
+            ActionDoc::Wins(_)
+            | ActionDoc::Losses(_)
+            | ActionDoc::Draw(_)
+            | ActionDoc::Resign(_) => {}
         }
     }
     out.push_str(")\n");

@@ -213,6 +213,7 @@ pub(crate) fn replay_match(
     match_rules: RuleSet,
     rotation: Option<Rotation>,
     keep_traces: bool,
+    as_played: &[usize],
 ) -> (Vec<GameTrace>, Vec<Finding>) {
     let mut rules = match_rules;
     let mut findings = Vec::new();
@@ -410,7 +411,12 @@ pub(crate) fn replay_match(
                 );
             } else if previous_unfinished && got != want {
                 let prev = &record.games[index - 1];
-                if prev.broken_lines.is_empty() {
+                // A written resignation without its `Wins` is already reported at it.
+                let resigned = prev
+                    .actions
+                    .iter()
+                    .any(|a| matches!(a.cell.body, CellBody::Resign { .. }));
+                if prev.broken_lines.is_empty() && !resigned {
                     findings.push(
                         Finding::warning(
                             Code::MissingResult,
@@ -539,6 +545,7 @@ pub(crate) fn replay_match(
             game,
             steps: &record.steps,
             stages: &record.stages,
+            as_played,
             index,
             turn: TurnState {
                 pos: rules.start(),

@@ -111,6 +111,8 @@ pub(super) struct ResultState {
     pub(super) dispute: Option<Dispute>,
     /// A written ` Draw` line.
     pub(super) drawn: Option<Span>,
+    /// A written resignation (`Resigns`) and whether its `Wins` was read.
+    pub(super) resign: Option<result::Resignation>,
 }
 
 /// A written result the rules dispute, or a resignation they allow in more than one way.
@@ -154,6 +156,9 @@ pub(super) struct GameWalker<'a> {
     pub(super) steps: &'a [StepText],
     /// The record's stages, which the turn cells' stage ranges index.
     pub(super) stages: &'a [Stage],
+    /// The written plays (by the offset of their span) carried out as written when illegal:
+    /// plays made at the board, from which the game goes on.
+    pub(super) as_played: &'a [usize],
     pub(super) index: usize,
     pub(super) turn: TurnState,
     pub(super) cube: CubeState,
@@ -400,7 +405,7 @@ impl GameWalker<'_> {
         while let Some(a) = self.game.actions.get(j) {
             match a.cell.body {
                 // Either the roller resigned (gnubg) or the opponent resigned on seeing the roll.
-                CellBody::Wins { .. } => return true,
+                CellBody::Wins { .. } | CellBody::Resign { .. } => return true,
                 CellBody::Losses { .. } => j += 1,
                 _ => return false,
             }
@@ -411,6 +416,15 @@ impl GameWalker<'_> {
     pub(super) fn action(&mut self, i: usize) -> Result<(), Stop> {
         let a = &self.game.actions[i];
         let side = side_of(a.column());
+        // After a written resignation only its result may follow.
+        if self.result.resign.is_some_and(|r| r.wins.is_none())
+            && !matches!(
+                a.cell.body,
+                CellBody::Wins { .. } | CellBody::Losses { .. } | CellBody::Resign { .. }
+            )
+        {
+            return self.after_resignation(a);
+        }
         match &a.cell.body {
             CellBody::Turn { stages } => {
                 let TurnStages {
@@ -437,6 +451,7 @@ impl GameWalker<'_> {
                 and_match,
             } => self.wins(a, side, *points, *points_span, *and_match),
             CellBody::Draw => self.draw(a),
+            CellBody::Resign { level } => self.resign(i, side, *level),
             CellBody::Losses {
                 points,
                 points_span,

@@ -1,16 +1,32 @@
 //! The end of a game: bearing off, drops and resignations, the written result and its value.
 
 use super::super::{ActionTrace, Finding, GameResult};
-use super::{Dispute, GameWalker, Over, Stop, column_name};
+use super::{Dispute, GameWalker, Over, Stop, column_name, side_of};
 use crate::codes::Code;
-use crate::notation::Span;
+use crate::notation::{CellBody, ResignLevel, Span};
 use crate::record::Action;
 use crate::rules::tapa::Outcome;
 use crate::rules::{Level, RuleSet, Side};
 
+/// A written resignation (`Resigns`, `Resigned Gammon`) of a game.
+#[derive(Clone, Copy)]
+pub(in crate::replay) struct Resignation {
+    /// Who resigned: the player of the cell's column.
+    pub(super) side: Side,
+    /// The level written after the word, if any.
+    pub(super) level: Option<ResignLevel>,
+    /// The resignation's cell.
+    pub(super) span: Span,
+    /// Its line.
+    pub(super) line: usize,
+    /// The cell of the `Wins` it goes with, once read.
+    pub(super) wins: Option<Span>,
+}
+
 impl GameWalker<'_> {
-    pub(super) fn after_end(&mut self, a: &Action) -> Result<(), Stop> {
-        let what = match self.result.over {
+    /// How the game ended, in words (for findings after its end).
+    fn end_reason(&self) -> String {
+        match self.result.over {
             Some(Over::BearOff { winner, .. }) => {
                 format!("{} has borne off every checker", self.who(winner))
             }
@@ -28,7 +44,11 @@ impl GameWalker<'_> {
                 "no checker moved for the stuck rule's number of rolls: a draw".into()
             }
             None => "the game is over".into(),
-        };
+        }
+    }
+
+    pub(super) fn after_end(&mut self, a: &Action) -> Result<(), Stop> {
+        let what = self.end_reason();
         self.push(
             Finding::error(
                 Code::AfterGameEnd,
@@ -42,6 +62,134 @@ impl GameWalker<'_> {
             .help("nothing but the result (`Wins N points`) follows the end of a game"),
         );
         Err(Stop)
+    }
+
+    /// A written resignation (`Resigns`, `Resigned Gammon`) by `side`, the player of its
+    /// column, whoever is on roll (records.md §2): it ends a running game, and the winner's
+    /// `Wins`, after it or beside it on its line, is judged against it.
+    pub(super) fn resign(
+        &mut self,
+        i: usize,
+        side: Side,
+        level: Option<ResignLevel>,
+    ) -> Result<(), Stop> {
+        let actions = &self.game.actions;
+        let a = &actions[i];
+        // Traced as the loser's line (as a `Losses` is), with the value of its `Wins`.
+        let points = actions
+            .iter()
+            .enumerate()
+            .find_map(|(j, b)| match b.cell.body {
+                CellBody::Wins { points, .. } if j > i || b.line == a.line => Some(points),
+                _ => None,
+            })
+            .unwrap_or(0);
+        self.record(ActionTrace::Result {
+            line: a.line,
+            side,
+            wins: false,
+            points,
+            and_match: false,
+        });
+        // Already read with the `Wins` before it on its line.
+        if self.result.resign.is_some_and(|r| r.span == a.cell.span) {
+            return Ok(());
+        }
+        if self.result.over.is_some() {
+            let what = self.end_reason();
+            self.push(
+                Finding::error(
+                    Code::AfterGameEnd,
+                    a.cell.span,
+                    format!(
+                        "a resignation after the end of game {}: {what}",
+                        self.game.number
+                    ),
+                )
+                .label("after the end")
+                .help("a player resigns only while the game runs; delete the resignation"),
+            );
+            return Ok(());
+        }
+        if let Some(r) = self.result.resign {
+            self.push(
+                Finding::error(
+                    Code::AfterGameEnd,
+                    a.cell.span,
+                    format!(
+                        "a second resignation in game {}: {} resigned on line {}",
+                        self.game.number,
+                        self.who(r.side),
+                        r.line
+                    ),
+                )
+                .label("second resignation")
+                .related(r.span, "the first resignation")
+                .help("a resignation ends the game: only the winner's ` Wins N points` follows it"),
+            );
+            return Ok(());
+        }
+        self.result.resign = Some(Resignation {
+            side,
+            level,
+            span: a.cell.span,
+            line: a.line,
+            wins: None,
+        });
+        Ok(())
+    }
+
+    /// An entry other than the result after a written resignation.
+    #[cold]
+    pub(super) fn after_resignation(&mut self, a: &Action) -> Result<(), Stop> {
+        let Some(r) = self.result.resign else {
+            return Ok(());
+        };
+        self.push(
+            Finding::error(
+                Code::AfterGameEnd,
+                a.cell.span,
+                format!(
+                    "an entry after the end of game {}: {} resigned on line {}",
+                    self.game.number,
+                    self.who(r.side),
+                    r.line
+                ),
+            )
+            .label("after the resignation")
+            .related(r.span, "the resignation")
+            .help("a resignation ends the game: only the winner's ` Wins N points` follows it"),
+        );
+        Err(Stop)
+    }
+
+    /// The written resignation a `Wins` (`a`) goes with: the one read before it, or one beside
+    /// it on its line (the left player's `Wins`, the right player's `Resigns`); marked as read.
+    fn pair_resignation(&mut self, a: &Action) -> Option<Resignation> {
+        let r = match self.result.resign {
+            Some(r) if r.wins.is_none() => r,
+            Some(_) => return None,
+            None => self.game.actions.iter().find_map(|b| match b.cell.body {
+                CellBody::Resign { level }
+                    if b.line == a.line && b.cell.span.offset > a.cell.span.offset =>
+                {
+                    Some(Resignation {
+                        side: side_of(b.column()),
+                        level,
+                        span: b.cell.span,
+                        line: b.line,
+                        wins: None,
+                    })
+                }
+                _ => None,
+            })?,
+        };
+        let r = Resignation {
+            wins: Some(a.cell.span),
+            ..r
+        };
+        self.result.resign = Some(r);
+        Some(r)
     }
 
     pub(super) fn end_by_bear_off(&mut self, winner: Side) {
@@ -169,7 +317,12 @@ impl GameWalker<'_> {
             self.result.over,
             Some(Over::BearOff { winner, .. } | Over::Drop { winner, .. }) if winner != side
         );
-        if and_match && !wrong_column && self.needed[side.index()].is_none_or(|n| points < n) {
+        // In a money session, current servers mark the session's last game so.
+        let ends_match = match self.needed[side.index()] {
+            Some(n) => points >= n,
+            None => self.last_game,
+        };
+        if and_match && !wrong_column && !ends_match {
             self.push(
                 Finding::warning(
                     Code::MatchEndMark,
@@ -179,7 +332,7 @@ impl GameWalker<'_> {
                 .label("not the end of the match")
                 .help(match self.needed[side.index()] {
                     Some(n) => format!("{} needed {n} point(s) to win the match", self.who(side)),
-                    None => "a money session has no match to win".to_string(),
+                    None => "a money session has no match to win; `and the match` may mark only its last game".to_string(),
                 }),
             );
         }
@@ -282,11 +435,27 @@ impl GameWalker<'_> {
             }
             Some(Over::Resigned { .. }) | Some(Over::Draw { .. }) => unreachable_result(),
             None => {
-                // A resignation by the other player.
+                // A resignation by the other player: written (`Resigns`) or not.
                 let resigner = side.other();
-                if let Some((s, _, _)) = self.turn.pending {
-                    let _ = s;
+                let resign = self.pair_resignation(a);
+                if let Some(r) = resign.filter(|r| r.side == side) {
+                    self.push(
+                        Finding::error(
+                            Code::WrongWinner,
+                            a.cell.span,
+                            format!(
+                                "the `Wins` gives the game to {}, who resigned it on line {}",
+                                self.who(side),
+                                r.line
+                            ),
+                        )
+                        .label("the resigning player's column")
+                        .related(r.span, "the resignation")
+                        .help("a player resigns to the opponent: the resignation stands in the loser's column, the `Wins` in the winner's"),
+                    );
                 }
+                // A written resignation in the loser's column, and the level it names.
+                let resign = resign.filter(|r| r.side == resigner);
                 let kinds = self.rules.resignation_levels(&self.turn.pos, resigner);
                 let levels: Vec<u64> = if self.jacoby() {
                     vec![1]
@@ -314,7 +483,62 @@ impl GameWalker<'_> {
                     .chain(values(side).into_iter().map(|v| (resigner, v)))
                     .filter(|&o| o != (side, points))
                     .collect();
+                // A written resignation names the loser.
+                if resign.is_some() {
+                    options.retain(|o| o.0 == side);
+                }
                 options.dedup();
+                // The level a written resignation names (`Resigned Gammon`), the rules' level of
+                // that value (none: the position allows no such resignation), and the values
+                // it may be written at.
+                let stated = resign.and_then(|r| {
+                    let level = r.level.filter(|&l| l != ResignLevel::Game)?;
+                    let allowed = match (level, needed) {
+                        // Resigning the match gives the winner the points still needed (or a
+                        // legal resignation that reaches them).
+                        (ResignLevel::Match, Some(n)) => {
+                            let mut v = vec![n];
+                            if points > n && levels.iter().any(|&l| capped_ok(l * unit)) {
+                                v.push(points);
+                            }
+                            (None, v)
+                        }
+                        // A money session has no match: any legal resignation.
+                        (ResignLevel::Match, None) => {
+                            (None, levels.iter().map(|l| l * unit).collect())
+                        }
+                        _ => {
+                            let want = if level == ResignLevel::Gammon { 2 } else { 3 };
+                            match kinds.iter().copied().find(|l| l.points() == want) {
+                                Some(k) => {
+                                    let full = u64::from(k.points()) * unit;
+                                    let mut v = vec![full];
+                                    if let Some(n) = needed.filter(|&n| n < full) {
+                                        v.push(n);
+                                        if n < length && length < full {
+                                            v.push(length);
+                                        }
+                                    }
+                                    // Under the Jacoby rule it counts as a single game.
+                                    if self.jacoby() {
+                                        v.push(unit);
+                                    }
+                                    (Some(k), v)
+                                }
+                                None => (None, Vec::new()),
+                            }
+                        }
+                    };
+                    Some((r, level, allowed.0, allowed.1))
+                });
+                if let Some((_, _, _, allowed)) = &stated {
+                    options = allowed
+                        .iter()
+                        .filter(|&&v| v != points)
+                        .map(|&v| (side, v))
+                        .collect();
+                    options.dedup();
+                }
                 self.result.dispute = Some(Dispute {
                     finding: None,
                     points_span: span,
@@ -322,7 +546,58 @@ impl GameWalker<'_> {
                     written: (side, points),
                     options,
                 });
-                if !ok {
+                if let Some((r, level, kind, allowed)) = stated {
+                    if !allowed.contains(&points) {
+                        let (code, message, help) = match (level, kind) {
+                            (ResignLevel::Match, _) => (
+                                Code::WinsMismatch,
+                                format!(
+                                    "{} resigned the match, which gives {} the {} point(s) still needed, not {points}",
+                                    self.who(resigner),
+                                    self.who(side),
+                                    allowed.first().copied().unwrap_or(0)
+                                ),
+                                "`Resigned Match` concedes the match: write the points the winner still needed".to_string(),
+                            ),
+                            (_, Some(k)) => (
+                                Code::WinsMismatch,
+                                format!(
+                                    "{} resigned a {}: with the cube at {unit} it is worth {} point(s), not {points}{needed_note}",
+                                    self.who(resigner),
+                                    level_name(k),
+                                    k.points() as u64 * unit
+                                ),
+                                format!(
+                                    "`Resigned {}` names the level: write its value, or the level resigned",
+                                    level.word()
+                                ),
+                            ),
+                            (_, None) => (
+                                Code::BadResignation,
+                                format!(
+                                    "{} resigned a {}, which no resignation can be here; it can be worth {} point(s)",
+                                    self.who(resigner),
+                                    level.word().to_lowercase(),
+                                    levels
+                                        .iter()
+                                        .map(|l| (l * unit).to_string())
+                                        .collect::<Vec<_>>()
+                                        .join(" or ")
+                                ),
+                                resignation_help(self.rules, kinds),
+                            ),
+                        };
+                        if let Some(d) = &mut self.result.dispute {
+                            d.finding = Some((code, span));
+                        }
+                        self.push(
+                            Finding::error(code, span, message)
+                                .label("written value")
+                                .related(r.span, "the resignation")
+                                .help(help),
+                        );
+                    }
+                } else if !ok {
                     let allowed: Vec<String> =
                         levels.iter().map(|l| (l * unit).to_string()).collect();
                     let code = if points == 0 && self.rules.zero_result_claims_draw() {
@@ -398,6 +673,29 @@ impl GameWalker<'_> {
 
     pub(super) fn finish(&mut self) -> Option<GameResult> {
         let Some(over) = self.result.over else {
+            // A written resignation with no `Wins` after it: the game is over, its value
+            // unwritten (a later game's score line then counts it).
+            if let Some(r) = self.result.resign.filter(|r| r.wins.is_none())
+                && self.game.broken_lines.is_empty()
+            {
+                self.push(
+                    Finding::warning(
+                        Code::MissingResult,
+                        r.span,
+                        format!(
+                            "game {} ends with the resignation of {}, but has no `Wins` line",
+                            self.game.number,
+                            self.who(r.side)
+                        ),
+                    )
+                    .label("no result after it")
+                    .help(format!(
+                        "add ` Wins N points` in the column of {}: the value of the resignation",
+                        self.who(r.side.other())
+                    )),
+                );
+                return None;
+            }
             // A syntax error already explains the game; a later game's score line judges an
             // earlier game without a result.
             if !self.game.broken_lines.is_empty() || (!self.last_game && self.next_game_scored) {

@@ -531,6 +531,18 @@ impl GameWalker<'_> {
         {
             Ok(j) => j,
             Err(problem) => {
+                // A play made at the board: carried out as written, and the game goes on.
+                let made = self
+                    .as_played
+                    .contains(&problem.play.offset)
+                    .then(|| {
+                        let hops: Vec<(u8, u8)> =
+                            problem.segments.iter().map(|s| (s.from, s.to)).collect();
+                        rules
+                            .carry_out(&self.turn.pos, side, &hops)
+                            .map(|p| (p, hops))
+                    })
+                    .flatten();
                 let c = PlayContext {
                     rules: &rules,
                     pos: &self.turn.pos,
@@ -539,9 +551,24 @@ impl GameWalker<'_> {
                     who: self.who(side),
                     dice_span: Some(stage.dice_span),
                 };
-                let f = problem_finding(&c, *problem);
+                let mut f = problem_finding(&c, *problem);
+                let Some((position, hops)) = made else {
+                    self.push(f);
+                    return Err(Stop);
+                };
+                f.continued = Some(super::super::Continued::AsWritten);
                 self.push(f);
-                return Err(Stop);
+                self.turn.pos = position;
+                let steps: Vec<crate::rules::Step> = hops
+                    .iter()
+                    .map(|&(from, to)| crate::rules::Step {
+                        from,
+                        to,
+                        die: from.abs_diff(to).min(6),
+                        hit: false,
+                    })
+                    .collect();
+                return Ok(self.stage_done(out, stage, dice, &steps));
             }
         };
         // Hit marks (files that mark hits).
