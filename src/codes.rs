@@ -845,6 +845,17 @@ missing end. Add the rest of the game and its result, or the resignation that en
 Example (the last lines of the file):
      15) 43: 13/10 5/1               62: 15/9 12/10"#;
 
+    IllegalPlayTag = "tavla::record::illegal-play-tag",
+    summary: "An `IllegalPlay` header that names no illegal play made at the board, or cannot be read.",
+    explanation: r#"A record may state that a play was illegal as it was made at the board, so that it is not
+taken for a slip of the pen: `; [IllegalPlay "game 2, turn 7, black"]` (several plays separated
+by `;`). Such a play, when the rest of its game replays from it as written, is reported as a
+note instead of an error. tavla warns when the header cannot be read, or when the play it
+names is legal, or is not one the rest of the game replays from as written.
+
+Example (turn 7 of game 2 is a legal play):
+    ; [IllegalPlay "game 2, turn 7, black"]"#;
+
     MissingResult = "tavla::record::missing-result",
     summary: "A finished game without its `Wins` line.",
     explanation: r#"Every game ends with a result line (records.md §6). tavla warns about a game that is over

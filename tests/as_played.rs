@@ -242,3 +242,55 @@ fn fix_leaves_a_play_made_at_the_board_alone() {
         .expect("an error");
     assert_eq!(line["continued"], "as_written");
 }
+
+/// A record may state that a play was illegal as made at the board (`; [IllegalPlay "game 1,
+/// turn N, side"]`): the play is then a note, not an error, and the record is valid; a
+/// statement that names a legal play, or cannot be read, is a warning on the tag.
+#[test]
+fn a_record_stating_the_play_made_at_the_board_gets_a_note() {
+    let g = record(
+        RuleSet::default_for(Variant::Backgammon),
+        IllegalKind::Backwards,
+    )
+    .expect("a record");
+    let (game, turn, side) = g.illegal.expect("made");
+    let side = if side == tavla::rules::Side::White {
+        "white"
+    } else {
+        "black"
+    };
+    let stated = format!(
+        "; [IllegalPlay \"game {game}, turn {turn}, {side}\"]\n{}",
+        g.text
+    );
+    let v = check(&stated, &Overrides::default());
+    assert_eq!(v.errors(), 0, "{}", describe(&v, &stated));
+    let note = v
+        .findings
+        .iter()
+        .find(|f| f.continued == Some(Continued::AsWritten))
+        .expect("the play");
+    assert_eq!(note.severity, Severity::Advice);
+    assert!(
+        note.message
+            .starts_with("illegal as played, as the record states")
+    );
+    // A statement naming another turn, and one that cannot be read: warnings on the tag.
+    for tag in [
+        format!("game {game}, turn {}, {side}", turn + 1),
+        "the seventh".to_string(),
+    ] {
+        let text = format!("; [IllegalPlay \"{tag}\"]\n{}", g.text);
+        let v = check(&text, &Overrides::default());
+        assert_eq!(v.errors(), 1, "{}", describe(&v, &text));
+        assert!(
+            v.findings
+                .iter()
+                .any(|f| f.code == tavla::Code::IllegalPlayTag
+                    && f.severity == Severity::Warning
+                    && f.span.offset < text.find('\n').unwrap()),
+            "{}",
+            describe(&v, &text)
+        );
+    }
+}

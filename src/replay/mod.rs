@@ -412,7 +412,104 @@ pub fn check_findings(text: &str, overrides: &Overrides) -> Verdict {
 fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     let mut v = check_inner(text, overrides, traces);
     place_findings(&v.document, &v.record, &mut v.findings);
+    stated_illegal_plays(&mut v);
     v
+}
+
+/// A play the record states was illegal as made at the board (`; [IllegalPlay "game 2, turn
+/// 7, black"]`, several separated by `;`): when the rest of its game replays from it as
+/// written, its finding becomes a note; a statement that cannot be read, or that names a play
+/// that is legal or was not continued as written, is a warning on the tag.
+fn stated_illegal_plays(v: &mut Verdict) {
+    let mut stated: Vec<(Span, String, Option<StatedPlace>)> = Vec::new();
+    for (value, span) in v
+        .record
+        .tags("IllegalPlay")
+        .chain(v.record.tags("Illegal Play"))
+    {
+        for part in value.split(';').filter(|p| !p.trim().is_empty()) {
+            stated.push((span, part.trim().to_string(), read_place(part)));
+        }
+    }
+    if stated.is_empty() {
+        return;
+    }
+    let mut notes = Vec::new();
+    for (span, text, place) in stated {
+        let Some((game, turn, side)) = place else {
+            notes.push(
+                Finding::warning(
+                    Code::IllegalPlayTag,
+                    span,
+                    format!("`{text}` names no play: write `game N, turn M, white` or `black`"),
+                )
+                .label("unreadable"),
+            );
+            continue;
+        };
+        let found = v.findings.iter_mut().find(|f| {
+            f.severity == Severity::Error
+                && f.suggestions.is_some()
+                && f.place
+                    .is_some_and(|p| p.game == game && p.turn == Some(turn) && p.side == Some(side))
+        });
+        match found {
+            Some(f) if f.continued == Some(Continued::AsWritten) => {
+                f.severity = Severity::Advice;
+                f.message = format!("illegal as played, as the record states: {}", f.message);
+            }
+            Some(f) => {
+                let note = "the record states that this play was made at the board, but the rest of the game does not replay from it as written";
+                f.help = Some(match f.help.take() {
+                    Some(h) => format!("{note}\n{h}"),
+                    None => note.to_string(),
+                });
+            }
+            None => notes.push(
+                Finding::warning(
+                    Code::IllegalPlayTag,
+                    span,
+                    format!(
+                        "the record states an illegal play at game {game}, turn {turn}, {}, but that play is legal (or is not there)",
+                        if side == Side::White { "white" } else { "black" }
+                    ),
+                )
+                .label("no illegal play there"),
+            ),
+        }
+    }
+    v.findings.extend(notes);
+    v.findings
+        .sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
+}
+
+/// Where a record states a play was made at the board: game (1-based), turn, side.
+type StatedPlace = (usize, u64, Side);
+
+/// `game 2, turn 7, black` (any order, any case; `white`/`left`, `black`/`right`).
+fn read_place(s: &str) -> Option<StatedPlace> {
+    let lower = s.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let number_after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+            .and_then(|n| n.parse::<u64>().ok())
+    };
+    let game = number_after("game")? as usize;
+    let turn = number_after("turn")?;
+    let side = if words.iter().any(|w| *w == "white" || *w == "left") {
+        Side::White
+    } else if words.iter().any(|w| *w == "black" || *w == "right") {
+        Side::Black
+    } else {
+        return None;
+    };
+    (game >= 1).then_some((game, turn, side))
 }
 
 /// Fill each finding's [`Finding::place`] from the record: the game whose lines hold its
