@@ -720,3 +720,58 @@ fn validate_reads_xg_files_and_reports_damage_with_exit_1() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An illegal play that XG stored with the board after it (`InvalidM`, `PositionEnd`), five
+/// pips played for a 6-5, whose written steps cannot even be made on the board: the game goes
+/// on from the stored board,
+/// the play is the one error (`continued: stored_position`), and every later turn is checked.
+#[test]
+fn an_illegal_play_xg_stored_continues_from_its_stored_position() {
+    let original = fixture("test.xg");
+    let mut members = named(unpack(&original));
+    let temp = &mut members[0].1;
+    let moves = move_records(temp);
+    let (at, _) = moves.iter().copied().filter(|m| m.1 == 2).nth(3).unwrap();
+    // Player 1's 3-2 of game 2, turn 3: its first step from a point player 1 does not hold.
+    let before = |i: usize| temp[at + 9 + i] as i8;
+    let empty = (6..=24)
+        .rev()
+        .find(|&i| before(i) <= 0 && before(i - 3) >= -1)
+        .expect("an empty point");
+    temp[at + 68..at + 72].copy_from_slice(&((empty - 1) as i32).to_le_bytes());
+    temp[at + 72..at + 76].copy_from_slice(&((empty - 4) as i32).to_le_bytes());
+    temp[at + 2480..at + 2484].copy_from_slice(&1i32.to_le_bytes());
+    // The roll 6-5: five pips were played for eleven, so no legal play of the roll reaches the
+    // board XG stored (what the players went on from).
+    temp[at + 100..at + 104].copy_from_slice(&6i32.to_le_bytes());
+    temp[at + 104..at + 108].copy_from_slice(&5i32.to_le_bytes());
+    let bytes = repack(&original, &members, |_, n| n as i32);
+    let src = tavla::input::Source::from_bytes("m.xg".into(), bytes).expect("read");
+    let v = src.check(&Overrides::default(), false);
+    let errors: Vec<&Finding> = v
+        .findings
+        .iter()
+        .filter(|f| f.severity == tavla::Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 1, "{:?}", codes(&v.findings));
+    let f = errors[0];
+    assert_eq!(f.continued, Some(tavla::replay::Continued::StoredPosition));
+    assert!(
+        f.help
+            .as_deref()
+            .unwrap_or("")
+            .contains("the position the file stores after it"),
+        "{:?}",
+        f.help
+    );
+    let place = f.place.expect("a place");
+    assert_eq!(
+        (place.game, place.turn, place.side),
+        (2, Some(3), Some(Side::White))
+    );
+    // Every turn is checked: as many as in the file as XG wrote it.
+    let clean = tavla::input::Source::from_bytes("t.xg".into(), fixture("test.xg"))
+        .expect("read")
+        .check(&Overrides::default(), false);
+    assert_eq!(v.turns_checked(), clean.turns_checked());
+}

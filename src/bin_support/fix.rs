@@ -189,10 +189,14 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
             .count();
         remaining += left;
         // Plays made at the board stay as they are: they are what happened.
-        for f in after
-            .iter()
-            .filter(|f| f.continued == Some(tavla::replay::Continued::AsWritten))
-        {
+        for f in after.iter().filter(|f| {
+            matches!(
+                f.continued,
+                Some(
+                    tavla::replay::Continued::AsWritten | tavla::replay::Continued::StoredPosition
+                )
+            )
+        }) {
             let span = f.suggestions.as_ref().map_or(f.span, |s| s.span);
             let line = new[..span.offset.min(new.len())].matches('\n').count() + 1;
             let play = new.get(span.offset..span.end()).unwrap_or_default();

@@ -357,10 +357,13 @@ impl Source {
     /// transcript and [`Finding::origin`] says where the piece came from.
     pub fn check(&self, o: &Overrides, traces: bool) -> Verdict {
         let record = self.record();
-        let mut v = if traces {
-            check(record, o)
-        } else {
-            check_findings(record, o)
+        let mut v = match &self.transcript {
+            // A file that stores the board after each play (`.xg`).
+            Some(t) if !t.boards.is_empty() => {
+                crate::replay::check_stored(record, o, traces, &t.boards)
+            }
+            _ if traces => check(record, o),
+            _ => check_findings(record, o),
         };
         if let Some(t) = &self.transcript {
             // A file whose container could not be read has no transcript text: its reading

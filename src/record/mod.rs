@@ -5,7 +5,7 @@
 
 mod transcript;
 
-pub use transcript::{Origin, Piece, ReadProblem, Transcript};
+pub use transcript::{Origin, Piece, ReadProblem, StoredBoard, Transcript};
 
 use crate::codes::Code;
 use crate::notation::{

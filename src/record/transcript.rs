@@ -64,6 +64,20 @@ pub struct Transcript {
     /// For a container format, the name of the member the binary offsets refer to
     /// (`temp.xg`), else `None`.
     pub member: Option<String>,
+    /// The boards the original stores after each play (XG's `PositionEnd`), by the binary
+    /// offset of the play's record: what a play made at the board left, when it was illegal.
+    pub boards: Vec<StoredBoard>,
+}
+
+/// A board a record stores after a play: each side's checkers on its own points 1–24 and on
+/// the bar (25), by side (White first); off is what the variant's count leaves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StoredBoard {
+    /// The span of the play's cell in the transcript.
+    pub at: Span,
+    /// Checkers of White and of Black on each location in their own numbering (index 0
+    /// unused).
+    pub counts: [[u8; 26]; 2],
 }
 
 impl Transcript {

@@ -84,14 +84,18 @@ pub enum Continued {
     /// From the play as written: it was made at the board, illegal as it is, and the rest of
     /// the game was played from the position it left.
     AsWritten,
+    /// From the position the record stores after the play (XG's `PositionEnd`): the play was
+    /// made at the board, and the rest of the game was played from that position.
+    StoredPosition,
 }
 
 impl Continued {
-    /// The JSON name: `repair`, `as_written`.
+    /// The JSON name: `repair`, `as_written`, `stored_position`.
     pub fn as_str(self) -> &'static str {
         match self {
             Continued::Repair => "repair",
             Continued::AsWritten => "as_written",
+            Continued::StoredPosition => "stored_position",
         }
     }
 }
@@ -409,8 +413,24 @@ pub fn check_findings(text: &str, overrides: &Overrides) -> Verdict {
     check_with(text, overrides, false)
 }
 
+/// [`check`] (with `traces`) or [`check_findings`] of a record read from a format that stores
+/// the board after each play (`.xg`): an illegal play that the rest of the game replays from
+/// the stored board, and from nothing else, is continued from it
+/// ([`Continued::StoredPosition`]).
+pub fn check_stored(
+    text: &str,
+    overrides: &Overrides,
+    traces: bool,
+    boards: &[crate::record::StoredBoard],
+) -> Verdict {
+    let mut v = check_inner(text, overrides, traces, boards);
+    place_findings(&v.document, &v.record, &mut v.findings);
+    stated_illegal_plays(&mut v);
+    v
+}
+
 fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
-    let mut v = check_inner(text, overrides, traces);
+    let mut v = check_inner(text, overrides, traces, &[]);
     place_findings(&v.document, &v.record, &mut v.findings);
     stated_illegal_plays(&mut v);
     v
@@ -454,7 +474,12 @@ fn stated_illegal_plays(v: &mut Verdict) {
                     .is_some_and(|p| p.game == game && p.turn == Some(turn) && p.side == Some(side))
         });
         match found {
-            Some(f) if f.continued == Some(Continued::AsWritten) => {
+            Some(f)
+                if matches!(
+                    f.continued,
+                    Some(Continued::AsWritten | Continued::StoredPosition)
+                ) =>
+            {
                 f.severity = Severity::Advice;
                 f.message = format!("illegal as played, as the record states: {}", f.message);
             }
@@ -570,11 +595,18 @@ fn place_findings(doc: &Document, record: &Match, findings: &mut [Finding]) {
     }
 }
 
-fn check_inner(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
-    let v = check_once(text, overrides, traces, &[]);
-    let check = |t: &str, tr: bool, played: &[usize]| check_once(t, overrides, tr, played);
+fn check_inner(
+    text: &str,
+    overrides: &Overrides,
+    traces: bool,
+    boards: &[crate::record::StoredBoard],
+) -> Verdict {
+    let v = check_once(text, overrides, traces, &[], boards);
+    let check = |t: &str, tr: bool, played: &[(usize, Continued)]| {
+        check_once(t, overrides, tr, played, boards)
+    };
     let v = if v.findings.iter().any(|f| f.suggestions.is_some()) {
-        repair::confirm(text, &check, traces, v)
+        repair::confirm(text, &check, traces, v, !boards.is_empty())
     } else {
         v
     };
@@ -585,9 +617,16 @@ fn check_inner(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     }
 }
 
-/// One check of `text`, without repairs; the illegal plays whose written spans start at
-/// `as_played` are carried out as written (plays made at the board) and the game goes on.
-fn check_once(text: &str, overrides: &Overrides, traces: bool, as_played: &[usize]) -> Verdict {
+/// One check of `text`, without repairs; the illegal plays whose written spans start at an
+/// offset of `as_played` are continued as it says (carried out as written, or from the board
+/// of `boards` stored after them), and the game goes on.
+fn check_once(
+    text: &str,
+    overrides: &Overrides,
+    traces: bool,
+    as_played: &[(usize, Continued)],
+    boards: &[crate::record::StoredBoard],
+) -> Verdict {
     let mut document = parse_document(text);
     let record = Match::from_document(&mut document);
     let mut findings: Vec<Finding> = document.errors.iter().map(Finding::from_syntax).collect();
@@ -616,7 +655,7 @@ fn check_once(text: &str, overrides: &Overrides, traces: bool, as_played: &[usiz
     };
     let mut games = Vec::new();
     if let Some(rules) = rules {
-        let (g, mut f) = game::replay_match(&record, rules, rotation, traces, as_played);
+        let (g, mut f) = game::replay_match(&record, rules, rotation, traces, as_played, boards);
         games = g;
         findings.append(&mut f);
     }

@@ -18,7 +18,7 @@ use crate::rules::{Position, Roll, RuleSet, Side, StageDice};
 
 /// One check of a record's text: with traces or not, and the illegal plays (by the offset of
 /// their written span) to carry out as written.
-pub(super) type Check<'a> = dyn Fn(&str, bool, &[usize]) -> Verdict + 'a;
+pub(super) type Check<'a> = dyn Fn(&str, bool, &[(usize, Continued)]) -> Verdict + 'a;
 
 /// Where an illegal play was made: what a candidate replacement is judged against.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,8 +200,9 @@ struct Attempt {
     verdict: Verdict,
     /// Whether the rest of the game replays without error.
     full: bool,
-    /// For a play carried out as written: the offset of its span.
-    as_played: Option<usize>,
+    /// For a play continued from the board (as written, or as stored): the offset of its
+    /// span, and how.
+    as_played: Option<(usize, Continued)>,
 }
 
 /// Try the nearest legal plays in place of the illegal play of `f`: the unique one that
@@ -212,7 +213,7 @@ fn attempt(
     f: &Finding,
     check: &Check<'_>,
     budget: &Cell<usize>,
-    played: &[usize],
+    played: &[(usize, Continued)],
     full_seen: &Cell<bool>,
 ) -> Option<Attempt> {
     let s = f.suggestions.as_deref()?;
@@ -314,7 +315,7 @@ fn dice_attempt(
     f: &Finding,
     check: &Check<'_>,
     budget: &Cell<usize>,
-    played: &[usize],
+    played: &[(usize, Continued)],
 ) -> Option<Attempt> {
     let s = f.suggestions.as_deref()?;
     let at = s.at.as_ref()?;
@@ -426,7 +427,21 @@ fn as_written_attempt(
     f: &Finding,
     check: &Check<'_>,
     budget: &Cell<usize>,
-    played: &[usize],
+    played: &[(usize, Continued)],
+) -> Option<Attempt> {
+    made_attempt(current, v, f, check, budget, played, Continued::AsWritten)
+}
+
+/// The game of `f` continued from the board after its play, as `how` says: carried out as
+/// written, or the board the record stores after it.
+fn made_attempt(
+    current: &str,
+    v: &Verdict,
+    f: &Finding,
+    check: &Check<'_>,
+    budget: &Cell<usize>,
+    played: &[(usize, Continued)],
+    how: Continued,
 ) -> Option<Attempt> {
     let s = f.suggestions.as_deref()?;
     if budget.get() == 0 {
@@ -434,12 +449,12 @@ fn as_written_attempt(
     }
     budget.set(budget.get() - 1);
     let mut with = played.to_vec();
-    with.push(s.span.offset);
+    with.push((s.span.offset, how));
     let cv = check(current, false, &with);
-    // The walker carried it out only if the board allows every written hop.
+    // The walker continued only if the board allows every written hop (or a board is stored).
     cv.findings
         .iter()
-        .find(|g| g.span == f.span && g.continued == Some(Continued::AsWritten))?;
+        .find(|g| g.span == f.span && g.continued == Some(how))?;
     let end = game_end(v, s.span.offset, current.len());
     let full = reach(&cv, s.span.end(), end) >= end;
     let game = v
@@ -452,11 +467,16 @@ fn as_written_attempt(
     let mut f = f.clone();
     with_note(
         &mut f,
-        format!(
-            "made at the board: the rest of game {game} was played from the position as written"
-        ),
+        match how {
+            Continued::StoredPosition => format!(
+                "made at the board: the rest of game {game} was played from the position the file stores after it"
+            ),
+            _ => format!(
+                "made at the board: the rest of game {game} was played from the position as written"
+            ),
+        },
     );
-    f.continued = Some(Continued::AsWritten);
+    f.continued = Some(how);
     Some(Attempt {
         finding: f,
         span: s.span,
@@ -464,7 +484,7 @@ fn as_written_attempt(
         text: current.to_string(),
         verdict: cv,
         full,
-        as_played: Some(s.span.offset),
+        as_played: Some((s.span.offset, how)),
     })
 }
 
@@ -475,14 +495,16 @@ fn as_written_attempt(
 /// is continued in turn). Where both a repair and the play as written let the rest replay,
 /// the repair is taken and its help says that both fit. `None`: nothing is confirmed, and the
 /// rest of the game is not checked.
+#[allow(clippy::too_many_arguments)]
 fn continuation(
     current: &str,
     v: &Verdict,
     f: &Finding,
     check: &Check<'_>,
     budget: &Cell<usize>,
-    played: &[usize],
+    played: &[(usize, Continued)],
     depth: usize,
+    stored: bool,
 ) -> Option<Vec<Attempt>> {
     // Whether some legal play lets the rest of the game replay (alone or with others): then
     // the slip is in the play, and neither the roll nor the play as written is the answer.
@@ -543,6 +565,22 @@ fn continuation(
     if let Some(a) = dice_attempt(current, v, f, check, budget, played) {
         return Some(vec![a]);
     }
+    // A board the file stores after the play (`.xg`) that the rest of the game replays from:
+    // the file's own word for where the game went on.
+    if stored
+        && let Some(a) = made_attempt(
+            current,
+            v,
+            f,
+            check,
+            budget,
+            played,
+            Continued::StoredPosition,
+        )
+        .filter(|a| a.full)
+    {
+        return Some(vec![a]);
+    }
     let a = as_written_attempt(current, v, f, check, budget, played)?;
     if a.full {
         return Some(vec![a]);
@@ -559,7 +597,16 @@ fn continuation(
     }
     let mut with = played.to_vec();
     with.extend(a.as_played);
-    let rest = continuation(&a.text, &a.verdict, g, check, budget, &with, depth - 1)?;
+    let rest = continuation(
+        &a.text,
+        &a.verdict,
+        g,
+        check,
+        budget,
+        &with,
+        depth - 1,
+        stored,
+    )?;
     let mut out = vec![a];
     out.extend(rest);
     Some(out)
@@ -602,12 +649,19 @@ fn next_illegal(v: &Verdict, from: usize) -> Option<&Finding> {
 
 /// The verdict of `first` (the record as written) with confirmed repairs found and the
 /// check continued from them.
-pub(super) fn confirm(text: &str, check: &Check<'_>, traces: bool, first: Verdict) -> Verdict {
+/// `stored`: the record stores the board after each play (`.xg`).
+pub(super) fn confirm(
+    text: &str,
+    check: &Check<'_>,
+    traces: bool,
+    first: Verdict,
+    stored: bool,
+) -> Verdict {
     let mut edits: Vec<Edit> = Vec::new();
     // The continued findings, each with the number of edits before it and the span it
     // continues from (in the text as then edited).
     let mut repaired: Vec<(Finding, usize, Span)> = Vec::new();
-    let mut as_played: Vec<usize> = Vec::new();
+    let mut as_played: Vec<(usize, Continued)> = Vec::new();
     let mut current = text.to_string();
     let mut verdict: Option<Verdict> = None;
     let mut from = 0usize;
@@ -620,7 +674,8 @@ pub(super) fn confirm(text: &str, check: &Check<'_>, traces: bool, first: Verdic
             break;
         };
         from = f.span.end();
-        let Some(accepted) = continuation(&current, v, f, check, &budget, &as_played, 4) else {
+        let Some(accepted) = continuation(&current, v, f, check, &budget, &as_played, 4, stored)
+        else {
             continue;
         };
         tries += accepted.len() - 1;

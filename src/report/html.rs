@@ -394,7 +394,7 @@ fn finding_html(
     };
     // A play made at the board is told from a slip of the pen at a glance.
     let (kind, badge) = match f.continued {
-        Some(Continued::AsWritten) => (
+        Some(Continued::AsWritten | Continued::StoredPosition) => (
             " made",
             "<span class=\"badge made\">made at the board</span>",
         ),

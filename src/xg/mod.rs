@@ -103,6 +103,28 @@ struct MatchW {
     games: Vec<GameW>,
     /// The first position with checkers (for the hypergammon variants' checker count).
     first_position: Option<[i8; 26]>,
+    /// The board stored after each play, by the offset of its record.
+    boards: Vec<(usize, [[u8; 26]; 2])>,
+}
+
+/// XG's board after a play (26 counts from the mover's side: the mover positive on its points
+/// 1–24 and its bar at 25, the opponent negative, its bar at 0) as counts by side in each
+/// side's own numbering, White (player 1) first.
+fn board_counts(after: &[i8; 26], mover: Player) -> [[u8; 26]; 2] {
+    let mut own = [0u8; 26];
+    let mut other = [0u8; 26];
+    for (i, &v) in after.iter().enumerate() {
+        let n = v.unsigned_abs().min(15);
+        if v > 0 {
+            own[i] = n;
+        } else if v < 0 {
+            other[25 - i] = n;
+        }
+    }
+    match mover {
+        Player::One => [own, other],
+        Player::Two => [other, own],
+    }
 }
 
 /// The value of XG's cube field (0 centred, ±n: 2ⁿ).
@@ -359,6 +381,9 @@ fn walk(data: &[u8], problems: &mut Vec<ReadProblem>) -> MatchW {
                     ));
                 }
                 let text = move_text(&mv, at, problems);
+                if !mv.resigned() {
+                    m.boards.push((at, board_counts(&mv.after, p)));
+                }
                 g.cells.push(CellW {
                     player: p,
                     text,
@@ -643,6 +668,21 @@ pub fn read(bytes: &[u8]) -> Transcript {
     let mut problems = Vec::new();
     let m = walk(data, &mut problems);
     write(&m, &notes, &mut t);
+    // Each stored board on the transcript's cell of its play.
+    for &(at, counts) in &m.boards {
+        let cell = t.pieces.iter().find(|p| {
+            p.origin
+                == Origin::Binary {
+                    offset: at as u64,
+                    len: RECORD as u64,
+                }
+                && t.text.as_bytes().get(p.at.offset + 2) == Some(&b':')
+        });
+        if let Some(p) = cell {
+            t.boards
+                .push(crate::record::StoredBoard { at: p.at, counts });
+        }
+    }
     t.problems.extend(problems);
     t
 }

@@ -213,7 +213,8 @@ pub(crate) fn replay_match(
     match_rules: RuleSet,
     rotation: Option<Rotation>,
     keep_traces: bool,
-    as_played: &[usize],
+    as_played: &[(usize, super::super::Continued)],
+    boards: &[crate::record::StoredBoard],
 ) -> (Vec<GameTrace>, Vec<Finding>) {
     let mut rules = match_rules;
     let mut findings = Vec::new();
@@ -546,6 +547,7 @@ pub(crate) fn replay_match(
             steps: &record.steps,
             stages: &record.stages,
             as_played,
+            boards,
             index,
             turn: TurnState {
                 pos: rules.start(),

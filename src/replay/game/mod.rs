@@ -158,7 +158,9 @@ pub(super) struct GameWalker<'a> {
     pub(super) stages: &'a [Stage],
     /// The written plays (by the offset of their span) carried out as written when illegal:
     /// plays made at the board, from which the game goes on.
-    pub(super) as_played: &'a [usize],
+    pub(super) as_played: &'a [(usize, super::Continued)],
+    /// The boards the record stores after its plays (`.xg`), for a play continued from one.
+    pub(super) boards: &'a [crate::record::StoredBoard],
     pub(super) index: usize,
     pub(super) turn: TurnState,
     pub(super) cube: CubeState,

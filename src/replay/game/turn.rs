@@ -2,7 +2,7 @@
 //! referee and every problem worded on the record's spans.
 
 use super::super::render::{legal_help, render_steps};
-use super::super::{ActionTrace, Finding, StageTrace};
+use super::super::{ActionTrace, Continued, Finding, StageTrace};
 use super::super::{PlayContext, problem_finding};
 use super::{GameWalker, Stop};
 use crate::codes::Code;
@@ -531,18 +531,28 @@ impl GameWalker<'_> {
         {
             Ok(j) => j,
             Err(problem) => {
-                // A play made at the board: carried out as written, and the game goes on.
-                let made = self
+                // A play made at the board: carried out as written, or the board the record
+                // stores after it, and the game goes on.
+                let how = self
                     .as_played
-                    .contains(&problem.play.offset)
-                    .then(|| {
-                        let hops: Vec<(u8, u8)> =
-                            problem.segments.iter().map(|s| (s.from, s.to)).collect();
-                        rules
-                            .carry_out(&self.turn.pos, side, &hops)
-                            .map(|p| (p, hops))
-                    })
-                    .flatten();
+                    .iter()
+                    .find(|(at, _)| *at == problem.play.offset)
+                    .map(|(_, how)| *how);
+                let hops: Vec<(u8, u8)> = problem.segments.iter().map(|s| (s.from, s.to)).collect();
+                let made = match how {
+                    Some(Continued::AsWritten) => rules
+                        .carry_out(&self.turn.pos, side, &hops)
+                        .map(|p| (p, hops)),
+                    Some(Continued::StoredPosition) => self
+                        .boards
+                        .iter()
+                        .find(|b| {
+                            b.at.offset <= problem.play.offset && problem.play.offset < b.at.end()
+                        })
+                        .and_then(|b| stored_position(b, rules.checkers()))
+                        .map(|p| (p, hops)),
+                    _ => None,
+                };
                 let c = PlayContext {
                     rules: &rules,
                     pos: &self.turn.pos,
@@ -556,7 +566,7 @@ impl GameWalker<'_> {
                     self.push(f);
                     return Err(Stop);
                 };
-                f.continued = Some(super::super::Continued::AsWritten);
+                f.continued = how;
                 self.push(f);
                 self.turn.pos = position;
                 let steps: Vec<crate::rules::Step> = hops
@@ -656,4 +666,20 @@ impl GameWalker<'_> {
             );
         }
     }
+}
+
+/// A stored board as a position of `checkers` a side (those not on the board are off); `None`
+/// when it holds more.
+fn stored_position(b: &crate::record::StoredBoard, checkers: u8) -> Option<crate::rules::Position> {
+    let mut p = crate::rules::Position::empty();
+    for (k, side) in [Side::White, Side::Black].into_iter().enumerate() {
+        let mut on = 0u8;
+        for loc in 1..=25u8 {
+            let n = b.counts[k][loc as usize];
+            on = on.checked_add(n)?;
+            p.set(side, loc, n);
+        }
+        p.set(side, 0, checkers.checked_sub(on)?);
+    }
+    Some(p)
 }
