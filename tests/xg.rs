@@ -775,3 +775,60 @@ fn an_illegal_play_xg_stored_continues_from_its_stored_position() {
         .check(&Overrides::default(), false);
     assert_eq!(v.turns_checked(), clean.turns_checked());
 }
+
+/// A repair is written in the record's own convention: in a record that marks no hits (the
+/// `.mat` twin of `test.xg`, and the transcript of the `.xg`), no repaired play brings a `*`
+/// into the re-check, so no mutant gets a `hit-mark` warning, and each has one error.
+#[test]
+fn repairs_keep_a_record_without_hit_marks_unmarked() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xg/test.mat"))
+            .expect("test.mat");
+    assert!(!text.contains('*'));
+    let mut checked = 0;
+    for (li, line) in text.lines().enumerate() {
+        let Some(colon) = line.find(": ") else {
+            continue;
+        };
+        if !line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let Some(slash) = line[colon..].find('/').map(|i| colon + i) else {
+            continue;
+        };
+        let end = line[slash + 1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(line.len(), |i| slash + 1 + i);
+        let Ok(dest) = line[slash + 1..end].parse::<u8>() else {
+            continue;
+        };
+        let new = if dest > 2 { dest - 2 } else { dest + 3 };
+        let mut changed = format!("{}{new}{}", &line[..slash + 1], &line[end..]);
+        // And the second step's destination too, so the repair changes two written numbers
+        // (it is then written from the legal play, not from the written one).
+        if let Some(second) = changed[end..].find('/').map(|i| end + i) {
+            let e2 = changed[second + 1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(changed.len(), |i| second + 1 + i);
+            if let Ok(d2) = changed[second + 1..e2].parse::<u8>() {
+                let n2 = if d2 > 1 { d2 - 1 } else { d2 + 1 };
+                changed = format!("{}{n2}{}", &changed[..second + 1], &changed[e2..]);
+            }
+        }
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines[li] = &changed;
+        let mutant = lines.join("\n") + "\n";
+        let v = check(&mutant, &Overrides::default());
+        if v.errors() == 0 {
+            continue;
+        }
+        checked += 1;
+        assert!(
+            v.findings.iter().all(|f| f.code != Code::HitMark),
+            "line {}: {}",
+            li + 1,
+            codes(&v.findings).join(" ")
+        );
+    }
+    assert!(checked >= 50, "{checked}");
+}

@@ -36,10 +36,15 @@ pub(crate) struct PlayAt {
 /// the first; a `bar` in a game without one is read as the start point at no cost. (A
 /// written play with two equal steps, `24/23 24/23` for 2-1, has two equally
 /// near forms, `24/22 24/23` and `24/23 24/22`: the first is taken.)
-fn candidates(current: &str, s: &Suggestions) -> Vec<String> {
+fn candidates(current: &str, s: &Suggestions, marks: bool) -> Vec<String> {
     let written = &current[s.span.offset..s.span.end()];
+    let unmarked = |v: &[String]| -> Vec<String> {
+        v.iter()
+            .map(|t| if marks { t.clone() } else { t.replace('*', "") })
+            .collect()
+    };
     let Some(at) = s.at.as_ref().filter(|_| written.len() <= MAX_WRITTEN) else {
-        return s.tried.clone();
+        return unmarked(&s.tried);
     };
     let position_of = |t: &str| -> Option<Position> {
         let play = parse_play(t).ok()?;
@@ -92,7 +97,17 @@ fn candidates(current: &str, s: &Suggestions) -> Vec<String> {
         .iter()
         .zip(best)
         .map(|(p, b)| b.map_or_else(|| p.clone(), |(_, t)| t))
+        .map(|t| if marks { t } else { t.replace('*', "") })
         .collect()
+}
+
+/// Whether the record writes hit (or pin) marks: a `*` on any step. A repair is written in the
+/// record's own convention, so that the repaired record is judged as the record was.
+fn marks_hits(v: &Verdict) -> bool {
+    v.record
+        .steps
+        .iter()
+        .any(|st| (0..st.path.len()).any(|k| st.path.get(k).1))
 }
 
 /// A repair: the text that replaces a span of the record.
@@ -220,7 +235,7 @@ fn attempt(
     let end = game_end(v, s.span.offset, current.len());
     // Each candidate: how far it replays, the play, its verdict.
     let mut tried: Vec<(usize, String, Verdict)> = Vec::new();
-    let forms = candidates(current, s);
+    let forms = candidates(current, s, marks_hits(v));
     for play in &forms {
         if budget.get() == 0 {
             return None;
