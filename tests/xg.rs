@@ -329,21 +329,47 @@ fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
         text: &t.text,
         findings: std::slice::from_ref(f),
     };
+    // The file has no lines: JSON gives none.
+    for k in ["line", "column", "end_line", "end_column", "offset", "length"] {
+        assert!(j[k].is_null(), "{k}: {j}");
+    }
     let sarif = tavla::report::formats::sarif(&[file], "0", None);
-    let region = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
-    assert_eq!(region["byteOffset"], at as u64, "{region}");
-    // The human rendering shows the transcript line and names the place.
+    let loc = &sarif["runs"][0]["results"][0]["locations"][0];
+    // The record's offset is in the compressed member, not the file: no region, a logical
+    // location and the offset as a property.
+    assert!(loc["physicalLocation"].get("region").is_none(), "{loc}");
+    assert_eq!(
+        loc["logicalLocations"][0]["fullyQualifiedName"],
+        format!("game 2, turn 3, white, record at byte {at}")
+    );
+    assert_eq!(loc["properties"]["recordOffset"], at as u64);
+    // The human rendering names the place and the play, and shows no line of a text.
     let style = tavla::report::Style {
         color: false,
         unicode: false,
         width: 100,
     };
     let human = tavla::report::render_human("m.xg", &t.text, std::slice::from_ref(f), style);
-    assert!(human.contains("32: 6/3 6/2"), "{human}");
     assert!(
-        human.contains(&format!("game 2, turn 3, white, record at byte {at}")),
+        human.contains(&format!(
+            "at game 2, turn 3, white, record at byte {at}: 32: 6/3 6/2"
+        )),
         "{human}"
     );
+    assert!(!human.contains("m.xg:"), "{human}");
+    // Nor do the short and GitHub lines.
+    let short = tavla::report::render_short("m.xg", &t.text, std::slice::from_ref(f));
+    assert!(
+        short.starts_with(&format!("m.xg: game 2, turn 3, white, record at byte {at}: error[")),
+        "{short}"
+    );
+    let file = tavla::report::formats::FileFindings {
+        path: "m.xg",
+        text: &t.text,
+        findings: std::slice::from_ref(f),
+    };
+    let gh = tavla::report::formats::github(&file);
+    assert!(!gh.contains("line="), "{gh}");
 }
 
 fn problem_codes(t: &Transcript) -> Vec<Code> {

@@ -74,6 +74,19 @@ pub fn github(f: &FileFindings) -> String {
             message.push('\n');
             message.push_str(help);
         }
+        // A binary file has no lines: the file alone, its place in the message.
+        if let Some(p) = finding
+            .byte_offset()
+            .and_then(|_| super::place_words(finding))
+        {
+            out.push_str(&format!(
+                "::{command} file={},title={}::{}\n",
+                escape_property(f.path),
+                escape_property(finding.code.as_str()),
+                escape_data(&format!("{p}: {message}")),
+            ));
+            continue;
+        }
         out.push_str(&format!(
             "::{command} file={},line={l},col={c},endLine={el},endColumn={ec},title={}::{}\n",
             escape_property(f.path),
@@ -188,8 +201,21 @@ fn result(file: &FileFindings, idx: &LineIndex, uri: &str, bytes: bool, f: &Find
         "physicalLocation": physical(file, idx, uri, bytes, f.span),
     });
     if let Some(o) = f.byte_offset() {
-        // A record read from a binary file: the region is the record's place in it.
-        location["physicalLocation"]["region"] = json!({ "byteOffset": o });
+        // A record read from a binary file. Before any game (a damaged container) the offset
+        // is the file's own: the region. Within a game it is that of the record in the
+        // file's compressed member, not of the file: a logical location (game, turn, side)
+        // instead, with the record's offset as a property.
+        match super::place_words(f) {
+            Some(p) if f.place.is_some() => {
+                location["physicalLocation"]
+                    .as_object_mut()
+                    .map(|m| m.remove("region"));
+                location["logicalLocations"] =
+                    json!([{ "fullyQualifiedName": p, "kind": "element" }]);
+                location["properties"] = json!({ "recordOffset": o });
+            }
+            _ => location["physicalLocation"]["region"] = json!({ "byteOffset": o }),
+        }
     }
     if !f.label.is_empty() {
         location["message"] = json!({ "text": f.label });

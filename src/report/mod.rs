@@ -122,6 +122,26 @@ pub struct Report<'a> {
     source: &'a IndexedSource<'a>,
 }
 
+impl Report<'_> {
+    /// The entry of the checked record that holds the finding (`32: 6/3 6/2`), trimmed.
+    fn entry(&self) -> Option<String> {
+        let text = self.source.text;
+        let at = self.finding.span.offset.min(text.len());
+        let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+        // The cell holding the span: from its start to the next run of spaces.
+        let line = &text[start..end];
+        let rel = at - start;
+        let cell_start = line[..rel].rfind("  ").map_or(0, |i| i + 2);
+        let cell_end = line[rel..].find("  ").map_or(line.len(), |i| rel + i);
+        let cell = line.get(cell_start..cell_end)?.trim();
+        let cell = cell
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == ')')
+            .trim();
+        (!cell.is_empty()).then(|| cell.to_string())
+    }
+}
+
 impl fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Report")
@@ -150,23 +170,34 @@ impl Diagnostic for Report<'_> {
         })
     }
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        // A finding on a record read from a binary file names its place there too: the
-        // text shown is the transcript, not the file.
+        // A finding on a record read from a binary file is located in the file's own terms
+        // (game, turn, side, record), with the entry it concerns in notation: the file has
+        // no lines to show.
         let place = self
             .finding
             .byte_offset()
             .and_then(|_| place_words(self.finding));
+        let place = place.map(|p| match self.entry() {
+            Some(e) => format!("at {p}: {e}"),
+            None => format!("at {p}"),
+        });
         match (&self.finding.help, place) {
-            (Some(h), Some(p)) => Some(Box::new(format!("{h}\nin the binary file: {p}"))),
-            (None, Some(p)) => Some(Box::new(format!("in the binary file: {p}"))),
+            (Some(h), Some(p)) => Some(Box::new(format!("{p}\n{h}"))),
+            (None, Some(p)) => Some(Box::new(p)),
             (h, None) => h.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>),
         }
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
+        if self.finding.byte_offset().is_some() {
+            return None;
+        }
         Some(self.source)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let f = self.finding;
+        if f.byte_offset().is_some() {
+            return None;
+        }
         let primary = LabeledSpan::new_primary_with_span(
             (!f.label.is_empty()).then(|| f.label.clone()),
             miette::SourceSpan::from(f.span),
@@ -294,8 +325,13 @@ pub fn render_short(name: &str, text: &str, findings: &[Finding]) -> String {
             Severity::Warning => "warning",
             Severity::Advice => "note",
         };
+        // A binary file has no lines: its place in the match and in the file instead.
+        let at = match f.byte_offset().and_then(|_| place_words(f)) {
+            Some(p) => format!("{name}: {p}"),
+            None => format!("{name}:{l}:{c}"),
+        };
         out.push_str(&format!(
-            "{name}:{l}:{c}: {sev}[{}] {}\n",
+            "{at}: {sev}[{}] {}\n",
             f.code,
             f.message.replace('\n', " ")
         ));
@@ -307,6 +343,44 @@ pub fn render_short(name: &str, text: &str, findings: &[Finding]) -> String {
 pub fn finding_json(name: &str, text: &str, idx: &LineIndex, f: &Finding) -> serde_json::Value {
     let (l, c) = idx.locate(text, f.span.offset);
     let (el, ec) = idx.locate(text, f.span.end());
+    let mut j = finding_json_located(name, text, idx, f, (l, c), (el, ec));
+    if f.byte_offset().is_some() {
+        // A binary file has no lines, columns or text offsets: `game`, `turn`, `side` and
+        // `byte_offset` say where the finding is.
+        for k in [
+            "line",
+            "column",
+            "end_line",
+            "end_column",
+            "offset",
+            "length",
+        ] {
+            j[k] = serde_json::Value::Null;
+        }
+        if let Some(r) = j.get_mut("related").and_then(|r| r.as_array_mut()) {
+            for x in r {
+                for k in ["line", "column", "offset", "length"] {
+                    x[k] = serde_json::Value::Null;
+                }
+            }
+        }
+        if !j["rests_on"].is_null() {
+            for k in ["line", "column", "offset", "length"] {
+                j["rests_on"][k] = serde_json::Value::Null;
+            }
+        }
+    }
+    j
+}
+
+fn finding_json_located(
+    name: &str,
+    text: &str,
+    idx: &LineIndex,
+    f: &Finding,
+    (l, c): (usize, usize),
+    (el, ec): (usize, usize),
+) -> serde_json::Value {
     serde_json::json!({
         "path": name,
         "code": f.code,
