@@ -330,7 +330,14 @@ fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
         findings: std::slice::from_ref(f),
     };
     // The file has no lines: JSON gives none.
-    for k in ["line", "column", "end_line", "end_column", "offset", "length"] {
+    for k in [
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "offset",
+        "length",
+    ] {
         assert!(j[k].is_null(), "{k}: {j}");
     }
     let sarif = tavla::report::formats::sarif(&[file], "0", None);
@@ -360,7 +367,9 @@ fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
     // Nor do the short and GitHub lines.
     let short = tavla::report::render_short("m.xg", &t.text, std::slice::from_ref(f));
     assert!(
-        short.starts_with(&format!("m.xg: game 2, turn 3, white, record at byte {at}: error[")),
+        short.starts_with(&format!(
+            "m.xg: game 2, turn 3, white, record at byte {at}: error["
+        )),
         "{short}"
     );
     let file = tavla::report::formats::FileFindings {
