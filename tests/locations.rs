@@ -33,6 +33,7 @@ fn a_finding_names_its_game_turn_and_side() {
     assert_eq!(
         f.place,
         Some(Place {
+            match_number: 1,
             game: 2,
             turn: Some(2),
             side: Some(Side::Black)
@@ -67,6 +68,7 @@ fn the_left_cell_is_white_and_a_score_line_has_no_turn() {
     assert_eq!(
         places.first().copied().flatten(),
         Some(Place {
+            match_number: 1,
             game: 1,
             turn: Some(1),
             side: Some(Side::White)
@@ -76,6 +78,7 @@ fn the_left_cell_is_white_and_a_score_line_has_no_turn() {
     );
     assert!(
         places.contains(&Some(Place {
+            match_number: 1,
             game: 2,
             turn: None,
             side: None

@@ -124,7 +124,7 @@ fn check_source(src: &Source, o: &Overrides) -> Checked {
     let v = src.check(o, false);
     Checked {
         path: src.name.clone(),
-        games: v.record.games.len(),
+        games: v.games_checked(),
         turns: v.turns_checked(),
         unreadable: false,
         findings: findings_json(&src.name, &src.text, &v.findings),

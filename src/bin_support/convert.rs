@@ -111,26 +111,47 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                         .map_err(|e| Failure::Unreadable(format!("{}: {e}", i.name())))?;
                     let v = src.check(&o, true);
                     let problems = report::render_short(&i.name(), &src.text, &v.findings);
+                    // A file may hold several matches: each is written in turn (JSON: an
+                    // array of their documents).
                     if a.to == Target::Csv {
                         return Ok((
-                            csv_rows(&i.name(), &v, src.record()),
+                            v.matches()
+                                .map(|m| csv_rows(&i.name(), m, src.record()))
+                                .collect(),
                             problems,
                             v.errors() > 0,
                         ));
                     }
                     let s = if a.to == Target::Sgf {
-                        let doc = json::match_doc(&v, false, src.record());
-                        tavla::sgf::write_sgf(&doc, v.rules.as_ref()).map_err(|e| {
-                            Failure::Refused(format!("{}: cannot write SGF: {e}", i.name()))
-                        })?
+                        let mut s = String::new();
+                        for m in v.matches() {
+                            let doc = json::match_doc(m, false, src.record());
+                            s += &tavla::sgf::write_sgf(&doc, m.rules.as_ref()).map_err(|e| {
+                                Failure::Refused(format!("{}: cannot write SGF: {e}", i.name()))
+                            })?;
+                        }
+                        s
                     } else {
-                        let doc = json::match_json(&v, a.with_source, src.record());
+                        let docs: Vec<serde_json::Value> = v
+                            .matches()
+                            .map(|m| json::match_json(m, a.with_source, src.record()))
+                            .collect();
                         match a.to {
-                            Target::Json => {
-                                serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+                            Target::Json if docs.len() == 1 => {
+                                serde_json::to_string_pretty(&docs[0]).unwrap_or_default() + "\n"
                             }
-                            Target::Jsonl => serde_json::to_string(&doc).unwrap_or_default() + "\n",
-                            Target::Mat => report::mat::write_mat(&doc),
+                            Target::Json => {
+                                serde_json::to_string_pretty(&docs).unwrap_or_default() + "\n"
+                            }
+                            Target::Jsonl => docs
+                                .iter()
+                                .map(|d| serde_json::to_string(d).unwrap_or_default() + "\n")
+                                .collect(),
+                            Target::Mat => docs
+                                .iter()
+                                .map(report::mat::write_mat)
+                                .collect::<Vec<_>>()
+                                .join("\n"),
                             Target::Sgf | Target::Csv | Target::Html | Target::Svg => String::new(),
                         }
                     };

@@ -18,6 +18,8 @@ use crate::{Color, Format, ValidateArgs};
 
 /// What one file contributes to the report.
 struct Outcome {
+    /// Matches in the file (a file may hold several).
+    matches: usize,
     games: usize,
     turns: usize,
     errors: usize,
@@ -44,14 +46,14 @@ fn outcome(
 ) -> Outcome {
     let name = input.name();
     let boards = boards || format == Format::Html;
-    let (text, findings, games, turns, io_error, verdict) = match input.load() {
+    let (text, findings, games, turns, io_error, verdict, matches) = match input.load() {
         Ok(src) => {
             let mut v = src.check(o, boards);
-            let (g, t) = (v.record.games.len(), v.turns_checked());
+            let (g, t, m) = (v.games_checked(), v.turns_checked(), v.matches().count());
             let findings = std::mem::take(&mut v.findings);
-            (src.text, findings, g, t, false, boards.then_some(v))
+            (src.text, findings, g, t, false, boards.then_some(v), m)
         }
-        Err(e) => (String::new(), vec![e.finding()], 0, 0, true, None),
+        Err(e) => (String::new(), vec![e.finding()], 0, 0, true, None, 0),
     };
     let errors = findings
         .iter()
@@ -67,6 +69,7 @@ fn outcome(
         findings: &findings,
     };
     let mut out = Outcome {
+        matches,
         games,
         turns,
         errors,
@@ -230,6 +233,8 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
 
     let (mut files, mut games, mut turns, mut errors, mut warnings) =
         (0usize, 0usize, 0usize, 0usize, 0usize);
+    // Matches beyond one a file (files holding several).
+    let mut extra_matches = 0usize;
     let mut io_error = false;
     let mut shown = 0usize;
     let limit = a.max_diagnostics.unwrap_or(usize::MAX);
@@ -269,6 +274,7 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
             }
             files += 1;
             games += oc.games;
+            extra_matches += oc.matches.saturating_sub(1);
             turns += oc.turns;
             errors += oc.errors;
             warnings += oc.warnings;
@@ -356,8 +362,13 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
         } else {
             String::new()
         };
+        let matches = if extra_matches > 0 {
+            format!("{} matches, ", files + extra_matches)
+        } else {
+            String::new()
+        };
         say!(
-            "{files} files, {games} games, {turns} turns checked, {errors} errors, {warnings} warnings{limited}"
+            "{files} files, {matches}{games} games, {turns} turns checked, {errors} errors, {warnings} warnings{limited}"
         );
     }
     if files == 0 && !a.allow_empty {

@@ -103,6 +103,8 @@ impl Continued {
 /// Where a finding stands in the match, as the `.mat` layout numbers it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Place {
+    /// 1-based index of the match in the file (a file may hold several).
+    pub match_number: usize,
     /// 1-based index of the game in the file.
     pub game: usize,
     /// The `n` of the `n)` line holding the finding, for a turn or a cube action (both
@@ -363,9 +365,21 @@ pub struct Verdict {
     /// The rotation of a rotating match (`Sreshta`): each game's rules follow from its number
     /// ([`GameTrace::rules`]); `rules` are then those of the first game.
     pub rotation: Option<crate::rules::rotation::Rotation>,
+    /// A file holding several matches (a tournament's export, an archive): the verdicts of the
+    /// matches after the first, each checked on its own. Their findings are in
+    /// [`Verdict::findings`] too, with [`Place::match_number`].
+    pub more: Vec<Verdict>,
 }
 
 impl Verdict {
+    /// The verdict of each match of the file: this one, then [`Verdict::more`].
+    pub fn matches(&self) -> impl Iterator<Item = &Verdict> {
+        std::iter::once(self).chain(self.more.iter())
+    }
+    /// Games of every match of the file.
+    pub fn games_checked(&self) -> usize {
+        self.matches().map(|v| v.record.games.len()).sum()
+    }
     /// Number of errors.
     pub fn errors(&self) -> usize {
         self.findings
@@ -380,9 +394,10 @@ impl Verdict {
             .filter(|f| f.severity == Severity::Warning)
             .count()
     }
-    /// Turns replayed.
+    /// Turns replayed (in every match of the file).
     pub fn turns_checked(&self) -> usize {
-        self.games.iter().map(|g| g.turns_checked).sum()
+        self.games.iter().map(|g| g.turns_checked).sum::<usize>()
+            + self.more.iter().map(Verdict::turns_checked).sum::<usize>()
     }
 }
 
@@ -430,10 +445,113 @@ pub fn check_stored(
 }
 
 fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
+    let ranges = match_ranges(text);
+    if ranges.len() <= 1 {
+        return check_one(text, overrides, traces);
+    }
+    // Several matches: each checked on its own, on the text with the others blanked (so every
+    // span and line stays that of the file).
+    let mut verdicts: Vec<Verdict> = ranges
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let blank = blanked(text, r.clone());
+            let mut v = check_one(&blank, overrides, traces);
+            for f in &mut v.findings {
+                if let Some(p) = f.place.as_mut() {
+                    p.match_number = i + 1;
+                }
+            }
+            // A match holds its own "no games": the file's other matches do not count.
+            v
+        })
+        .collect();
+    let mut first = verdicts.remove(0);
+    for v in &mut verdicts {
+        first.findings.append(&mut v.findings);
+    }
+    first
+        .findings
+        .sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
+    first.more = verdicts;
+    first
+}
+
+fn check_one(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     let mut v = check_inner(text, overrides, traces, &[]);
     place_findings(&v.document, &v.record, &mut v.findings);
     stated_illegal_plays(&mut v);
     v
+}
+
+/// `text` with every byte outside `keep` a space, line ends kept.
+fn blanked(text: &str, keep: std::ops::Range<usize>) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    for (i, &c) in b.iter().enumerate() {
+        out.push(if keep.contains(&i) || c == b'\n' || c == b'\r' {
+            c
+        } else {
+            b' '
+        });
+    }
+    // The byte-order mark of a record appended to another: blank, as the file's own is skipped.
+    if keep.start > 0 {
+        let mut i = keep.start;
+        while i + 3 <= keep.end {
+            if (i == keep.start || b[i - 1] == b'\n') && &b[i..i + 3] == b"\xef\xbb\xbf" {
+                out[i..i + 3].copy_from_slice(b"   ");
+                break;
+            }
+            i += 1;
+        }
+    }
+    // Every character outside `keep` was replaced whole, by spaces.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// The byte ranges of the matches a text holds. A match-length line (` 7 point match`) that
+/// follows a `Game N` line of the match before starts the next match, together with the
+/// header lines (`;`, `#`) and blank lines just above it. One range for an ordinary record.
+pub(crate) fn match_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut start = 0usize;
+    let mut seen_length = false;
+    let mut seen_game = false;
+    // Where the block of header and blank lines just above the current line starts.
+    let mut block: Option<usize> = None;
+    let mut at = 0usize;
+    for line in text.split_inclusive('\n') {
+        // A record appended to another keeps its byte-order mark at its start.
+        let t = line.trim().trim_start_matches('\u{feff}');
+        let lower = t.to_ascii_lowercase();
+        let is_length =
+            lower.ends_with("point match") && lower.starts_with(|c: char| c.is_ascii_digit());
+        let is_game = lower.starts_with("game ")
+            && lower[5..]
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit());
+        if is_length {
+            if seen_length && seen_game {
+                let from = block.unwrap_or(at);
+                ranges.push(start..from);
+                start = from;
+                seen_game = false;
+            }
+            seen_length = true;
+        }
+        if is_game {
+            seen_game = true;
+        }
+        if t.is_empty() || t.starts_with(';') || t.starts_with('#') {
+            block.get_or_insert(at);
+        } else {
+            block = None;
+        }
+        at += line.len();
+    }
+    ranges.push(start..text.len());
+    ranges
 }
 
 /// A play the record states was illegal as made at the board (`; [IllegalPlay "game 2, turn
@@ -588,6 +706,7 @@ fn place_findings(doc: &Document, record: &Match, findings: &mut [Finding]) {
             ),
         };
         f.place = Some(Place {
+            match_number: 1,
             game: gi + 1,
             turn,
             side,
@@ -670,6 +789,7 @@ fn check_once(
         findings,
         games,
         rotation,
+        more: Vec::new(),
     }
 }
 

@@ -769,6 +769,7 @@ pub(super) fn confirm(
         findings,
         games: last.games,
         rotation: first.rotation,
+        more: Vec::new(),
     }
 }
 

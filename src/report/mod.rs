@@ -405,6 +405,7 @@ fn finding_json_located(
             let (l, c) = idx.locate(text, s.offset);
             serde_json::json!({"line": l, "column": c, "offset": s.offset, "length": s.len})
         }),
+        "match": f.place.map(|p| p.match_number),
         "game": f.place.map(|p| p.game),
         "turn": f.place.and_then(|p| p.turn),
         "side": f.place.and_then(|p| p.side),
@@ -418,6 +419,9 @@ fn finding_json_located(
 pub fn place_words(f: &Finding) -> Option<String> {
     let mut parts = Vec::new();
     if let Some(p) = f.place {
+        if p.match_number > 1 {
+            parts.push(format!("match {}", p.match_number));
+        }
         parts.push(format!("game {}", p.game));
         if let Some(t) = p.turn {
             parts.push(format!("turn {t}"));
