@@ -274,19 +274,7 @@ fn attempt(
             "did you mean `{play}`: the game replays further from it than from any other legal play"
         )
     };
-    let help = f
-        .help
-        .take()
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| !l.contains("later turn(s) of game"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    f.help = Some(if help.is_empty() {
-        note
-    } else {
-        format!("{note}\n{help}")
-    });
+    with_note(&mut f, note);
     f.repair = Some(Box::new(Repair {
         span: s.span,
         text: play.clone(),
