@@ -116,7 +116,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     if a.to == Target::Csv {
                         return Ok((
                             v.matches()
-                                .map(|m| csv_rows(&i.name(), m, src.record()))
+                                .map(|m| csv_rows(&i.name(), m, &src.record()[m.offset..]))
                                 .collect(),
                             problems,
                             v.errors() > 0,
@@ -125,7 +125,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     let s = if a.to == Target::Sgf {
                         let mut s = String::new();
                         for m in v.matches() {
-                            let doc = json::match_doc(m, false, src.record());
+                            let doc = json::match_doc(m, false, &src.record()[m.offset..]);
                             s += &tavla::sgf::write_sgf(&doc, m.rules.as_ref()).map_err(|e| {
                                 Failure::Refused(format!("{}: cannot write SGF: {e}", i.name()))
                             })?;
@@ -134,7 +134,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     } else {
                         let docs: Vec<serde_json::Value> = v
                             .matches()
-                            .map(|m| json::match_json(m, a.with_source, src.record()))
+                            .map(|m| json::match_json(m, a.with_source, &src.record()[m.offset..]))
                             .collect();
                         match a.to {
                             Target::Json if docs.len() == 1 => {

@@ -466,8 +466,8 @@ mod tests {
 
     /// The whole-line fast path gives the same document as reading line by line.
     fn documents_agree(text: &str) {
-        let fast = parse_with(text, true);
-        let slow = parse_with(text, false);
+        let fast = parse_with(text, true, 1);
+        let slow = parse_with(text, false, 1);
         assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{text:?}");
     }
 

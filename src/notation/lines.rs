@@ -19,11 +19,17 @@ use super::{Span, SyntaxError, push_in_place};
 
 /// Parse a whole match file. Never fails: problems are collected in [`Document::errors`].
 pub fn parse_document(text: &str) -> Document {
-    parse_with(text, true)
+    parse_with(text, true, 1)
+}
+
+/// [`parse_document`] of a text that starts at line `first_line` of a file (a match after
+/// others in one file): lines are numbered from there.
+pub fn parse_document_from(text: &str, first_line: usize) -> Document {
+    parse_with(text, true, first_line)
 }
 
 /// [`parse_document`], with or without the whole-line fast path (the tests compare the two).
-pub(super) fn parse_with(text: &str, whole_lines: bool) -> Document {
+pub(super) fn parse_with(text: &str, whole_lines: bool, first_line: usize) -> Document {
     let mut doc = Document {
         // Room for about the usual density (a line per 42 bytes, a step per 13, a cell per
         // 27), so that the usual file never regrows; reserving much more costs more in fresh
@@ -41,7 +47,7 @@ pub(super) fn parse_with(text: &str, whole_lines: bool) -> Document {
     }
     let bytes = text.as_bytes();
     let mut toks = Vec::new();
-    let mut number = 0;
+    let mut number = first_line.saturating_sub(1);
     let mut i = start;
     // Whether a CR was seen: until then, turn lines are read whole by the fast path (which
     // never takes a line holding a CR); after, line by line.

@@ -26,7 +26,7 @@ pub use document::{
     Stage, StageKind, StageRange, StepRange, TurnStages,
 };
 pub use letters::{Ambiguity, LetterPlay, parse_letter_play, write_letters, write_point};
-pub use lines::parse_document;
+pub use lines::{parse_document, parse_document_from};
 pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
 pub use span::Span;
 

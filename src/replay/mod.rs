@@ -12,7 +12,7 @@ mod setup;
 mod words;
 
 use crate::codes::Code;
-use crate::notation::{Document, Span, SyntaxError, parse_document};
+use crate::notation::{Document, Span, SyntaxError};
 use crate::record::{Match, Origin};
 use crate::rules::{Position, RuleSet, Side, StageDice, Step};
 
@@ -369,6 +369,10 @@ pub struct Verdict {
     /// matches after the first, each checked on its own. Their findings are in
     /// [`Verdict::findings`] too, with [`Place::match_number`].
     pub more: Vec<Verdict>,
+    /// Where this match's text starts in the file (0 but for the matches after the first of
+    /// a file holding several): the spans of its document and record are relative to it, its
+    /// findings are in the file's offsets.
+    pub offset: usize,
 }
 
 impl Verdict {
@@ -438,7 +442,7 @@ pub fn check_stored(
     traces: bool,
     boards: &[crate::record::StoredBoard],
 ) -> Verdict {
-    let mut v = check_inner(text, overrides, traces, boards);
+    let mut v = check_inner(text, overrides, traces, boards, 1);
     place_findings(&v.document, &v.record, &mut v.findings);
     stated_illegal_plays(&mut v);
     v
@@ -447,25 +451,26 @@ pub fn check_stored(
 fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     let ranges = match_ranges(text);
     if ranges.len() <= 1 {
-        return check_one(text, overrides, traces);
+        return check_one(text, overrides, traces, 1);
     }
-    // Several matches: each checked on its own, on the text with the others blanked (so every
-    // span and line stays that of the file).
-    let mut verdicts: Vec<Verdict> = ranges
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let blank = blanked(text, r.clone());
-            let mut v = check_one(&blank, overrides, traces);
-            for f in &mut v.findings {
-                if let Some(p) = f.place.as_mut() {
-                    p.match_number = i + 1;
-                }
+    // Several matches: each checked on its own text, its lines numbered as in the file and
+    // its findings moved to the file's offsets.
+    let mut first_line = 1;
+    let mut counted = 0;
+    let mut verdicts: Vec<Verdict> = Vec::with_capacity(ranges.len());
+    for (i, r) in ranges.iter().enumerate() {
+        first_line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..r.start]).count();
+        counted = r.start;
+        let mut v = check_one(&text[r.clone()], overrides, traces, first_line);
+        for f in &mut v.findings {
+            shift(f, r.start);
+            if let Some(p) = f.place.as_mut() {
+                p.match_number = i + 1;
             }
-            // A match holds its own "no games": the file's other matches do not count.
-            v
-        })
-        .collect();
+        }
+        v.offset = r.start;
+        verdicts.push(v);
+    }
     let mut first = verdicts.remove(0);
     for v in &mut verdicts {
         first.findings.append(&mut v.findings);
@@ -477,37 +482,33 @@ fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
     first
 }
 
-fn check_one(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
-    let mut v = check_inner(text, overrides, traces, &[]);
+/// A finding of a match checked on its own text, moved to the offsets of the file whose text
+/// starts at `by`.
+fn shift(f: &mut Finding, by: usize) {
+    let mv = |s: &mut Span| s.offset += by;
+    mv(&mut f.span);
+    for (s, _) in &mut f.related {
+        mv(s);
+    }
+    if let Some(s) = f.suggestions.as_mut() {
+        mv(&mut s.span);
+        if let Some(d) = s.dice_span.as_mut() {
+            mv(d);
+        }
+    }
+    if let Some(r) = f.repair.as_mut() {
+        mv(&mut r.span);
+    }
+    if let Some(s) = f.rests_on.as_mut() {
+        mv(s);
+    }
+}
+
+fn check_one(text: &str, overrides: &Overrides, traces: bool, first_line: usize) -> Verdict {
+    let mut v = check_inner(text, overrides, traces, &[], first_line);
     place_findings(&v.document, &v.record, &mut v.findings);
     stated_illegal_plays(&mut v);
     v
-}
-
-/// `text` with every byte outside `keep` a space, line ends kept.
-fn blanked(text: &str, keep: std::ops::Range<usize>) -> String {
-    let b = text.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    for (i, &c) in b.iter().enumerate() {
-        out.push(if keep.contains(&i) || c == b'\n' || c == b'\r' {
-            c
-        } else {
-            b' '
-        });
-    }
-    // The byte-order mark of a record appended to another: blank, as the file's own is skipped.
-    if keep.start > 0 {
-        let mut i = keep.start;
-        while i + 3 <= keep.end {
-            if (i == keep.start || b[i - 1] == b'\n') && &b[i..i + 3] == b"\xef\xbb\xbf" {
-                out[i..i + 3].copy_from_slice(b"   ");
-                break;
-            }
-            i += 1;
-        }
-    }
-    // Every character outside `keep` was replaced whole, by spaces.
-    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// The byte ranges of the matches a text holds. A match-length line (` 7 point match`) that
@@ -518,7 +519,7 @@ pub(crate) fn match_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut start = 0usize;
     let mut seen_length = false;
     let mut seen_game = false;
-    // Where the block of header and blank lines just above the current line starts.
+    // Where the block of header lines just above the current line starts.
     let mut block: Option<usize> = None;
     let mut at = 0usize;
     for line in text.split_inclusive('\n') {
@@ -543,9 +544,12 @@ pub(crate) fn match_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
         if is_game {
             seen_game = true;
         }
-        if t.is_empty() || t.starts_with(';') || t.starts_with('#') {
+        // The header lines just above (blank lines between them join the block; blank lines
+        // before them stay with the match before, so an appended record's byte-order mark
+        // starts its text).
+        if t.starts_with(';') || t.starts_with('#') {
             block.get_or_insert(at);
-        } else {
+        } else if !t.is_empty() {
             block = None;
         }
         at += line.len();
@@ -670,7 +674,10 @@ fn place_findings(doc: &Document, record: &Match, findings: &mut [Finding]) {
         .iter()
         .map(|g| {
             doc.lines
-                .get(g.line.wrapping_sub(1))
+                .get(
+                    g.line
+                        .wrapping_sub(doc.lines.first().map_or(1, |l| l.number)),
+                )
                 .map_or(usize::MAX, |l| l.span.offset)
         })
         .collect();
@@ -719,10 +726,11 @@ fn check_inner(
     overrides: &Overrides,
     traces: bool,
     boards: &[crate::record::StoredBoard],
+    first_line: usize,
 ) -> Verdict {
-    let v = check_once(text, overrides, traces, &[], boards);
+    let v = check_once(text, overrides, traces, &[], boards, first_line);
     let check = |t: &str, tr: bool, played: &[(usize, Continued)]| {
-        check_once(t, overrides, tr, played, boards)
+        check_once(t, overrides, tr, played, boards, first_line)
     };
     let v = if v.findings.iter().any(|f| f.suggestions.is_some()) {
         repair::confirm(text, &check, traces, v, !boards.is_empty())
@@ -745,8 +753,9 @@ fn check_once(
     traces: bool,
     as_played: &[(usize, Continued)],
     boards: &[crate::record::StoredBoard],
+    first_line: usize,
 ) -> Verdict {
-    let mut document = parse_document(text);
+    let mut document = crate::notation::parse_document_from(text, first_line);
     let record = Match::from_document(&mut document);
     let mut findings: Vec<Finding> = document.errors.iter().map(Finding::from_syntax).collect();
     findings.extend(record.problems.iter().map(Finding::from_syntax));
@@ -790,6 +799,7 @@ fn check_once(
         games,
         rotation,
         more: Vec::new(),
+        offset: 0,
     }
 }
 

@@ -758,6 +758,7 @@ pub(super) fn confirm(
         games: last.games,
         rotation: first.rotation,
         more: Vec::new(),
+        offset: 0,
     }
 }
 
