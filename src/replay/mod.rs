@@ -515,6 +515,11 @@ fn check_one(text: &str, overrides: &Overrides, traces: bool, first_line: usize)
 /// follows a `Game N` line of the match before starts the next match, together with the
 /// header lines (`;`, `#`) and blank lines just above it. One range for an ordinary record.
 pub(crate) fn match_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
+    // The usual record names one match length: one match, found without reading its lines.
+    let mut lengths = memchr::memmem::find_iter(text.as_bytes(), b"point match");
+    if lengths.next().is_none() || lengths.next().is_none() {
+        return vec![0..text.len()];
+    }
     let mut ranges = Vec::new();
     let mut start = 0usize;
     let mut seen_length = false;
@@ -525,11 +530,13 @@ pub(crate) fn match_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
     for line in text.split_inclusive('\n') {
         // A record appended to another keeps its byte-order mark at its start.
         let t = line.trim().trim_start_matches('\u{feff}');
-        let lower = t.to_ascii_lowercase();
-        let is_length =
-            lower.ends_with("point match") && lower.starts_with(|c: char| c.is_ascii_digit());
-        let is_game = lower.starts_with("game ")
-            && lower[5..]
+        let b = t.as_bytes();
+        let is_length = b.len() > 11
+            && b[b.len() - 11..].eq_ignore_ascii_case(b"point match")
+            && b[0].is_ascii_digit();
+        let is_game = b.len() > 5
+            && b[..5].eq_ignore_ascii_case(b"game ")
+            && t[5..]
                 .trim_start()
                 .starts_with(|c: char| c.is_ascii_digit());
         if is_length {
