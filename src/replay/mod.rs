@@ -513,12 +513,12 @@ fn check_one(text: &str, overrides: &Overrides, traces: bool, first_line: usize)
 
 /// The byte ranges of the matches a text holds. A match-length line (` 7 point match`) that
 /// follows a `Game N` line of the match before starts the next match, together with the
-/// header lines (`;`, `#`) and blank lines just above it. One range for an ordinary record.
+/// header lines (`;`, `#`) just above it. One range for an ordinary record.
 pub(crate) fn match_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
     // The usual record names one match length: one match, found without reading its lines.
     let mut lengths = memchr::memmem::find_iter(text.as_bytes(), b"point match");
     if lengths.next().is_none() || lengths.next().is_none() {
-        return vec![0..text.len()];
+        return std::iter::once(0..text.len()).collect();
     }
     let mut ranges = Vec::new();
     let mut start = 0usize;
