@@ -85,8 +85,11 @@ class Finding:
     (1-based, columns in characters), ``end_line``, ``end_column``, ``offset`` and
     ``length`` (bytes of the UTF-8 text), ``label``, ``help``, ``related`` (secondary
     labels), ``suggestions`` (for an illegal play, the nearest legal plays, nearest first),
-    ``repair`` (the confirmed replacement text, or ``None``) and ``rests_on`` (the repair a
-    later finding assumes, or ``None``).
+    ``repair`` (the confirmed replacement text, or ``None``), ``continued`` (for an illegal
+    play: ``"repair"``, ``"as_written"`` for a play made at the board, ``"stored_position"``,
+    or ``None``), ``rests_on`` (the repair a later finding assumes, or ``None``) and its place:
+    ``match``, ``game``, ``turn``, ``side`` and, in a binary file, ``byte_offset`` (``line``
+    and ``column`` are then ``None``).
 
         >>> text = " 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 65: 13/7 24/19\\n"
         >>> f = tavla.validate_text(text).findings[0]
