@@ -29,18 +29,24 @@ class Finding:
     code: str
     severity: str
     message: str
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    offset: int
-    length: int
+    line: Optional[int]
+    column: Optional[int]
+    end_line: Optional[int]
+    end_column: Optional[int]
+    offset: Optional[int]
+    length: Optional[int]
     label: str
     help: Optional[str]
     related: List[Dict[str, Any]]
     suggestions: List[str]
     repair: Optional[str]
+    continued: Optional[str]
     rests_on: Optional[Dict[str, int]]
+    match: Optional[int]
+    game: Optional[int]
+    turn: Optional[int]
+    side: Optional[str]
+    byte_offset: Optional[int]
     def __init__(self, data: Dict[str, Any]) -> None: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
