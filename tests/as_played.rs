@@ -140,6 +140,7 @@ fn a_play_made_at_the_board_is_one_error_and_the_game_is_checked_on() {
         }
     }
     assert!(made >= 30, "only {made} records were made");
+    eprintln!("{made} records, {both} of them also repaired");
     assert!(both * 10 <= made, "{both} of {made} also repaired");
 }
 

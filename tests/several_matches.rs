@@ -120,6 +120,13 @@ fn convert_writes_every_match() {
     assert_eq!(j.as_array().map(Vec::len), Some(2), "{j}");
     let out = run(&["convert", "--to", "jsonl"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+    // CSV: the `match` column tells the matches' rows apart.
+    let out = run(&["convert", "--to", "csv"]);
+    let csv = String::from_utf8_lossy(&out.stdout).to_string();
+    let mut lines = csv.lines();
+    assert!(lines.next().unwrap().starts_with("path,match,game,"));
+    let matches: Vec<&str> = lines.map(|l| l.split(',').nth(1).unwrap()).collect();
+    assert!(matches.contains(&"1") && matches.contains(&"2"), "{csv}");
     let out = run(&["validate", "--format", "jsonl"]);
     assert_eq!(out.status.code(), Some(1));
     let errors: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)

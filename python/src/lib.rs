@@ -527,21 +527,22 @@ fn row_py<'py>(py: Python<'py>, r: &PlayRow) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let keys = table::COLUMNS;
     d.set_item(keys[0], &r.path)?;
-    d.set_item(keys[1], r.game)?;
-    d.set_item(keys[2], r.turn)?;
-    d.set_item(keys[3], r.side)?;
-    d.set_item(keys[4], &r.player)?;
-    d.set_item(keys[5], &r.dice)?;
-    d.set_item(keys[6], &r.play)?;
-    d.set_item(keys[7], &r.position_before)?;
-    d.set_item(keys[8], r.legal)?;
-    d.set_item(keys[9], r.code)?;
-    d.set_item(keys[10], r.n_legal)?;
-    d.set_item(keys[11], r.pips_before_white)?;
-    d.set_item(keys[12], r.pips_before_black)?;
-    d.set_item(keys[13], r.score_white)?;
-    d.set_item(keys[14], r.score_black)?;
-    d.set_item(keys[15], r.cube)?;
+    d.set_item(keys[1], r.match_number)?;
+    d.set_item(keys[2], r.game)?;
+    d.set_item(keys[3], r.turn)?;
+    d.set_item(keys[4], r.side)?;
+    d.set_item(keys[5], &r.player)?;
+    d.set_item(keys[6], &r.dice)?;
+    d.set_item(keys[7], &r.play)?;
+    d.set_item(keys[8], &r.position_before)?;
+    d.set_item(keys[9], r.legal)?;
+    d.set_item(keys[10], r.code)?;
+    d.set_item(keys[11], r.n_legal)?;
+    d.set_item(keys[12], r.pips_before_white)?;
+    d.set_item(keys[13], r.pips_before_black)?;
+    d.set_item(keys[14], r.score_white)?;
+    d.set_item(keys[15], r.score_black)?;
+    d.set_item(keys[16], r.cube)?;
     Ok(d)
 }
 

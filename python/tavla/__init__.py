@@ -444,7 +444,7 @@ def plays(
 ) -> Iterator[Dict[str, Any]]:
     """The flat table of plays of the records of ``paths``: an iterator of dicts, one per play
     or cube action, with the columns of ``tavla convert --to csv`` (:data:`COLUMNS`):
-    ``path``, ``game``, ``turn``, ``side``, ``player``, ``dice``, ``play`` (normalised),
+    ``path``, ``match`` (the match's index in the file), ``game``, ``turn``, ``side``, ``player``, ``dice``, ``play`` (normalised),
     ``position_before`` (an XGID in the backgammon family, else the JSON position),
     ``legal``, ``code`` (of the cell's first error), ``n_legal`` (legal plays of the roll),
     ``pips_before_white``, ``pips_before_black``, ``score_white``, ``score_black``,

@@ -115,9 +115,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     // array of their documents).
                     if a.to == Target::Csv {
                         return Ok((
-                            v.matches()
-                                .map(|m| csv_rows(&i.name(), m, &src.record()[m.offset..]))
-                                .collect(),
+                            csv_rows(&i.name(), &v, src.record()),
                             problems,
                             v.errors() > 0,
                         ));

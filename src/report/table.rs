@@ -8,6 +8,7 @@
 //! | column | value |
 //! | --- | --- |
 //! | `path` | the record's name, as `validate` reports it |
+//! | `match` | the match's 1-based index in the file (a file may hold several) |
 //! | `game` | the game's written number |
 //! | `turn` | the written turn number `N)` (empty on an unnumbered line) |
 //! | `side` | `white` (left column) or `black` (right column) |
@@ -34,8 +35,9 @@ use crate::report::json::{ActionDoc, StageKindDoc, match_doc, position_json};
 use crate::rules::{Position, Roll, Side};
 
 /// The column names, in order: the CSV header row.
-pub const COLUMNS: [&str; 16] = [
+pub const COLUMNS: [&str; 17] = [
     "path",
+    "match",
     "game",
     "turn",
     "side",
@@ -58,6 +60,9 @@ pub const COLUMNS: [&str; 16] = [
 pub struct PlayRow {
     /// The record's name.
     pub path: String,
+    /// The match's 1-based index in the file.
+    #[serde(rename = "match")]
+    pub match_number: usize,
     /// The game's written number.
     pub game: u64,
     /// The written turn number.
@@ -104,6 +109,15 @@ pub struct PlayRow {
 /// assert_eq!(rows[1].legal, Some(true));
 /// ```
 pub fn rows(path: &str, v: &Verdict, text: &str) -> Vec<PlayRow> {
+    // Every match of the file, each on its own text.
+    v.matches()
+        .enumerate()
+        .flat_map(|(i, m)| match_rows(path, i + 1, m, text.get(m.offset..).unwrap_or("")))
+        .collect()
+}
+
+/// The rows of one match of a file.
+fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<PlayRow> {
     let doc = match_doc(v, false, text);
     let errors: Vec<_> = v
         .findings
@@ -235,6 +249,7 @@ pub fn rows(path: &str, v: &Verdict, text: &str) -> Vec<PlayRow> {
             };
             out.push(PlayRow {
                 path: path.to_string(),
+                match_number,
                 game: game.number,
                 turn: action.turn_number,
                 side: side.name(),
