@@ -703,11 +703,12 @@ pub(super) fn confirm(
         _ => check(&current, true, &as_played),
     };
     // Where each continuation stands in the text as written, with the end of its game.
-    let spans: Vec<(Span, usize)> = repaired
+    let spans: Vec<(Span, usize, bool)> = repaired
         .iter()
-        .map(|(_, k, r)| {
+        .map(|(f, k, r)| {
             let span = map_span(*r, &edits[..*k]);
-            (span, game_end(&first, span.offset, text.len()))
+            let made = f.continued != Some(Continued::Repair);
+            (span, game_end(&first, span.offset, text.len()), made)
         })
         .collect();
     let mut findings = Vec::with_capacity(last.findings.len() + repaired.len());
@@ -720,7 +721,7 @@ pub(super) fn confirm(
             continue;
         }
         let mut f = map_finding(f, &edits);
-        let rest = spans.iter().rev().find(|(s, end)| {
+        let rest = spans.iter().rev().find(|(s, end, _)| {
             f.span.offset >= s.end()
                 && (f.span.offset < *end
                     || !first
@@ -728,9 +729,13 @@ pub(super) fn confirm(
                         .iter()
                         .any(|g| g.code == f.code && g.span == f.span))
         });
-        if let Some((s, _)) = rest {
+        if let Some((s, _, made)) = rest {
             f.rests_on = Some(*s);
-            let note = "this finding rests on the repair above: the game was replayed from it";
+            let note = if *made {
+                "this finding rests on the play made at the board above: the game was replayed from the board it left"
+            } else {
+                "this finding rests on the repair above: the game was replayed from it"
+            };
             f.help = Some(match f.help.take() {
                 Some(h) => format!("{h}\n{note}"),
                 None => note.to_string(),
@@ -740,10 +745,10 @@ pub(super) fn confirm(
     }
     for (f, k, _) in repaired {
         let mut f = map_finding(f, &edits[..k]);
-        if let Some((s, _)) = spans[..k]
+        if let Some((s, ..)) = spans[..k]
             .iter()
             .rev()
-            .find(|(s, end)| f.span.offset >= s.end() && f.span.offset < *end)
+            .find(|(s, end, _)| f.span.offset >= s.end() && f.span.offset < *end)
         {
             f.rests_on = Some(*s);
         }
