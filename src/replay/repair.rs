@@ -202,6 +202,17 @@ fn replaced(text: &str, span: Span, with: &str) -> String {
     s
 }
 
+/// Where the continuations of an illegal play are tried: the record's text as it stands, its
+/// verdict, how to check it, the replays left, and the plays continued from the board so far.
+#[derive(Copy, Clone)]
+struct At<'a> {
+    current: &'a str,
+    v: &'a Verdict,
+    check: &'a Check<'a>,
+    budget: &'a Cell<usize>,
+    played: &'a [(usize, Continued)],
+}
+
 /// A continuation that won: the repaired text (or the text as it is, for a play carried out
 /// as written) and its verdict.
 struct Attempt {
@@ -222,15 +233,14 @@ struct Attempt {
 
 /// Try the nearest legal plays in place of the illegal play of `f`: the unique one that
 /// replays the rest of the game without error, or strictly further than every other.
-fn attempt(
-    current: &str,
-    v: &Verdict,
-    f: &Finding,
-    check: &Check<'_>,
-    budget: &Cell<usize>,
-    played: &[(usize, Continued)],
-    full_seen: &Cell<bool>,
-) -> Option<Attempt> {
+fn attempt(at: At<'_>, f: &Finding, full_seen: &Cell<bool>) -> Option<Attempt> {
+    let At {
+        current,
+        v,
+        check,
+        budget,
+        played,
+    } = at;
     let s = f.suggestions.as_deref()?;
     let end = game_end(v, s.span.offset, current.len());
     // Each candidate: how far it replays, the play, its verdict.
@@ -312,14 +322,14 @@ fn with_note(f: &mut Finding, note: String) {
 /// A slip in the dice: the written play is legal for a roll that differs from the written one
 /// in one die, and the rest of the game replays without error from it, for exactly one such
 /// roll. The roll is then the repair.
-fn dice_attempt(
-    current: &str,
-    v: &Verdict,
-    f: &Finding,
-    check: &Check<'_>,
-    budget: &Cell<usize>,
-    played: &[(usize, Continued)],
-) -> Option<Attempt> {
+fn dice_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
+    let At {
+        current,
+        v,
+        check,
+        budget,
+        played,
+    } = at;
     let s = f.suggestions.as_deref()?;
     let at = s.at.as_ref()?;
     let dice = s.dice_span?;
@@ -424,28 +434,20 @@ fn dice_out_of_order(current: &str, v: &Verdict, f: &Finding) -> bool {
 
 /// The play of `f` carried out as written (a play made at the board): the verdict of the
 /// record with it, when the board allows it.
-fn as_written_attempt(
-    current: &str,
-    v: &Verdict,
-    f: &Finding,
-    check: &Check<'_>,
-    budget: &Cell<usize>,
-    played: &[(usize, Continued)],
-) -> Option<Attempt> {
-    made_attempt(current, v, f, check, budget, played, Continued::AsWritten)
+fn as_written_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
+    made_attempt(at, f, Continued::AsWritten)
 }
 
 /// The game of `f` continued from the board after its play, as `how` says: carried out as
 /// written, or the board the record stores after it.
-fn made_attempt(
-    current: &str,
-    v: &Verdict,
-    f: &Finding,
-    check: &Check<'_>,
-    budget: &Cell<usize>,
-    played: &[(usize, Continued)],
-    how: Continued,
-) -> Option<Attempt> {
+fn made_attempt(at: At<'_>, f: &Finding, how: Continued) -> Option<Attempt> {
+    let At {
+        current,
+        v,
+        check,
+        budget,
+        played,
+    } = at;
     let s = f.suggestions.as_deref()?;
     if budget.get() == 0 {
         return None;
@@ -498,30 +500,23 @@ fn made_attempt(
 /// is continued in turn). Where both a repair and the play as written let the rest replay,
 /// the repair is taken and its help says that both fit. `None`: nothing is confirmed, and the
 /// rest of the game is not checked.
-#[allow(clippy::too_many_arguments)]
-fn continuation(
-    current: &str,
-    v: &Verdict,
-    f: &Finding,
-    check: &Check<'_>,
-    budget: &Cell<usize>,
-    played: &[(usize, Continued)],
-    depth: usize,
-    stored: bool,
-) -> Option<Vec<Attempt>> {
+fn continuation(at: At<'_>, f: &Finding, depth: usize, stored: bool) -> Option<Vec<Attempt>> {
+    let At {
+        current, v, played, ..
+    } = at;
     // Whether some legal play lets the rest of the game replay (alone or with others): then
     // the slip is in the play, and neither the roll nor the play as written is the answer.
     let full_seen = Cell::new(false);
     // A roll written against the record's own order (`26` where every other roll is written
     // larger die first) is itself the sign of a slip in the dice.
     if dice_out_of_order(current, v, f)
-        && let Some(d) = dice_attempt(current, v, f, check, budget, played)
+        && let Some(d) = dice_attempt(at, f)
     {
         return Some(vec![d]);
     }
-    if let Some(mut a) = attempt(current, v, f, check, budget, played, &full_seen) {
+    if let Some(mut a) = attempt(at, f, &full_seen) {
         if a.full {
-            if let Some(w) = as_written_attempt(current, v, f, check, budget, played)
+            if let Some(w) = as_written_attempt(at, f)
                 && w.full
                 && let Some(h) = a.finding.help.as_mut()
             {
@@ -538,7 +533,7 @@ fn continuation(
         }
         // A repair of the roll that replays the whole game beats one of the play that only
         // replays further.
-        if let Some(d) = dice_attempt(current, v, f, check, budget, played) {
+        if let Some(d) = dice_attempt(at, f) {
             return Some(vec![d]);
         }
         // Replaying further is confirmed only when the next illegal play of the game,
@@ -547,15 +542,12 @@ fn continuation(
         let next = next_illegal(&a.verdict, a.span.offset + a.play.len())
             .filter(|g| g.span.offset < end)
             .and_then(|g| {
-                attempt(
-                    &a.text,
-                    &a.verdict,
-                    g,
-                    check,
-                    budget,
-                    played,
-                    &Cell::new(false),
-                )
+                let next = At {
+                    current: &a.text,
+                    v: &a.verdict,
+                    ..at
+                };
+                attempt(next, g, &Cell::new(false))
             })
             .filter(|b| b.full);
         if let Some(b) = next {
@@ -565,26 +557,15 @@ fn continuation(
     if full_seen.get() {
         return None;
     }
-    if let Some(a) = dice_attempt(current, v, f, check, budget, played) {
+    if let Some(a) = dice_attempt(at, f) {
         return Some(vec![a]);
     }
     // A board the file stores after the play (`.xg`) that the rest of the game replays from:
     // the file's own word for where the game went on.
-    if stored
-        && let Some(a) = made_attempt(
-            current,
-            v,
-            f,
-            check,
-            budget,
-            played,
-            Continued::StoredPosition,
-        )
-        .filter(|a| a.full)
-    {
+    if stored && let Some(a) = made_attempt(at, f, Continued::StoredPosition).filter(|a| a.full) {
         return Some(vec![a]);
     }
-    let a = as_written_attempt(current, v, f, check, budget, played)?;
+    let a = as_written_attempt(at, f)?;
     if a.full {
         return Some(vec![a]);
     }
@@ -600,16 +581,13 @@ fn continuation(
     }
     let mut with = played.to_vec();
     with.extend(a.as_played);
-    let rest = continuation(
-        &a.text,
-        &a.verdict,
-        g,
-        check,
-        budget,
-        &with,
-        depth - 1,
-        stored,
-    )?;
+    let next = At {
+        current: &a.text,
+        v: &a.verdict,
+        played: &with,
+        ..at
+    };
+    let rest = continuation(next, g, depth - 1, stored)?;
     let mut out = vec![a];
     out.extend(rest);
     Some(out)
@@ -677,8 +655,14 @@ pub(super) fn confirm(
             break;
         };
         from = f.span.end();
-        let Some(accepted) = continuation(&current, v, f, check, &budget, &as_played, 4, stored)
-        else {
+        let at = At {
+            current: &current,
+            v,
+            check,
+            budget: &budget,
+            played: &as_played,
+        };
+        let Some(accepted) = continuation(at, f, 4, stored) else {
             continue;
         };
         tries += accepted.len() - 1;
