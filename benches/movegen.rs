@@ -32,7 +32,7 @@ fn fixture(path: &str) -> String {
 /// never a trivial bear-off or a dance), with the side on roll there.
 fn mid_game<R: Rules>(rules: &R, path: &str) -> (Position, Side) {
     let text = fixture(path);
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert_eq!(v.errors(), 0, "{path} must be valid: {:?}", v.findings);
     v.games[0]
         .actions

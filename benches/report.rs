@@ -52,7 +52,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for t in &texts {
-                let v = check(black_box(t), &o);
+                let v = check(black_box(tavla::notation::read(t)), &o);
                 let doc = json::match_json(&v, false, t);
                 n += serde_json::to_string(&doc).map_or(0, |s| s.len());
             }
@@ -63,7 +63,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for (i, t) in texts.iter().enumerate() {
-                let v = check(black_box(t), &o);
+                let v = check(black_box(tavla::notation::read(t)), &o);
                 n += html::file_section(i, "record.mat", t, &v.findings, Some(&v)).len();
             }
             n

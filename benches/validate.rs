@@ -67,13 +67,13 @@ fn total_bytes(texts: &[String]) -> u64 {
 fn check_all(texts: &[String], o: &Overrides) -> usize {
     texts
         .iter()
-        .map(|t| check(black_box(t), o).turns_checked())
+        .map(|t| check(black_box(tavla::notation::read(t)), o).turns_checked())
         .sum()
 }
 
 fn assert_valid(texts: &[String], o: &Overrides) {
     for t in texts {
-        let v = check(t, o);
+        let v = check(tavla::notation::read(t), o);
         assert_eq!(
             v.errors(),
             0,
@@ -119,7 +119,7 @@ fn bench_validate(c: &mut Criterion) {
         b.iter(|| {
             gnubg
                 .iter()
-                .map(|t| check_findings(black_box(t), &o).turns_checked())
+                .map(|t| check_findings(black_box(tavla::notation::read(t)), &o).turns_checked())
                 .sum::<usize>()
         })
     });
@@ -154,7 +154,7 @@ fn bench_validate(c: &mut Criterion) {
     g.finish();
 
     let chain = chain_record();
-    let v = check(&chain, &o);
+    let v = check(tavla::notation::read(&chain), &o);
     assert_eq!(v.errors(), 0, "{:?}", v.findings);
     let steps: usize = v.games[0]
         .actions
@@ -172,7 +172,7 @@ fn bench_validate(c: &mut Criterion) {
     g.warm_up_time(Duration::from_secs(1));
     g.measurement_time(Duration::from_secs(3));
     g.bench_function("gul-bara-chain-11-24-steps", |b| {
-        b.iter(|| check(black_box(&chain), &o).errors())
+        b.iter(|| check(black_box(tavla::notation::read(&chain)), &o).errors())
     });
     g.finish();
 }
@@ -224,7 +224,7 @@ fn bench_running_games(c: &mut Criterion) {
         assert_valid(texts, &o);
         let turns: usize = texts
             .iter()
-            .map(|t| check_findings(t, &o).turns_checked())
+            .map(|t| check_findings(tavla::notation::read(t), &o).turns_checked())
             .sum();
         eprintln!(
             "{name}: {} matches, {} bytes, {turns} turns",
@@ -236,7 +236,9 @@ fn bench_running_games(c: &mut Criterion) {
             b.iter(|| {
                 texts
                     .iter()
-                    .map(|t| check_findings(black_box(t), &o).turns_checked())
+                    .map(|t| {
+                        check_findings(black_box(tavla::notation::read(t)), &o).turns_checked()
+                    })
                     .sum::<usize>()
             })
         });
@@ -275,7 +277,7 @@ fn bench_backgammon_starts(c: &mut Criterion) {
         assert_valid(texts, &o);
         let turns: usize = texts
             .iter()
-            .map(|t| check_findings(t, &o).turns_checked())
+            .map(|t| check_findings(tavla::notation::read(t), &o).turns_checked())
             .sum();
         eprintln!(
             "{name}: {} matches, {} bytes, {turns} turns",
@@ -287,7 +289,9 @@ fn bench_backgammon_starts(c: &mut Criterion) {
             b.iter(|| {
                 texts
                     .iter()
-                    .map(|t| check_findings(black_box(t), &o).turns_checked())
+                    .map(|t| {
+                        check_findings(black_box(tavla::notation::read(t)), &o).turns_checked()
+                    })
                     .sum::<usize>()
             })
         });
@@ -323,13 +327,13 @@ fn bench_xg(c: &mut Criterion) {
         g.bench_function(format!("xg-match/{name}"), |b| {
             b.iter(|| {
                 let t = tavla::xg::read(black_box(&bin));
-                check_findings(&t.text, &o).turns_checked()
+                check_findings(t, &o).turns_checked()
             })
         });
         g.bench_function(format!("mat-match/{name}"), |b| {
             b.iter(|| {
                 let (text, _) = tavla::input::decode(black_box(&mat));
-                check_findings(&text, &o).turns_checked()
+                check_findings(tavla::notation::read(&text), &o).turns_checked()
             })
         });
     }
@@ -338,7 +342,7 @@ fn bench_xg(c: &mut Criterion) {
         b.iter(|| {
             xg.iter()
                 .map(|(_, bytes)| {
-                    check_findings(&tavla::xg::read(black_box(bytes)).text, &o).turns_checked()
+                    check_findings(tavla::xg::read(black_box(bytes)), &o).turns_checked()
                 })
                 .sum::<usize>()
         })

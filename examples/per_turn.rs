@@ -26,14 +26,14 @@ fn main() {
             .collect();
         let turns: usize = texts
             .iter()
-            .map(|t| check_findings(t, &o).turns_checked())
+            .map(|t| check_findings(tavla::notation::read(t), &o).turns_checked())
             .sum();
         let mut best = f64::MAX;
         for _ in 0..7 {
             let t0 = Instant::now();
             let n: usize = texts
                 .iter()
-                .map(|t| check_findings(t, &o).turns_checked())
+                .map(|t| check_findings(tavla::notation::read(t), &o).turns_checked())
                 .sum();
             assert_eq!(n, turns);
             best = best.min(t0.elapsed().as_secs_f64());

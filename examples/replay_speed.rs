@@ -54,7 +54,11 @@ fn main() {
         // For profiles: only the fast check, a few times.
         for _ in 0..5 {
             for x in &texts {
-                std::hint::black_box(tavla::replay::check_findings(x, &o).findings.len());
+                std::hint::black_box(
+                    tavla::replay::check_findings(tavla::notation::read(x), &o)
+                        .findings
+                        .len(),
+                );
             }
         }
         return;
@@ -68,12 +72,16 @@ fn main() {
         let t = std::time::Instant::now();
         turns = 0;
         for x in &texts {
-            turns += tavla::replay::check(x, &o).turns_checked();
+            turns += tavla::replay::check(tavla::notation::read(x), &o).turns_checked();
         }
         best_check = best_check.min(t.elapsed().as_secs_f64());
         let t = std::time::Instant::now();
         for x in &texts {
-            std::hint::black_box(tavla::replay::check_findings(x, &o).findings.len());
+            std::hint::black_box(
+                tavla::replay::check_findings(tavla::notation::read(x), &o)
+                    .findings
+                    .len(),
+            );
         }
         best_findings = best_findings.min(t.elapsed().as_secs_f64());
     }

@@ -729,14 +729,14 @@ mod tests {
             let mut st = Settings::new(rules, 3);
             st.doublet_bias = 0.3;
             let text = random_match(&st, 7 + i as u64);
-            let v = check(&text, &Overrides::default());
+            let v = check(crate::notation::read(&text), &Overrides::default());
             assert!(v.findings.is_empty(), "{preset}:\n{text}\n{:?}", v.findings);
         }
         let rules = RuleSet::default_for(crate::rules::Variant::Backgammon);
         let mut st = Settings::new(rules, 5);
         st.double_rate = 0.2;
         let text = random_match(&st, 3);
-        let v = check(&text, &Overrides::default());
+        let v = check(crate::notation::read(&text), &Overrides::default());
         assert!(v.findings.is_empty(), "{text}\n{:?}", v.findings);
     }
 }

@@ -62,8 +62,11 @@
 //! .unwrap();
 //! assert_eq!(spec.dice.map(|r| (r.high(), r.low())), Some((5, 2)));
 //!
-//! // A whole record.
-//! let record = " 1 point match\n\n Game 1\n White : 0                          Black : 0\n  1) 64: 24/18 13/9                  65: 24/13\n";
+//! // A whole record: read by its format's reader (`read_mat`, `read_sgf`, `read_xg`) into
+//! // the typed record, then replayed.
+//! let text = " 1 point match\n\n Game 1\n White : 0                          Black : 0\n  1) 64: 24/18 13/9                  65: 24/13\n";
+//! let record = tavla::read_mat(text);
+//! assert_eq!(record.matches[0].games[0].actions.len(), 2);
 //! let verdict = tavla::check_record(record, &tavla::Overrides::default());
 //! assert_eq!(verdict.errors(), 0);
 //! ```
@@ -82,9 +85,11 @@ pub mod xg;
 
 pub use codes::Code;
 pub use ids::{PositionError, PositionSpec, parse_position};
+pub use notation::read as read_mat;
 pub use notation::{
     Column, LetterPlay, Play, Span, SyntaxError, parse_letter_play, parse_play, write_letters,
 };
+pub use record::Record;
 pub use replay::referee::{
     CheckedPlay, HitClaim, Problem, ProblemKind, check_play, legal_plays, nearest_plays,
 };
@@ -93,6 +98,8 @@ pub use rules::{
     ForcedError, PlayError, PlaySet, Position, Roll, RuleSet, Side, StageDice, Step, StepError,
     Variant,
 };
+pub use sgf::read as read_sgf;
+pub use xg::read as read_xg;
 
 /// The README's Rust examples, compiled and run with the doctests.
 #[cfg(doctest)]

@@ -89,7 +89,7 @@ fn a_play_made_at_the_board_is_one_error_and_the_game_is_checked_on() {
             };
             made += 1;
             let (game, turn, side) = g.illegal.expect("made");
-            let v = check(&g.text, &Overrides::default());
+            let v = check(tavla::notation::read(&g.text), &Overrides::default());
             let errs = errors(&v.findings);
             assert_eq!(
                 errs.len(),
@@ -156,7 +156,7 @@ fn a_later_slip_in_the_same_game_is_still_found() {
                 continue;
             };
             let (game, turn, _) = g.illegal.expect("made");
-            let base = check(&g.text, &Overrides::default());
+            let base = check(tavla::notation::read(&g.text), &Overrides::default());
             let made_line = {
                 let idx = LineIndex::new(&g.text);
                 idx.locate(&g.text, errors(&base.findings)[0].span.offset).0
@@ -169,7 +169,7 @@ fn a_later_slip_in_the_same_game_is_still_found() {
                 if line <= made_line + 1 || line >= game2_line {
                     continue;
                 }
-                let v = check(&mutant, &Overrides::default());
+                let v = check(tavla::notation::read(&mutant), &Overrides::default());
                 let idx = LineIndex::new(&mutant);
                 let lines: Vec<usize> = errors(&v.findings)
                     .iter()
@@ -264,7 +264,7 @@ fn a_record_stating_the_play_made_at_the_board_gets_a_note() {
         "; [IllegalPlay \"game {game}, turn {turn}, {side}\"]\n{}",
         g.text
     );
-    let v = check(&stated, &Overrides::default());
+    let v = check(tavla::notation::read(&stated), &Overrides::default());
     assert_eq!(v.errors(), 0, "{}", describe(&v, &stated));
     let note = v
         .findings
@@ -282,7 +282,7 @@ fn a_record_stating_the_play_made_at_the_board_gets_a_note() {
         "the seventh".to_string(),
     ] {
         let text = format!("; [IllegalPlay \"{tag}\"]\n{}", g.text);
-        let v = check(&text, &Overrides::default());
+        let v = check(tavla::notation::read(&text), &Overrides::default());
         assert_eq!(v.errors(), 1, "{}", describe(&v, &text));
         assert!(
             v.findings

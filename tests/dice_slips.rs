@@ -37,7 +37,7 @@ fn measure(dirs: &[&str], every: usize) -> Tally {
                 continue;
             }
             let text = std::fs::read_to_string(&path).expect("utf-8");
-            if check(&text, &o).errors() > 0 {
+            if check(tavla::notation::read(&text), &o).errors() > 0 {
                 continue;
             }
             let b = text.as_bytes();
@@ -72,7 +72,7 @@ fn measure(dirs: &[&str], every: usize) -> Tally {
                 m[i - 2 + which] = new;
                 let mutant = String::from_utf8(m).expect("ascii change");
                 let line = text[..i].matches('\n').count() + 1;
-                let v = check(&mutant, &o);
+                let v = check(tavla::notation::read(&mutant), &o);
                 let idx = LineIndex::new(&mutant);
                 let Some(f) = v.findings.iter().find(|f| {
                     f.severity == Severity::Error

@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use tavla::codes::Code;
 use tavla::input::decode;
+use tavla::notation::write_mat;
 use tavla::replay::{ActionTrace, Overrides, Severity, Verdict, check};
-use tavla::report::{LineIndex, json::match_json, mat::write_mat};
+use tavla::report::{LineIndex, json::match_json};
 use tavla::rules::Side;
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
@@ -26,7 +27,7 @@ fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
 fn load(path: &Path) -> (String, Verdict) {
     let bytes = std::fs::read(path).expect("fixture");
     let (text, mut utf8) = decode(&bytes);
-    let mut v = check(&text, &Overrides::default());
+    let mut v = check(tavla::notation::read(&text), &Overrides::default());
     v.findings.append(&mut utf8);
     v.findings.sort_by_key(|f| f.span.offset);
     (text, v)
@@ -391,7 +392,7 @@ fn every_fixture_survives_the_json_and_mat_round_trip() {
         }
         let mut j1 = match_json(&v, false, &text);
         let mat = write_mat(&j1);
-        let v2 = check(&mat, &Overrides::default());
+        let v2 = check(tavla::notation::read(&mat), &Overrides::default());
         let mut j2 = match_json(&v2, false, &mat);
         strip(&mut j1);
         strip(&mut j2);

@@ -50,8 +50,12 @@ struct Checked {
 fn checked() -> Vec<Checked> {
     let demo = root().join("fixtures/demo/invalid.mat");
     let (text, mut findings) = decode(&std::fs::read(&demo).unwrap());
-    findings.extend(check(&text, &Overrides::default()).findings);
-    let several = check(SEVERAL_PROBLEMS, &Overrides::default()).findings;
+    findings.extend(check(tavla::notation::read(&text), &Overrides::default()).findings);
+    let several = check(
+        tavla::notation::read(SEVERAL_PROBLEMS),
+        &Overrides::default(),
+    )
+    .findings;
     vec![
         Checked {
             // Absolute, under the base: becomes `fixtures/demo/invalid.mat`.
@@ -220,7 +224,7 @@ fn sarif_of_real_findings_validates_against_the_schema() {
     let inserted = replacement["insertedContent"]["text"].as_str().unwrap();
     let mut repaired = c[0].text.clone();
     repaired.replace_range(at..at + len, inserted);
-    let after = check(&repaired, &Overrides::default());
+    let after = check(tavla::notation::read(&repaired), &Overrides::default());
     assert!(
         after.findings.iter().all(|f| f.span.offset != at),
         "the fix `{inserted}` is legal: {:?}",
@@ -366,7 +370,7 @@ fn sarif_paths_never_become_absolute() {
         rests_on: None,
         place: None,
         origin: None,
-        record_span: None,
+        entry: None,
         continued: None,
     }];
     let outside = if cfg!(windows) {
@@ -416,7 +420,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             rests_on: None,
             place: None,
             origin: None,
-            record_span: None,
+            entry: None,
             continued: None,
         },
         Finding {
@@ -432,7 +436,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             rests_on: None,
             place: None,
             origin: None,
-            record_span: None,
+            entry: None,
             continued: None,
         },
         Finding {
@@ -448,7 +452,7 @@ fn github_commands_are_escaped_like_the_actions_toolkit() {
             rests_on: None,
             place: None,
             origin: None,
-            record_span: None,
+            entry: None,
             continued: None,
         },
     ];
@@ -593,9 +597,9 @@ fn convert_to_mat_writes_cube_actions_and_results_at_gnubgs_columns() {
     for path in files.iter().step_by(7) {
         let bytes = std::fs::read(path).expect("read");
         let (text, _) = decode(&bytes);
-        let verdict = check(&text, &Overrides::default());
+        let verdict = check(tavla::notation::read(&text), &Overrides::default());
         let written =
-            tavla::report::mat::write_mat(&tavla::report::json::match_json(&verdict, false, &text));
+            tavla::notation::write_mat(&tavla::report::json::match_json(&verdict, false, &text));
         let theirs = cube_and_result_columns(&text);
         let ours = cube_and_result_columns(&written);
         assert_eq!(ours, theirs, "{}", path.display());

@@ -45,7 +45,7 @@ fn errors(r: &Run) -> Vec<(Code, usize)> {
 fn run(text: &str) -> Run {
     Run {
         text: text.to_string(),
-        verdict: check(text, &Overrides::default()),
+        verdict: check(tavla::notation::read(text), &Overrides::default()),
     }
 }
 

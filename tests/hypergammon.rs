@@ -62,7 +62,11 @@ fn found(text: &str, v: &Verdict, severity: Severity) -> Vec<(Code, usize)> {
 }
 
 fn errors(text: &str) -> Vec<(Code, usize)> {
-    found(text, &check(text, &Overrides::default()), Severity::Error)
+    found(
+        text,
+        &check(tavla::notation::read(text), &Overrides::default()),
+        Severity::Error,
+    )
 }
 
 fn line_of(text: &str, needle: &str) -> usize {
@@ -311,7 +315,10 @@ const HYPER1_BACKGAMMON: &str = "; [Variation \"HyperGammon (1)\"]
 /// home board: a backgammon, 3 points at cube 1 (2 is `wins_mismatch`).
 #[test]
 fn case_07_hyper1_first_roll_backgammon() {
-    let v = check(HYPER1_BACKGAMMON, &Overrides::default());
+    let v = check(
+        tavla::notation::read(HYPER1_BACKGAMMON),
+        &Overrides::default(),
+    );
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.games[0].result.as_ref().unwrap().full, Some(3));
     let two = HYPER1_BACKGAMMON.replace("Wins 3 points", "Wins 2 points");
@@ -333,7 +340,7 @@ fn case_08_gammon_with_two_checkers() {
     assert_eq!(r.level(&single, Side::White), Level::Single);
     // In a record: the gammon at cube 2 of the example, written 4, is 4; 2 is wrong.
     let text = example("hypergammon2-gnubg-3pt.mat");
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     let g2 = v.games[1].result.as_ref().unwrap();
     assert_eq!((g2.full, g2.written), (Some(4), Some(4)));
     let wrong = text.replace("Wins 4 points", "Wins 1 point");
@@ -394,7 +401,7 @@ fn case_09_the_cube_and_crawford() {
     assert_eq!(e[0].1, line_of(&bad, "Doubles => 4"));
     // A drop wins the cube value before the double: the money example's game 2.
     let money = example("hypergammon1-gnubg-money-jacoby.mat");
-    let v = check(&money, &Overrides::default());
+    let v = check(tavla::notation::read(&money), &Overrides::default());
     let drop = v.games[6].result.as_ref().unwrap();
     assert_eq!((drop.how, drop.full), ("drop", Some(2)));
     // Crawford: Alice reaches 2 of 3 by a gammon; Bob may not double in game 2, but may in
@@ -446,7 +453,7 @@ fn case_10_opening_doublet() {
 #[test]
 fn case_11_money_session_jacoby_read_from_the_score_line() {
     let text = example("hypergammon1-gnubg-money-jacoby.mat");
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     let game7 = line_of(&text, " gnubg : 2                      root : 17");
     assert_eq!(found(&text, &v, Severity::Error), vec![]);
     assert_eq!(
@@ -458,7 +465,7 @@ fn case_11_money_session_jacoby_read_from_the_score_line() {
     let off = text.replace("; [Variation", "; [Jacoby \"Off\"]\n; [Variation");
     assert_eq!(errors(&off), vec![(Code::ScoreMismatch, game7 + 1)]);
     let on = text.replace("; [Variation", "; [Jacoby \"On\"]\n; [Variation");
-    let v = check(&on, &Overrides::default());
+    let v = check(tavla::notation::read(&on), &Overrides::default());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     // The score line that adds the full 2 is right too, without the warning.
     let full = text.replace(
@@ -478,7 +485,7 @@ fn case_11_money_session_jacoby_read_from_the_score_line() {
             " gnubg : 6                      root : 20",
             " gnubg : 7                      root : 20",
         );
-    let v = check(&full, &Overrides::default());
+    let v = check(tavla::notation::read(&full), &Overrides::default());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
 }
 
@@ -536,7 +543,7 @@ fn example_and_gnubg_records_validate_and_round_trip() {
     assert!(files.len() >= 20);
     for p in files {
         let text = std::fs::read_to_string(&p).unwrap();
-        let v = check(&text, &Overrides::default());
+        let v = check(tavla::notation::read(&text), &Overrides::default());
         let name = p.display().to_string();
         let rules = v.rules.expect("checked");
         variants.insert(rules.variant());
@@ -573,9 +580,9 @@ fn strip_lines(v: &mut serde_json::Value) {
 
 /// `.mat` → JSON → `.mat`: the written record checks the same and is a fixed point.
 fn round_trip(name: &str, text: &str) {
+    use tavla::notation::write_mat;
     use tavla::report::json::match_json;
-    use tavla::report::mat::write_mat;
-    let v = check(text, &Overrides::default());
+    let v = check(tavla::notation::read(text), &Overrides::default());
     let mut j1 = match_json(&v, false, text);
     let variant = v.rules.expect("checked").variant().name();
     assert!(
@@ -584,7 +591,7 @@ fn round_trip(name: &str, text: &str) {
         "{name}: the JSON names the variant {variant}"
     );
     let mat = write_mat(&j1);
-    let v2 = check(&mat, &Overrides::default());
+    let v2 = check(tavla::notation::read(&mat), &Overrides::default());
     assert_eq!(
         v2.rules, v.rules,
         "{name}: rules after the round trip\n{mat}"
@@ -678,7 +685,7 @@ fn variant_names_and_override() {
         variant: Some(Variant::Hypergammon2),
         ..Overrides::default()
     };
-    let v = check(&text, &o);
+    let v = check(tavla::notation::read(&text), &o);
     assert_eq!(v.rules.map(|r| r.variant()), Some(Variant::Hypergammon2));
     assert!(v.errors() > 0);
 }

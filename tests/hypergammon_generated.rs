@@ -12,9 +12,9 @@ use std::collections::HashSet;
 use bkgm::{ClassicRules, Dice, legal_positions_with};
 use generated::{describe, first_destination_mutants, first_error_line, strip_lines};
 use tavla::generate::{Settings, random_match};
+use tavla::notation::write_mat;
 use tavla::replay::{ActionTrace, Overrides, check};
 use tavla::report::json::match_json;
-use tavla::report::mat::write_mat;
 use tavla::rules::{BAR, OFF, Position, Roll, RuleSet, Side, Variant};
 
 /// The generated matches: (variant, length, seed).
@@ -123,7 +123,7 @@ fn generated_matches_agree_with_bkgm_validate_and_round_trip() {
             "{} is not the generator's output",
             file_name(variant, length, seed)
         );
-        let v = check(&text, &Overrides::default());
+        let v = check(tavla::notation::read(&text), &Overrides::default());
         assert!(
             v.findings.is_empty(),
             "{variant} seed {seed}:\n{}\n{text}",
@@ -152,7 +152,7 @@ fn generated_matches_agree_with_bkgm_validate_and_round_trip() {
         }
         let mut j1 = match_json(&v, false, &text);
         let mat = write_mat(&j1);
-        let v2 = check(&mat, &Overrides::default());
+        let v2 = check(tavla::notation::read(&mat), &Overrides::default());
         assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
         assert_eq!(v2.rules, v.rules);
         let mut j2 = match_json(&v2, false, &mat);

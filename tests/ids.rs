@@ -457,7 +457,7 @@ fn positions_in_converted_records_read_back() {
     let mut n = 0;
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
-        let v = check(&text, &Overrides::default());
+        let v = check(tavla::notation::read(&text), &Overrides::default());
         let Some(rules) = v.rules else { continue };
         let variant = rules.variant();
         let doc = match_json(&v, false, &text);

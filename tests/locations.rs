@@ -22,7 +22,7 @@ const RECORD: &str = " 3 point match
 
 #[test]
 fn a_finding_names_its_game_turn_and_side() {
-    let v = check(RECORD, &Overrides::default());
+    let v = check(tavla::notation::read(RECORD), &Overrides::default());
     let errors: Vec<_> = v
         .findings
         .iter()
@@ -58,7 +58,7 @@ fn the_left_cell_is_white_and_a_score_line_has_no_turn() {
             "31: 8/4 6/5                 64",
         )
         .replace("Wins 1 point", "Wins 2 points");
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     let places: Vec<Option<Place>> = v
         .findings
         .iter()
@@ -90,7 +90,7 @@ fn the_left_cell_is_white_and_a_score_line_has_no_turn() {
 #[test]
 fn findings_outside_the_games_have_no_place() {
     let text = "; [Variation \"Nonsense\"]\n\n 1 point match\n";
-    let v = check(text, &Overrides::default());
+    let v = check(tavla::notation::read(text), &Overrides::default());
     assert!(!v.findings.is_empty());
     assert!(
         v.findings.iter().all(|f| f.place.is_none()),

@@ -199,7 +199,7 @@ fn a_start_quarter_closed_between_the_dice() {
 
 /// The errors of a record as (code, 1-based line).
 fn errors(text: &str) -> Vec<(Code, usize)> {
-    let v = check(text, &Overrides::default());
+    let v = check(tavla::notation::read(text), &Overrides::default());
     let idx = tavla::report::LineIndex::new(text);
     v.findings
         .iter()
@@ -321,7 +321,7 @@ fn a_resignation_help_names_koks_where_it_counts() {
         let text = format!(
             "; [Variation \"Long Nardy\"]\n{rule}\n 3 point match\n\n Game 1\n White : 0                      Black : 0\n  1) 65: 24/13                   43: 24/17\n      Wins 4 points\n"
         );
-        let v = check(&text, &Overrides::default());
+        let v = check(tavla::notation::read(&text), &Overrides::default());
         let f = v
             .findings
             .iter()

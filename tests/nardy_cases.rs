@@ -94,7 +94,7 @@ fn record(header: &[&str], turns: &[&str]) -> String {
 
 /// The errors of a record as (code, 1-based line).
 fn errors(text: &str) -> Vec<(Code, usize)> {
-    let v = check(text, &Overrides::default());
+    let v = check(tavla::notation::read(text), &Overrides::default());
     let idx = tavla::report::LineIndex::new(text);
     v.findings
         .iter()

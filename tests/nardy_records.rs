@@ -5,13 +5,14 @@
 use serde_json::Value;
 use tavla::codes::Code;
 use tavla::generate::{Settings, random_match};
+use tavla::notation::write_mat;
 use tavla::replay::{Overrides, Severity, check};
-use tavla::report::{LineIndex, json::match_json, mat::write_mat};
+use tavla::report::{LineIndex, json::match_json};
 use tavla::rules::{RuleSet, Variant};
 
 /// The errors of a record as (code, 1-based line).
 fn errors(text: &str) -> Vec<(Code, usize)> {
-    let v = check(text, &Overrides::default());
+    let v = check(tavla::notation::read(text), &Overrides::default());
     let idx = LineIndex::new(text);
     v.findings
         .iter()
@@ -38,7 +39,7 @@ fn record(variation: &str, header: &[&str], turns: &[&str]) -> String {
 
 /// The rules a record's header selects, as JSON.
 fn rules_json(text: &str) -> Value {
-    let v = check(text, &Overrides::default());
+    let v = check(tavla::notation::read(text), &Overrides::default());
     serde_json::to_value(v.rules.expect("rules")).unwrap()
 }
 
@@ -250,7 +251,7 @@ fn generated_matches_of_every_preset_validate_round_trip_and_locate_mutations() 
         st.resign_rate = 0.01;
         for seed in 0..3u64 {
             let text = random_match(&st, 100 * i as u64 + seed);
-            let v = check(&text, &Overrides::default());
+            let v = check(tavla::notation::read(&text), &Overrides::default());
             assert!(
                 v.findings.is_empty(),
                 "{preset} {seed}:\n{text}\n{:?}",
@@ -262,7 +263,7 @@ fn generated_matches_of_every_preset_validate_round_trip_and_locate_mutations() 
             );
             let mut j1 = match_json(&v, false, &text);
             let mat = write_mat(&j1);
-            let v2 = check(&mat, &Overrides::default());
+            let v2 = check(tavla::notation::read(&mat), &Overrides::default());
             assert!(v2.findings.is_empty(), "{preset} {seed}: {:?}", v2.findings);
             let mut j2 = match_json(&v2, false, &mat);
             strip(&mut j1);

@@ -38,7 +38,7 @@ fn bar_steps_in_bar_less_games_suggest_the_start_point() {
         let (mut mutants, mut first, mut repaired) = (0, 0, 0);
         for path in files(dir) {
             let text = std::fs::read_to_string(&path).unwrap();
-            let v = check(&text, &o);
+            let v = check(tavla::notation::read(&text), &o);
             if v.errors() > 0 || v.rules.is_none_or(|r| r.variant().title() != game) {
                 continue;
             }
@@ -54,7 +54,7 @@ fn bar_steps_in_bar_less_games_suggest_the_start_point() {
                 };
                 let at = t.span.0 + at;
                 let mutant = format!("{}bar/{}", &text[..at], &text[at + 3..]);
-                let m = check(&mutant, &o);
+                let m = check(tavla::notation::read(&mutant), &o);
                 let new: Vec<&Finding> = m
                     .findings
                     .iter()
@@ -96,7 +96,11 @@ fn bar_steps_in_bar_less_games_suggest_the_start_point() {
                     repaired += 1;
                     assert_eq!(s.plays[0], r.text);
                     let fixed = apply_repairs(&mutant, &[(**r).clone()]);
-                    assert_eq!(check(&fixed, &o).errors(), 0, "{fixed}");
+                    assert_eq!(
+                        check(tavla::notation::read(&fixed), &o).errors(),
+                        0,
+                        "{fixed}"
+                    );
                 }
             }
         }
@@ -130,14 +134,14 @@ fn a_draw_written_for_a_won_game_is_the_one_error_in_every_game_without_draws() 
                 st.double_rate = 0.2;
             }
             let text = random_match(&st, 7000 + seed);
-            let v = check(&text, &o);
+            let v = check(tavla::notation::read(&text), &o);
             assert_eq!(v.errors(), 0, "{variant:?} seed {seed}");
             let before: Vec<_> = v.findings.iter().map(|f| key(&text, f)).collect();
             for (at, _) in text.match_indices("Wins ") {
                 let end = at + text[at..].find('\n').unwrap_or(text.len() - at);
                 let mutant = format!("{}Draw{}", &text[..at], &text[end..]);
                 let line = line_of(&text, at);
-                let m = check(&mutant, &o);
+                let m = check(tavla::notation::read(&mutant), &o);
                 let new: Vec<&Finding> = m
                     .findings
                     .iter()

@@ -25,8 +25,9 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use tavla::codes::Code;
 use tavla::input::decode;
+use tavla::notation::write_mat;
 use tavla::replay::{Overrides, Severity, Verdict, check};
-use tavla::report::{json::match_json, mat::write_mat};
+use tavla::report::json::match_json;
 
 // ---------------------------------------------------------------------------------------
 // Inputs
@@ -65,7 +66,7 @@ fn corpus() -> Vec<PathBuf> {
 /// Decode and check a file the way the binary does.
 fn load(bytes: &[u8]) -> (String, Verdict) {
     let (text, mut utf8) = decode(bytes);
-    let mut v = check(&text, &Overrides::default());
+    let mut v = check(tavla::notation::read(&text), &Overrides::default());
     v.findings.append(&mut utf8);
     v.findings.sort_by_key(|f| f.span.offset);
     (text, v)

@@ -64,7 +64,7 @@ fn records() -> Vec<(String, String)> {
         out.push((name, random_match(&st, 1000 + seed)));
     }
     let o = Overrides::default();
-    out.retain(|(_, t)| check_findings(t, &o).errors() == 0);
+    out.retain(|(_, t)| check_findings(tavla::notation::read(t), &o).errors() == 0);
     out
 }
 
@@ -227,7 +227,7 @@ fn every_single_defect_is_one_new_error_at_its_line() {
     let mut failed: BTreeMap<&str, Vec<String>> = BTreeMap::new();
     let mut k = 0usize;
     for (name, text) in &recs {
-        let before: Vec<_> = check_findings(text, &o)
+        let before: Vec<_> = check_findings(tavla::notation::read(text), &o)
             .findings
             .iter()
             .map(|f| key(text, f))
@@ -239,7 +239,7 @@ fn every_single_defect_is_one_new_error_at_its_line() {
                 k += 1;
                 let mutant = format!("{}{with}{}", &text[..at], &text[at + len..]);
                 let line = line_of(text, at);
-                let v = check_findings(&mutant, &o);
+                let v = check_findings(tavla::notation::read(&mutant), &o);
                 let new: Vec<&Finding> = v
                     .findings
                     .iter()

@@ -87,7 +87,7 @@ fn a_record_without_the_mother_validates_and_under_plakoto_ends_at_the_pin() {
         st.resign_rate = 0.0;
         let text = random_match(&st, seed);
         assert!(text.contains("; [Rules \"plakoto-no-mother\"]"), "{text}");
-        let v = check(&text, &Overrides::default());
+        let v = check(tavla::notation::read(&text), &Overrides::default());
         assert!(
             v.findings.is_empty(),
             "seed {seed}:\n{}\n{text}",
@@ -96,8 +96,8 @@ fn a_record_without_the_mother_validates_and_under_plakoto_ends_at_the_pin() {
         assert_eq!(v.rules, Some(no_mother()));
         // The `.mat` ⇄ JSON round trip keeps the preset.
         let mut j1 = tavla::report::json::match_json(&v, false, &text);
-        let mat = tavla::report::mat::write_mat(&j1);
-        let back = check(&mat, &Overrides::default());
+        let mat = tavla::notation::write_mat(&j1);
+        let back = check(tavla::notation::read(&mat), &Overrides::default());
         assert!(
             back.findings.is_empty() && back.rules == v.rules,
             "{}",
@@ -135,7 +135,7 @@ fn a_record_without_the_mother_validates_and_under_plakoto_ends_at_the_pin() {
             })
         });
         let as_plakoto = text.replace("; [Rules \"plakoto-no-mother\"]", "; [Rules \"plakoto\"]");
-        let v2 = check(&as_plakoto, &Overrides::default());
+        let v2 = check(tavla::notation::read(&as_plakoto), &Overrides::default());
         let idx = tavla::report::LineIndex::new(&as_plakoto);
         let first = v2
             .findings

@@ -19,10 +19,10 @@ use proptest::test_runner::{Config as ProptestConfig, RngSeed};
 use serde_json::Value;
 use tavla::codes::Code;
 use tavla::generate::{Settings, random_match};
+use tavla::notation::write_mat;
 use tavla::replay::{ActionTrace, Overrides, Severity, Verdict, check};
 use tavla::report::LineIndex;
 use tavla::report::json::match_json;
-use tavla::report::mat::write_mat;
 use tavla::rules::{OFF, RuleSet, StageDice, Variant};
 
 // ---------------------------------------------------------------------------------------
@@ -375,7 +375,7 @@ fn assert_round_trip(
     expect_rules: Option<RuleSet>,
     clean: bool,
 ) -> Result<(), TestCaseError> {
-    let v = check(text, &Overrides::default());
+    let v = check(tavla::notation::read(text), &Overrides::default());
     prop_assert!(
         if clean {
             v.findings.is_empty()
@@ -395,7 +395,7 @@ fn assert_round_trip(
     }
     let mut j1 = json_of(&v, text);
     let mat = write_mat(&j1);
-    let v2 = check(&mat, &Overrides::default());
+    let v2 = check(tavla::notation::read(&mat), &Overrides::default());
     prop_assert!(
         codes(&v2) == codes(&v),
         "the .mat written from JSON has other findings:\n{}\n--- written ---\n{mat}\n--- original ---\n{text}",
@@ -749,7 +749,7 @@ proptest! {
             return Err(TestCaseError::reject("no mutation site"));
         };
         let mutated = apply(&text, &m);
-        let v = check(&mutated, &Overrides::default());
+        let v = check(tavla::notation::read(&mutated), &Overrides::default());
         let first_error = v.findings.iter().find(|f| f.severity == Severity::Error);
         match first_error {
             None => {

@@ -9,12 +9,13 @@
 use std::collections::{HashMap, HashSet};
 
 use tavla::input::decode;
+use tavla::notation::write_mat;
 use tavla::notation::{
     Column, Play, Span, parse_document, parse_letter_play, parse_play, write_letters,
 };
 use tavla::replay::referee::check_play;
 use tavla::replay::{Overrides, check, render_steps};
-use tavla::report::{json::match_json, mat::write_mat};
+use tavla::report::json::match_json;
 use tavla::rules::backgammon::Backgammon;
 use tavla::rules::gul_bara::GulBara;
 use tavla::rules::options::{BackgammonOptions, GulBaraOptions};
@@ -50,13 +51,13 @@ fn parse_file_property(data: &[u8]) {
 fn validate_property(data: &[u8]) {
     let (text, _) = decode(data);
     for overrides in [Overrides::default(), Overrides::gul_bara()] {
-        let verdict = check(&text, &overrides);
+        let verdict = check(tavla::notation::read(&text), &overrides);
         for f in &verdict.findings {
             assert_span(&text, f.span, f.code.as_str());
         }
         let json = match_json(&verdict, false, &text);
         let written = write_mat(&json);
-        let again = check(&written, &overrides);
+        let again = check(tavla::notation::read(&written), &overrides);
         for f in &again.findings {
             assert_span(&written, f.span, f.code.as_str());
         }

@@ -45,7 +45,7 @@ fn measure(dirs: &[&str], stride: usize, fixable: &mut Fixable) -> Tally {
     for dir in dirs {
         for path in files(dir) {
             let text = std::fs::read_to_string(&path).unwrap();
-            let original = check(&text, &o);
+            let original = check(tavla::notation::read(&text), &o);
             if original.errors() > 0 {
                 continue;
             }
@@ -62,7 +62,7 @@ fn measure(dirs: &[&str], stride: usize, fixable: &mut Fixable) -> Tally {
                 }
                 let mutant = format!("{}{to}{}", &text[..off], &text[off + len..]);
                 let line = line_of(&text, off);
-                let v = check(&mutant, &o);
+                let v = check(tavla::notation::read(&mutant), &o);
                 let new: Vec<&Finding> = v
                     .findings
                     .iter()
@@ -99,7 +99,9 @@ fn measure(dirs: &[&str], stride: usize, fixable: &mut Fixable) -> Tally {
                 t.repaired += 1;
                 repair_leads_every_output(&mutant, &v, f, r);
                 let fixed = apply_repairs(&mutant, &[(**r).clone()]);
-                if positions_on(&check(&fixed, &o), line) != positions_on(&original, line) {
+                if positions_on(&check(tavla::notation::read(&fixed), &o), line)
+                    != positions_on(&original, line)
+                {
                     t.wrong += 1;
                     eprintln!(
                         "{}:{line}: wrong repair {:?} for {:?}",
@@ -116,7 +118,12 @@ fn measure(dirs: &[&str], stride: usize, fixable: &mut Fixable) -> Tally {
                     t.byte_equal += 1;
                 } else if twin {
                     t.ambiguous += 1;
-                    assert_eq!(check(&fixed, &o).errors(), 0, "{}:{line}", path.display());
+                    assert_eq!(
+                        check(tavla::notation::read(&fixed), &o).errors(),
+                        0,
+                        "{}:{line}",
+                        path.display()
+                    );
                 } else if std::env::var_os("TAVLA_SHOW").is_some() {
                     eprintln!(
                         "{}:{line}: repaired as {:?}, written {:?}",
@@ -232,7 +239,11 @@ fn tavla_fix_restores_every_repaired_mutant() {
     for (i, (_, original, twin)) in fixable.iter().enumerate() {
         let now = std::fs::read_to_string(dir.join(format!("{i:05}.mat"))).unwrap();
         if *twin {
-            assert_eq!(check(&now, &o).errors(), 0, "{i:05}.mat");
+            assert_eq!(
+                check(tavla::notation::read(&now), &o).errors(),
+                0,
+                "{i:05}.mat"
+            );
         } else {
             assert_eq!(&now, original, "{i:05}.mat");
         }
@@ -270,7 +281,11 @@ fn a_changed_roll_of_a_dance_is_the_one_error_and_its_fitting_roll_the_repair() 
         ),
     ] {
         let text = std::fs::read_to_string(root.join(file)).unwrap();
-        assert!(check(&text, &Overrides::default()).findings.is_empty());
+        assert!(
+            check(tavla::notation::read(&text), &Overrides::default())
+                .findings
+                .is_empty()
+        );
         let mut lines: Vec<String> = text.split('\n').map(String::from).collect();
         let l = &mut lines[line - 1];
         let at = l
@@ -278,7 +293,7 @@ fn a_changed_roll_of_a_dance_is_the_one_error_and_its_fitting_roll_the_repair() 
             .unwrap_or_else(|| panic!("{file}:{line}: {l}"));
         l.replace_range(at..at + from.len(), to);
         let mutant = lines.join("\n");
-        let v = check(&mutant, &Overrides::default());
+        let v = check(tavla::notation::read(&mutant), &Overrides::default());
         let found: Vec<(tavla::Code, usize)> = v.findings.iter().map(|f| key(&mutant, f)).collect();
         assert_eq!(
             found,

@@ -8,8 +8,9 @@ use std::path::Path;
 
 use serde_json::Value;
 use tavla::codes::Code;
+use tavla::notation::write_mat;
 use tavla::replay::{Finding, Overrides, Severity, Verdict, check};
-use tavla::report::{json::match_json, mat::write_mat};
+use tavla::report::json::match_json;
 
 const FIXTURE: &str = "fixtures/backgammon/gnubg/m001-0001.mat";
 
@@ -132,7 +133,7 @@ fn every_form_of_a_resignation_validates_without_a_finding() {
     for &(form, value, _) in FORMS {
         for (white, lines) in layouts(form, value) {
             let text = record(&lines, white, value);
-            let v = check(&text, &Overrides::default());
+            let v = check(tavla::notation::read(&text), &Overrides::default());
             assert!(v.findings.is_empty(), "{text}\n{}", summary(&v));
             // Both games replayed to their end.
             let results: Vec<_> = v.games.iter().map(|g| g.result.clone()).collect();
@@ -157,7 +158,7 @@ fn a_value_the_resignation_cannot_have_is_an_error_at_the_value() {
     for &(form, _, bad) in FORMS {
         for (white, lines) in layouts(form, bad) {
             let text = record(&lines, white, bad);
-            let v = check(&text, &Overrides::default());
+            let v = check(tavla::notation::read(&text), &Overrides::default());
             let e = errors(&v);
             assert_eq!(e.len(), 1, "{text}\n{}", summary(&v));
             let at = value_offset(&text, bad);
@@ -185,7 +186,7 @@ fn a_resigned_gammon_written_as_a_single_is_an_error_that_names_the_gammon() {
         false,
         1,
     );
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     let e = errors(&v);
     assert_eq!(e.len(), 1, "{}", summary(&v));
     assert_eq!(e[0].code, Code::WinsMismatch);
@@ -201,14 +202,18 @@ fn a_resigned_gammon_written_as_a_single_is_an_error_that_names_the_gammon() {
     assert!(e[0].related.iter().any(|(s, _)| s.offset == at), "{e:?}");
     // The same value after a resignation that names no level is a single: valid.
     let plain = text.replace("Resigned Gammon", "Resigns");
-    assert!(check(&plain, &Overrides::default()).findings.is_empty());
+    assert!(
+        check(tavla::notation::read(&plain), &Overrides::default())
+            .findings
+            .is_empty()
+    );
 }
 
 #[test]
 fn a_resignation_in_the_winners_column_is_an_error() {
     // White resigns, and White is written as the winner.
     let text = record(" 11) Resigns\n      Wins 1 point\n", true, 1);
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     let e = errors(&v);
     assert!(
         e.iter().any(|f| f.code == Code::WrongWinner
@@ -222,7 +227,7 @@ fn a_resignation_in_the_winners_column_is_an_error() {
     // Both in the right column on one line is the same contradiction.
     let text = head(7)
         + "                                  Resigns\n                                  Wins 1 point\n";
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert!(
         errors(&v).iter().any(|f| f.code == Code::WrongWinner),
         "{}",
@@ -238,7 +243,7 @@ fn the_rest_of_the_record_is_checked_after_a_resignation() {
             // An illegal play in game 2 (turn 2: 6/4* 8/4 with 4-2 becomes 6/4* 8/5).
             let bad = good.replacen("42: 6/4* 8/4", "42: 6/4* 8/5", 1);
             assert_ne!(good, bad);
-            let v = check(&bad, &Overrides::default());
+            let v = check(tavla::notation::read(&bad), &Overrides::default());
             let at = bad.find("42: 6/4* 8/5").unwrap();
             let e = errors(&v);
             assert_eq!(e.len(), 1, "{bad}\n{}", summary(&v));
@@ -251,7 +256,7 @@ fn the_rest_of_the_record_is_checked_after_a_resignation() {
                 &format!(" gnubg : {}                      tavla : {}", w + 1, b + 1),
                 1,
             );
-            let v = check(&wrong, &Overrides::default());
+            let v = check(tavla::notation::read(&wrong), &Overrides::default());
             assert!(
                 errors(&v).iter().any(|f| f.code == Code::ScoreMismatch),
                 "{wrong}\n{}",
@@ -266,16 +271,16 @@ fn and_the_match_ends_a_money_session_on_its_last_game() {
     // A money session whose last game is resigned, `and the match` on it: no finding.
     let last =
         head(0) + " 11) Resigns\n                                  Wins 1 point and the match\n";
-    let v = check(&last, &Overrides::default());
+    let v = check(tavla::notation::read(&last), &Overrides::default());
     assert!(v.findings.is_empty(), "{}", summary(&v));
     // The same without a resignation (the `Wins` alone is one).
     let plain = head(0) + "                                  Wins 1 point and the match\n";
-    let v = check(&plain, &Overrides::default());
+    let v = check(tavla::notation::read(&plain), &Overrides::default());
     assert!(v.findings.is_empty(), "{}", summary(&v));
     // On a game that is not the session's last, the mark is still a warning.
     let earlier =
         last.clone() + "\n Game 2\n gnubg : 0                      tavla : 1\n" + &whole_game();
-    let v = check(&earlier, &Overrides::default());
+    let v = check(tavla::notation::read(&earlier), &Overrides::default());
     let marks: Vec<_> = v
         .findings
         .iter()
@@ -288,7 +293,7 @@ fn and_the_match_ends_a_money_session_on_its_last_game() {
 #[test]
 fn a_resignation_without_its_wins_is_a_warning() {
     let text = head(7) + " 11) 51: 11/10 24/19             Resigns\n";
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert_eq!(v.findings.len(), 1, "{}", summary(&v));
     let f = &v.findings[0];
     assert_eq!(f.code, Code::MissingResult);
@@ -296,7 +301,7 @@ fn a_resignation_without_its_wins_is_a_warning() {
     assert_eq!(f.span.offset, text.find("Resigns").unwrap());
     // A next game whose score line counts it: the one warning still.
     let text = text + "\n Game 2\n gnubg : 1                      tavla : 0\n" + &whole_game();
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert_eq!(v.findings.len(), 1, "{}", summary(&v));
     assert_eq!(v.findings[0].code, Code::MissingResult);
 }
@@ -309,7 +314,7 @@ fn a_resignation_after_the_end_or_before_more_play_is_an_error() {
         "                                  Resigns\n      Wins 3 points",
         1,
     );
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     let e = errors(&v);
     assert_eq!(e.len(), 1, "{}", summary(&v));
     assert_eq!(e[0].code, Code::AfterGameEnd);
@@ -318,14 +323,14 @@ fn a_resignation_after_the_end_or_before_more_play_is_an_error() {
     // A roll after a resignation, before its result.
     let text = head(7)
         + " 11) Resigns\n 12) 51: 11/10 24/19\n                                  Wins 1 point\n";
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     let e = errors(&v);
     assert_eq!(e.len(), 1, "{}", summary(&v));
     assert_eq!(e[0].code, Code::AfterGameEnd);
     assert_eq!(e[0].span.offset, text.find("51: 11/10").unwrap());
     // Two resignations.
     let text = head(7) + " 11) Resigns                      Resigns\n      Wins 1 point\n";
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert!(
         errors(&v).iter().any(|f| f.code == Code::AfterGameEnd),
         "{}",
@@ -339,11 +344,11 @@ fn a_roll_then_a_resignation_is_a_resignation() {
     // claimed dance).
     let text =
         head(7) + " 11) 63:\n      Resigns\n                                  Wins 1 point\n";
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert!(v.findings.is_empty(), "{}", summary(&v));
     // Also when the result is missing: the one warning is about the result.
     let text = head(7) + " 11) 63:\n      Resigns\n";
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert_eq!(v.findings.len(), 1, "{}", summary(&v));
     assert_eq!(v.findings[0].code, Code::MissingResult);
 }
@@ -365,7 +370,7 @@ fn the_json_document_and_the_written_mat_keep_the_resignation() {
     for &(form, value, _) in FORMS {
         for (white, lines) in layouts(form, value) {
             let text = record(&lines, white, value);
-            let v = check(&text, &Overrides::default());
+            let v = check(tavla::notation::read(&text), &Overrides::default());
             // The document, with and without its sources, is one the schema describes.
             for with_source in [false, true] {
                 let doc = match_json(&v, with_source, &text);
@@ -389,7 +394,7 @@ fn the_json_document_and_the_written_mat_keep_the_resignation() {
             assert_eq!(resign[0].get("level").cloned(), level, "{text}");
             // .mat -> JSON -> .mat -> JSON: the same document, and no finding.
             let mat = write_mat(&j1);
-            let v2 = check(&mat, &Overrides::default());
+            let v2 = check(tavla::notation::read(&mat), &Overrides::default());
             assert!(v2.findings.is_empty(), "{mat}\n{}", summary(&v2));
             let mut j2 = match_json(&v2, false, &mat);
             strip_lines(&mut j1);

@@ -45,7 +45,7 @@ fn valid_fixtures() -> Vec<PathBuf> {
 fn docs(path: &Path) -> [Value; 2] {
     let bytes = std::fs::read(path).expect("fixture");
     let (text, _) = decode(&bytes);
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     [match_json(&v, false, &text), match_json(&v, true, &text)]
 }
 

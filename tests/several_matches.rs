@@ -11,7 +11,7 @@ fn fixture(rel: &str) -> String {
 
 /// The findings of a text as (match, line, code).
 fn found(text: &str) -> Vec<(usize, usize, String)> {
-    let v = check(text, &Overrides::default());
+    let v = check(tavla::notation::read(text), &Overrides::default());
     let idx = LineIndex::new(text);
     v.findings
         .iter()
@@ -34,13 +34,19 @@ fn two_matches_in_one_file_are_checked_each_on_its_own() {
     let a = fixture("fixtures/backgammon/gnubg/m000-0201.mat");
     let b = fixture("fixtures/gulbara/examples/gulbara-english-3pt.mat");
     let both = format!("{a}\n{b}");
-    let v = check(&both, &Overrides::default());
+    let v = check(tavla::notation::read(&both), &Overrides::default());
     assert_eq!(v.matches().count(), 2);
     assert_eq!(v.errors(), 0, "{:?}", found(&both));
     assert_eq!(
         v.games_checked(),
-        check(&a, &Overrides::default()).record.games.len()
-            + check(&b, &Overrides::default()).record.games.len()
+        check(tavla::notation::read(&a), &Overrides::default())
+            .record
+            .games
+            .len()
+            + check(tavla::notation::read(&b), &Overrides::default())
+                .record
+                .games
+                .len()
     );
     // The findings of each alone, the second's shifted by the first's lines.
     let shift = a.lines().count() + 1;
@@ -76,7 +82,7 @@ fn two_matches_in_one_file_are_checked_each_on_its_own() {
         })
         .collect();
     let both = format!("{a}\n{}\n", changed.join("\n"));
-    let v = check(&both, &Overrides::default());
+    let v = check(tavla::notation::read(&both), &Overrides::default());
     let idx = LineIndex::new(&both);
     let errors: Vec<(usize, usize)> = v
         .findings

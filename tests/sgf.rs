@@ -32,7 +32,7 @@ fn source(name: &str, text: &str) -> Source {
 
 fn doc(src: &Source) -> (Verdict, MatchDoc) {
     let v = src.check(&Overrides::default(), true);
-    let d = match_doc(&v, false, src.record());
+    let d = match_doc(&v, false, &src.text);
     (v, d)
 }
 
@@ -344,7 +344,7 @@ fn damaged_sgf_never_panics_and_every_finding_is_on_the_text() {
                 width: 80,
             },
         );
-        let _ = tavla::report::json::match_json(&v, true, src.record());
+        let _ = tavla::report::json::match_json(&v, true, &src.text);
     }
 }
 

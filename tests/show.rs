@@ -320,7 +320,7 @@ fn svg_boards_show_every_position_of_whole_records() {
     let mut turns = 0;
     for (path, o) in files {
         let text = std::fs::read_to_string(path).expect("fixture");
-        let v = check(&text, &o);
+        let v = check(tavla::notation::read(&text), &o);
         let rules = v.rules.expect("replayed");
         for (gi, g) in v.games.iter().enumerate() {
             for (ai, a) in g.actions.iter().enumerate() {
@@ -380,7 +380,7 @@ const HOSTILE: &str = "; [Event \"<script>alert('tag')</script>\"]\n; a comment 
 
 #[test]
 fn the_html_report_escapes_every_text_of_the_record() {
-    let v = check(HOSTILE, &Overrides::default());
+    let v = check(tavla::notation::read(HOSTILE), &Overrides::default());
     let section = html::file_section(0, "<b>name</b>.mat", HOSTILE, &v.findings, Some(&v));
     let (head, nonce) = html::head("tavla report");
     let page = format!(

@@ -20,7 +20,7 @@ fn measure(dirs: &[&str], stride: usize) -> (usize, usize, usize) {
     for dir in dirs {
         for path in files(dir) {
             let text = std::fs::read_to_string(&path).unwrap();
-            let original = check(&text, &o);
+            let original = check(tavla::notation::read(&text), &o);
             if original.errors() > 0 {
                 continue;
             }
@@ -36,7 +36,7 @@ fn measure(dirs: &[&str], stride: usize) -> (usize, usize, usize) {
                 }
                 let mutant = format!("{}{to}{}", &text[..off], &text[off + len..]);
                 let line = line_of(&text, off);
-                let v = check_findings(&mutant, &o);
+                let v = check_findings(tavla::notation::read(&mutant), &o);
                 let Some(f) = v.findings.iter().find(|f| f.severity == Severity::Error) else {
                     continue; // still legal: not a mutant of this kind
                 };
@@ -50,7 +50,7 @@ fn measure(dirs: &[&str], stride: usize) -> (usize, usize, usize) {
                 let want = positions_on(&original, line);
                 let found = s.1.iter().position(|play| {
                     let repaired = format!("{}{play}{}", &mutant[..s.0.0], &mutant[s.0.1..]);
-                    positions_on(&check(&repaired, &o), line) == want
+                    positions_on(&check(tavla::notation::read(&repaired), &o), line) == want
                 });
                 match found {
                     Some(0) => {
@@ -131,7 +131,7 @@ struct Outcome {
 
 fn outcome(text: &str, t: &Turn, play: &str) -> Outcome {
     let mutant = format!("{}{play}{}", &text[..t.span.0], &text[t.span.1..]);
-    let v = check_findings(&mutant, &Overrides::default());
+    let v = check_findings(tavla::notation::read(&mutant), &Overrides::default());
     let f = v.findings.iter().find(|f| {
         f.severity == Severity::Error
             && f.rests_on.is_none()
@@ -227,7 +227,7 @@ fn the_meant_play_leads_the_suggestions_for_every_kind_of_defect_in_every_game()
     for dir in dirs {
         for path in files(dir) {
             let text = std::fs::read_to_string(&path).unwrap();
-            let v = check(&text, &Overrides::default());
+            let v = check(tavla::notation::read(&text), &Overrides::default());
             if v.errors() > 0 {
                 continue;
             }

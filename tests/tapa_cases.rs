@@ -21,7 +21,7 @@ struct Run {
 fn run(text: &str) -> Run {
     Run {
         text: text.to_string(),
-        verdict: check(text, &Overrides::default()),
+        verdict: check(tavla::notation::read(text), &Overrides::default()),
     }
 }
 

@@ -6,9 +6,9 @@ mod generated;
 
 use generated::{describe, first_destination_mutants, first_error_line, strip_lines};
 use tavla::generate::{Settings, random_match};
+use tavla::notation::write_mat;
 use tavla::replay::{Overrides, check};
 use tavla::report::json::match_json;
-use tavla::report::mat::write_mat;
 use tavla::rules::{RuleSet, Variant};
 
 fn rule_sets() -> Vec<(RuleSet, &'static str)> {
@@ -61,7 +61,7 @@ fn generated_tapa_matches_validate_and_round_trip() {
         for seed in 0..12u64 {
             let length = if seed % 2 == 0 { 3 } else { 5 };
             let text = record(rules, label, length, seed);
-            let v = check(&text, &Overrides::default());
+            let v = check(tavla::notation::read(&text), &Overrides::default());
             assert!(
                 v.findings.is_empty(),
                 "{label} seed {seed}:\n{}\n{text}",
@@ -83,7 +83,7 @@ fn generated_tapa_matches_validate_and_round_trip() {
             }
             let mut j1 = match_json(&v, false, &text);
             let mat = write_mat(&j1);
-            let v2 = check(&mat, &Overrides::default());
+            let v2 = check(tavla::notation::read(&mat), &Overrides::default());
             assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
             let mut j2 = match_json(&v2, false, &mat);
             assert_eq!(write_mat(&j2), mat, "write_mat is not a fixed point");
@@ -147,7 +147,7 @@ fn generated_sreshta_matches_rotate_validate_and_round_trip() {
         let mut st = Settings::new(rot.game(1), 7);
         st.rotation = Some(rot);
         let text = random_match(&st, seed);
-        let v = check(&text, &Overrides::default());
+        let v = check(tavla::notation::read(&text), &Overrides::default());
         assert!(
             v.findings.is_empty(),
             "seed {seed}:\n{}\n{text}",
@@ -163,7 +163,7 @@ fn generated_sreshta_matches_rotate_validate_and_round_trip() {
             games += 1;
         }
         let mat = write_mat(&j1);
-        let v2 = check(&mat, &Overrides::default());
+        let v2 = check(tavla::notation::read(&mat), &Overrides::default());
         assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
         let mut j2 = match_json(&v2, false, &mat);
         strip_lines(&mut j1);
@@ -171,7 +171,7 @@ fn generated_sreshta_matches_rotate_validate_and_round_trip() {
         assert_eq!(j1, j2, "seed {seed}: JSON differs after the round trip");
         // Checked as plain Tapa instead, game 1 (обикновена's start) is an error.
         let tapa_text = text.replace("; [Variation \"Sreshta\"]", "; [Variation \"Tapa\"]");
-        assert!(check(&tapa_text, &Overrides::default()).errors() > 0);
+        assert!(check(tavla::notation::read(&tapa_text), &Overrides::default()).errors() > 0);
     }
     assert!(games >= 18, "{games} games");
 }
@@ -189,7 +189,7 @@ fn pins_marked_where_they_happen_transient_ones_included_get_no_warning() {
     for (rules, label) in rule_sets() {
         for seed in 0..4 {
             let text = record(rules, label, 3, seed);
-            let v = check(&text, &Overrides::default());
+            let v = check(tavla::notation::read(&text), &Overrides::default());
             assert!(
                 v.findings.iter().all(|f| f.code != Code::PinMark),
                 "{label}, seed {seed}: {}",
@@ -207,7 +207,7 @@ fn pins_marked_where_they_happen_transient_ones_included_get_no_warning() {
             {
                 let mut unmarked = text.clone();
                 unmarked.remove(at);
-                let v = check(&unmarked, &Overrides::default());
+                let v = check(tavla::notation::read(&unmarked), &Overrides::default());
                 assert_eq!(v.errors(), 0, "{label}, seed {seed}");
                 let line = unmarked[..at].matches('\n').count() + 1;
                 let idx = tavla::report::LineIndex::new(&unmarked);

@@ -162,7 +162,7 @@ fn tavla_and_the_nikolayit_engine_reach_the_same_positions() {
 fn the_engines_tapa_match_validates_game_for_game() {
     use tavla::replay::{Overrides, check};
     let text = std::fs::read_to_string("fixtures/tapa/examples/nikolayit-tapa-match1.mat").unwrap();
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.turns_checked(), 193);
     let hows: Vec<&str> = v
@@ -184,7 +184,7 @@ fn the_engines_sreshta_match_validates_and_scores_game_for_game() {
     use tavla::replay::{Overrides, check};
     let text =
         std::fs::read_to_string("fixtures/tapa/examples/nikolayit-sreshta-match1.mat").unwrap();
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.turns_checked(), 298);
     let results: Vec<(Side, Option<u64>, Option<u64>, &str)> = v
@@ -217,7 +217,7 @@ fn the_engines_sreshta_match_validates_and_scores_game_for_game() {
 fn the_engines_second_tapa_match_has_a_mother_win_and_a_draw() {
     use tavla::replay::{Overrides, check};
     let text = std::fs::read_to_string("fixtures/tapa/examples/nikolayit-tapa-match2.mat").unwrap();
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.turns_checked(), 121);
     let results: Vec<(Side, Option<u64>, bool, &str)> = v
@@ -248,7 +248,7 @@ fn the_engines_second_sreshta_match_has_two_draws_and_a_tie_played_on() {
     use tavla::replay::{Overrides, check};
     let text =
         std::fs::read_to_string("fixtures/tapa/examples/nikolayit-sreshta-match2.mat").unwrap();
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.turns_checked(), 406);
     let results: Vec<Outcome5> = v
@@ -296,7 +296,7 @@ fn the_engines_second_sreshta_match_has_two_draws_and_a_tie_played_on() {
 fn the_engines_third_tapa_match_is_two_mother_wins_for_seat_1() {
     use tavla::replay::{Overrides, check};
     let text = std::fs::read_to_string("fixtures/tapa/examples/nikolayit-tapa-match3.mat").unwrap();
-    let v = check(&text, &Overrides::default());
+    let v = check(tavla::notation::read(&text), &Overrides::default());
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     assert_eq!(v.turns_checked(), 132);
     let results: Vec<Outcome5> = v

@@ -7,9 +7,9 @@ mod generated;
 
 use generated::{describe, first_destination_mutants, first_error_line, strip_lines};
 use tavla::generate::{Settings, random_match};
+use tavla::notation::write_mat;
 use tavla::replay::{Overrides, check};
 use tavla::report::json::match_json;
-use tavla::report::mat::write_mat;
 use tavla::rules::Variant;
 use tavla::rules::rotation::Rotation;
 
@@ -28,7 +28,7 @@ fn generated_tavli_matches_rotate_validate_and_round_trip() {
     for seed in 0..6u64 {
         let (rot, text) = tavli_match(7, seed);
         assert!(text.contains("; [Variation \"Tavli\"]"), "{text}");
-        let v = check(&text, &Overrides::default());
+        let v = check(tavla::notation::read(&text), &Overrides::default());
         assert!(
             v.findings.is_empty(),
             "seed {seed}:\n{}\n{text}",
@@ -46,7 +46,7 @@ fn generated_tavli_matches_rotate_validate_and_round_trip() {
             games += 1;
         }
         let mat = write_mat(&j1);
-        let v2 = check(&mat, &Overrides::default());
+        let v2 = check(tavla::notation::read(&mat), &Overrides::default());
         assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
         let mut j2 = match_json(&v2, false, &mat);
         strip_lines(&mut j1);
@@ -57,7 +57,7 @@ fn generated_tavli_matches_rotate_validate_and_round_trip() {
         if v.games.len() >= 2 {
             let sreshta = text.replace("; [Variation \"Tavli\"]", "; [Variation \"Sreshta\"]");
             assert!(
-                check(&sreshta, &Overrides::default()).errors() > 0,
+                check(tavla::notation::read(&sreshta), &Overrides::default()).errors() > 0,
                 "{text}"
             );
         }

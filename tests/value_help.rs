@@ -16,7 +16,7 @@ fn fixture(path: &str) -> String {
 
 /// The help of the one `wins-mismatch` finding of `text`.
 fn mismatch_help(text: &str, o: &Overrides) -> String {
-    let v = check(text, o);
+    let v = check(tavla::notation::read(text), o);
     let found: Vec<_> = v
         .findings
         .iter()
@@ -73,7 +73,7 @@ fn a_gul_bara_bear_off_is_explained_as_mars_or_single() {
             ("Wins 1 point", "Wins 3 points")
         };
         let bad = text.replacen(line, &line.replacen(was, now, 1), 1);
-        let v = check(&bad, &Overrides::gul_bara());
+        let v = check(tavla::notation::read(&bad), &Overrides::gul_bara());
         let Some(f) = v.findings.iter().find(|f| f.code == Code::WinsMismatch) else {
             continue; // a resignation, judged elsewhere
         };
@@ -119,7 +119,7 @@ fn a_gammon_under_the_jacoby_rule_is_explained_as_a_single_game() {
         let text = random_match(&settings, seed);
         for line in text.lines().filter(|l| l.contains("Wins 1 point")) {
             let bad = text.replacen(line, &line.replacen("Wins 1 point", "Wins 2 points", 1), 1);
-            let v = check(&bad, &Overrides::default());
+            let v = check(tavla::notation::read(&bad), &Overrides::default());
             if let Some(f) = v.findings.iter().find(|f| f.code == Code::WinsMismatch)
                 && let Some(help) = &f.help
                 && help.contains("Jacoby")
@@ -174,7 +174,7 @@ fn a_backgammon_game_is_explained_by_its_board_and_cube_or_as_a_resignation() {
     let o = Overrides::default();
     let mut seen: std::collections::BTreeSet<String> = Default::default();
     for text in &texts {
-        let v = check(text, &o);
+        let v = check(tavla::notation::read(text), &o);
         if v.errors() > 0 {
             continue;
         }
@@ -227,7 +227,7 @@ fn a_backgammon_game_is_explained_by_its_board_and_cube_or_as_a_resignation() {
                 &text[..at],
                 &text[at + was.len()..]
             );
-            let w = check(&bad, &o);
+            let w = check(tavla::notation::read(&bad), &o);
             let line_of = |off: usize| bad[..off].matches('\n').count() + 1;
             let f = w
                 .findings

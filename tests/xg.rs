@@ -1,6 +1,6 @@
-//! eXtreme Gammon's `.xg` files: the real files of kevung/gbf (fixtures/xg) read into
-//! transcripts that replay like their `.mat` exports, a changed move reported at its game,
-//! turn, side and record, and damaged files reported, never a panic.
+//! eXtreme Gammon's `.xg` files: the real files of kevung/gbf (fixtures/xg) read into typed
+//! records that replay like their `.mat` exports, a changed move reported at its game, turn,
+//! side and record of `temp.xg`, and damaged files reported, never a panic.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use tavla::codes::Code;
 use tavla::input::decode;
-use tavla::record::{Origin, Transcript};
+use tavla::notation::{CellBody, Column, Span};
+use tavla::record::{Action, Binary, HeaderItem, Match, Origin, Record};
 use tavla::replay::{Finding, Overrides, Verdict, check};
 use tavla::report::json::match_json;
 use tavla::rules::Side;
@@ -31,19 +32,76 @@ fn xg_files() -> Vec<PathBuf> {
     v
 }
 
-/// Check a transcript as the pipeline does: the text replayed, the findings given their byte
-/// offsets, the reader's problems added.
-fn check_transcript(t: &Transcript) -> (Verdict, Vec<Finding>) {
-    let v = check(&t.text, &Overrides::default());
-    let mut findings = v.findings.clone();
-    tavla::xg::locate_findings(t, &mut findings);
-    findings.extend(tavla::xg::problem_findings(t));
-    (v, findings)
+/// Check a record read from an `.xg` file as the pipeline does: replayed, its reader's
+/// problems among the findings, every finding located in `temp.xg` (or the file).
+fn check_xg(r: &Record) -> Verdict {
+    check(r.clone(), &Overrides::default())
 }
 
 fn codes(findings: &[Finding]) -> Vec<String> {
     let mut v: Vec<String> = findings.iter().map(|f| f.code.to_string()).collect();
     v.sort();
+    v
+}
+
+fn problem_codes(r: &Record) -> Vec<Code> {
+    r.problems.iter().map(|p| p.code).collect()
+}
+
+/// The one match of a record read from an `.xg` file.
+fn the_match(r: &Record) -> &Match {
+    assert_eq!(r.matches.len(), 1, "{:?}", r.problems);
+    &r.matches[0]
+}
+
+/// The entry of game `game` (1-based) at turn `turn` in `side`'s column.
+fn action_at(m: &Match, game: usize, turn: u64, side: Side) -> &Action {
+    let column = match side {
+        Side::White => Column::Left,
+        Side::Black => Column::Right,
+    };
+    m.games[game - 1]
+        .actions
+        .iter()
+        .find(|a| a.turn_number == Some(turn) && a.column() == column)
+        .unwrap_or_else(|| panic!("no entry at game {game}, turn {turn}, {side:?}"))
+}
+
+/// A turn entry's roll and its steps as written (`(4, 3)`, `["24/17", "23/20"]`).
+fn play_of(m: &Match, a: &Action) -> ((u8, u8), Vec<String>) {
+    let CellBody::Turn { stages } = &a.cell.body else {
+        panic!("not a turn: {a:?}")
+    };
+    let st = stages.of(&m.stages);
+    assert_eq!(st.len(), 1, "{a:?}");
+    (
+        (st[0].a, st[0].b),
+        st[0]
+            .moves
+            .steps
+            .of(&m.steps)
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+    )
+}
+
+/// Every comment of a match: its header comments and its entries' comments.
+fn all_comments(m: &Match) -> Vec<String> {
+    let mut v: Vec<String> = m
+        .header
+        .iter()
+        .filter_map(|h| match h {
+            HeaderItem::Comment { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    v.extend(
+        m.games
+            .iter()
+            .flat_map(|g| &g.actions)
+            .filter_map(|a| a.comment.clone()),
+    );
     v
 }
 
@@ -58,9 +116,9 @@ fn games_json(v: &Verdict, text: &str) -> Value {
                     m.remove(k);
                 }
                 // XG's own export writes `???` for a roll followed by a resignation, the
-                // transcript `????` (records.md): the same marker.
+                // record read from the `.xg` `????` (records.md): the same marker.
                 // Hits are compared in the steps (`hit`, computed from the board): gnubg's
-                // export marks them with `*`, XG's and the transcript do not.
+                // export marks them with `*`, XG's and the `.xg` reader do not.
                 if let Some(play) = m.get("play").and_then(Value::as_str) {
                     let play = if play == "???" {
                         "????".into()
@@ -85,28 +143,46 @@ fn every_real_file_is_read_without_a_problem() {
     let files = xg_files();
     assert_eq!(files.len(), 8);
     for p in files {
-        let t = tavla::xg::read(&std::fs::read(&p).unwrap());
-        assert!(t.problems.is_empty(), "{}: {:?}", p.display(), t.problems);
-        assert_eq!(t.member.as_deref(), Some("temp.xg"));
-        let (v, findings) = check_transcript(&t);
+        let r = tavla::xg::read(&std::fs::read(&p).unwrap());
+        assert!(r.problems.is_empty(), "{}: {:?}", p.display(), r.problems);
+        let b = r.binary.clone().expect("a binary record");
+        assert_eq!(b.member.as_deref(), Some("temp.xg"), "{}", p.display());
+        assert!(b.stored_at.is_some(), "{}", p.display());
+        assert!(r.text.is_none(), "{}", p.display());
+        let m = the_match(&r).clone();
+        let v = check_xg(&r);
         assert!(!v.games.is_empty(), "{}", p.display());
-        // Every finding on a move, cube or result comes back to its record of temp.xg.
-        for f in &findings {
-            if f.place.is_some_and(|pl| pl.turn.is_some()) {
-                let o = f.byte_offset().expect("a byte offset");
-                assert_eq!(o % RECORD as u64, 0, "{}: {f:?}", p.display());
-            }
+        assert_eq!(v.games.len(), m.games.len(), "{}", p.display());
+        // Every finding on a move, cube or result comes back to its record of temp.xg: the
+        // record of the entry at its game, turn and side, and that entry in words.
+        for f in &v.findings {
+            let Some(pl) = f.place else { continue };
+            let (Some(turn), Some(side)) = (pl.turn, pl.side) else {
+                continue;
+            };
+            let o = f.byte_offset().expect("a byte offset") as usize;
+            assert!(
+                matches!(f.origin, Some(Origin::Member { .. })),
+                "{}: {f:?}",
+                p.display()
+            );
+            let a = action_at(&m, pl.game, turn, side);
+            assert_eq!(a.cell.span.len, RECORD, "{}: {a:?}", p.display());
+            assert_eq!(a.cell.span.offset % RECORD, 0, "{}: {a:?}", p.display());
+            assert_eq!(
+                o / RECORD * RECORD,
+                a.cell.span.offset,
+                "{}: {f:?}",
+                p.display()
+            );
+            assert!(f.entry.is_some(), "{}: {f:?}", p.display());
         }
-        let errors: Vec<&Finding> = findings
+        let errors: Vec<&Finding> = v
+            .findings
             .iter()
             .filter(|f| f.severity == tavla::Severity::Error)
             .collect();
-        assert!(
-            errors.is_empty(),
-            "{}:\n{}\n{errors:#?}",
-            p.display(),
-            t.text
-        );
+        assert!(errors.is_empty(), "{}:\n{errors:#?}", p.display());
     }
 }
 
@@ -123,11 +199,13 @@ const TWINS: &[(&str, &str)] = &[
 #[test]
 fn the_files_with_mat_twins_give_the_same_json_turn_by_turn() {
     for (xg, mat) in TWINS {
-        let t = tavla::xg::read(&fixture(xg));
+        let r = tavla::xg::read(&fixture(xg));
+        assert!(r.problems.is_empty(), "{xg}: {:?}", r.problems);
         let (text, _) = decode(&fixture(mat));
-        let ours = check(&t.text, &Overrides::default());
-        let theirs = check(&text, &Overrides::default());
-        let a = games_json(&ours, &t.text);
+        let ours = check(r, &Overrides::default());
+        let theirs = check(tavla::notation::read(&text), &Overrides::default());
+        assert!(!ours.games.is_empty(), "{xg}");
+        let a = games_json(&ours, "");
         let mut b = games_json(&theirs, &text);
         if xg.starts_with("charlot") {
             let last = b.as_array_mut().unwrap().last_mut().unwrap();
@@ -154,10 +232,10 @@ fn the_files_with_mat_twins_give_the_same_json_turn_by_turn() {
 #[test]
 fn the_files_with_mat_twins_get_the_findings_of_their_twins() {
     for (xg, mat) in TWINS {
-        let t = tavla::xg::read(&fixture(xg));
+        let r = tavla::xg::read(&fixture(xg));
         let (text, _) = decode(&fixture(mat));
-        let (_, ours) = check_transcript(&t);
-        let theirs = check(&text, &Overrides::default()).findings;
+        let ours = check_xg(&r).findings;
+        let theirs = check(tavla::notation::read(&text), &Overrides::default()).findings;
         assert_eq!(codes(&ours), codes(&theirs), "{xg}");
     }
 }
@@ -227,32 +305,60 @@ fn the_repacker_reproduces_a_file_that_reads_the_same() {
     let original = fixture("match_with_comment.xg");
     let packed = repack(&original, &named(unpack(&original)), |_, n| n as i32);
     let (a, b) = (tavla::xg::read(&original), tavla::xg::read(&packed));
+    assert!(a.problems.is_empty(), "{:?}", a.problems);
     assert!(b.problems.is_empty(), "{:?}", b.problems);
-    assert_eq!(a.text, b.text);
-    assert_eq!(a.pieces, b.pieces);
+    assert_eq!(
+        a.binary.as_ref().and_then(|x| x.member.clone()),
+        b.binary.as_ref().and_then(|x| x.member.clone())
+    );
+    // The same match, entry by entry and location by location, and the same boards.
+    assert!(!the_match(&a).games.is_empty());
+    assert_eq!(format!("{:?}", a.matches), format!("{:?}", b.matches));
+    assert_eq!(a.boards, b.boards);
+    assert!(!a.boards.is_empty());
+    let (va, vb) = (check_xg(&a), check_xg(&b));
+    assert_eq!(match_json(&va, false, ""), match_json(&vb, false, ""));
+    assert_eq!(va.findings, vb.findings);
 }
 
 #[test]
-fn comments_are_kept_in_the_json() {
-    let t = tavla::xg::read(&fixture("match_with_comment.xg"));
-    let v = check(&t.text, &Overrides::default());
-    let j = match_json(&v, false, &t.text);
-    let comments: Vec<&str> = j["comments"]
+fn comments_are_kept_in_the_record() {
+    let r = tavla::xg::read(&fixture("match_with_comment.xg"));
+    assert!(r.problems.is_empty(), "{:?}", r.problems);
+    let m = the_match(&r);
+    // A move's comment on its entry: game 1, turn 2, white.
+    let a = action_at(m, 1, 2, Side::White);
+    assert_eq!(
+        a.comment.as_deref(),
+        Some("coup assez difficile"),
+        "{:?}",
+        all_comments(m)
+    );
+    // And the next one, on game 1, turn 3, white: the only other comment of the file.
+    assert_eq!(
+        action_at(m, 1, 3, Side::White).comment.as_deref(),
+        Some("les double 66 sont toujpurs difficiles à trouver")
+    );
+    assert_eq!(all_comments(m).len(), 2, "{:?}", all_comments(m));
+    // The header's comments (the match's, and each game's as `game N: …`; none in this
+    // file) are the JSON's.
+    let v = check_xg(&r);
+    let j = match_json(&v, false, "");
+    let json: Vec<&str> = j["comments"]
         .as_array()
         .unwrap()
         .iter()
         .map(|c| c["text"].as_str().unwrap())
         .collect();
-    assert!(
-        comments.contains(&"XG comment, game 1, turn 2, white: coup assez difficile"),
-        "{comments:?}"
-    );
-    assert!(
-        comments
-            .iter()
-            .any(|c| c.ends_with("les double 66 sont toujpurs difficiles à trouver")),
-        "{comments:?}"
-    );
+    let header: Vec<String> = m
+        .header
+        .iter()
+        .filter_map(|h| match h {
+            HeaderItem::Comment { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(json, header);
 }
 
 /// Offsets of the move records of `temp.xg`, with their game (1-based).
@@ -289,10 +395,16 @@ fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
     temp[at + 68 + 8..at + 72 + 8].copy_from_slice(&5i32.to_le_bytes());
     temp[at + 68 + 12..at + 72 + 12].copy_from_slice(&1i32.to_le_bytes());
     let packed = repack(&original, &members, |_, n| n as i32);
-    let t = tavla::xg::read(&packed);
-    assert!(t.problems.is_empty(), "{:?}", t.problems);
-    let (_, findings) = check_transcript(&t);
-    let errors: Vec<&Finding> = findings
+    let r = tavla::xg::read(&packed);
+    assert!(r.problems.is_empty(), "{:?}", r.problems);
+    // The record holds the changed play, at its record of temp.xg.
+    let m = the_match(&r);
+    let a = action_at(m, 2, 3, Side::White);
+    assert_eq!(a.cell.span, Span::new(at, RECORD));
+    assert_eq!(play_of(m, a), ((3, 2), vec!["6/3".into(), "6/2".into()]));
+    let v = check_xg(&r);
+    let errors: Vec<&Finding> = v
+        .findings
         .iter()
         .filter(|f| f.severity == tavla::Severity::Error)
         .collect();
@@ -304,17 +416,24 @@ fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
         (2, Some(3), Some(Side::White)),
         "{f:?}"
     );
-    assert_eq!(f.byte_offset(), Some(at as u64));
-    let line = t.text[..f.span.offset]
-        .rsplit('\n')
-        .next()
-        .unwrap()
-        .to_string()
-        + t.text[f.span.offset..].split('\n').next().unwrap();
-    assert!(line.starts_with("  3) 32: 6/3 6/2"), "{line}");
+    // Located in the play's record of temp.xg (the record, or a field of it).
+    // Located at the changed from/to pair of the play's record in temp.xg (the second pair:
+    // record + 68 + 8).
+    assert_eq!(
+        f.origin,
+        Some(Origin::Member {
+            offset: (at + 76) as u64,
+            len: 8
+        }),
+        "{f:?}"
+    );
+    let o = f.byte_offset().expect("a byte offset");
+    assert_eq!(o / RECORD as u64 * RECORD as u64, at as u64);
+    // The entry in words, for a file with no text to show.
+    assert_eq!(f.entry.as_deref(), Some("32: 6/3 6/2"), "{f:?}");
     // The machine formats carry the place.
-    let idx = tavla::report::LineIndex::new(&t.text);
-    let j = tavla::report::finding_json("m.xg", &t.text, &idx, f);
+    let idx = tavla::report::LineIndex::new("");
+    let j = tavla::report::finding_json("m.xg", "", &idx, f);
     assert_eq!(
         (
             j["game"].clone(),
@@ -322,13 +441,8 @@ fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
             j["side"].clone(),
             j["byte_offset"].clone()
         ),
-        (2.into(), 3.into(), "white".into(), (at as u64).into())
+        (2.into(), 3.into(), "white".into(), o.into())
     );
-    let file = tavla::report::formats::FileFindings {
-        path: "m.xg",
-        text: &t.text,
-        findings: std::slice::from_ref(f),
-    };
     // The file has no lines: JSON gives none.
     for k in [
         "line",
@@ -340,49 +454,53 @@ fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
     ] {
         assert!(j[k].is_null(), "{k}: {j}");
     }
+    let file = tavla::report::formats::FileFindings {
+        path: "m.xg",
+        text: "",
+        findings: std::slice::from_ref(f),
+    };
     let sarif = tavla::report::formats::sarif(&[file], "0", None);
     let loc = &sarif["runs"][0]["results"][0]["locations"][0];
-    // The record's offset is in the compressed member, not the file: no region, a logical
-    // location and the offset as a property.
+    // The offset is in the compressed member, not the file: no region, a logical location
+    // and the offset as a property.
     assert!(loc["physicalLocation"].get("region").is_none(), "{loc}");
     assert_eq!(
         loc["logicalLocations"][0]["fullyQualifiedName"],
-        format!("game 2, turn 3, white, record at byte {at}")
+        format!("game 2, turn 3, white, record at byte {o}")
     );
-    assert_eq!(loc["properties"]["recordOffset"], at as u64);
+    assert_eq!(loc["properties"]["recordOffset"], o);
+    assert_eq!(loc["properties"]["recordLength"], 8);
     // The human rendering names the place and the play, and shows no line of a text.
     let style = tavla::report::Style {
         color: false,
         unicode: false,
         width: 100,
     };
-    let human = tavla::report::render_human("m.xg", &t.text, std::slice::from_ref(f), style);
+    let human = tavla::report::render_human("m.xg", "", std::slice::from_ref(f), style);
     assert!(
         human.contains(&format!(
-            "at game 2, turn 3, white, record at byte {at}: 32: 6/3 6/2"
+            "at game 2, turn 3, white, record at byte {o}: 32: 6/3 6/2"
         )),
         "{human}"
     );
     assert!(!human.contains("m.xg:"), "{human}");
     // Nor do the short and GitHub lines.
-    let short = tavla::report::render_short("m.xg", &t.text, std::slice::from_ref(f));
+    let short = tavla::report::render_short("m.xg", "", std::slice::from_ref(f));
     assert!(
         short.starts_with(&format!(
-            "m.xg: game 2, turn 3, white, record at byte {at}: error["
+            "m.xg: game 2, turn 3, white, record at byte {o}: error["
         )),
         "{short}"
     );
+    assert!(!short.contains("m.xg:1:"), "{short}");
     let file = tavla::report::formats::FileFindings {
         path: "m.xg",
-        text: &t.text,
+        text: "",
         findings: std::slice::from_ref(f),
     };
     let gh = tavla::report::formats::github(&file);
     assert!(!gh.contains("line="), "{gh}");
-}
-
-fn problem_codes(t: &Transcript) -> Vec<Code> {
-    t.problems.iter().map(|p| p.code).collect()
+    assert!(gh.contains("game 2, turn 3, white"), "{gh}");
 }
 
 #[test]
@@ -400,17 +518,49 @@ fn a_file_cut_anywhere_is_reported_never_a_panic() {
         original.len() - 1,
     ]);
     for n in cuts {
-        let t = tavla::xg::read(&original[..n]);
-        assert!(!t.problems.is_empty(), "cut at {n}");
-        let p = &t.problems[0];
+        let r = tavla::xg::read(&original[..n]);
+        assert!(!r.problems.is_empty(), "cut at {n}");
+        let p = &r.problems[0];
         assert!(p.error, "cut at {n}");
-        let Origin::Binary { offset, len } = p.origin else {
-            panic!("cut at {n}: {p:?}")
-        };
-        assert!(offset + len <= n as u64, "cut at {n}: {p:?}");
-        assert!(t.text.is_empty());
-        let findings = tavla::xg::problem_findings(&t);
-        assert_eq!(findings[0].byte_offset(), Some(offset));
+        // The container cannot be read: the problem is located in the file, within what is
+        // left of it, and nothing of the match is read.
+        for q in &r.problems {
+            assert!(q.in_file, "cut at {n}: {q:?}");
+            assert!(q.span.end() <= n, "cut at {n}: {q:?}");
+        }
+        assert!(r.matches.iter().all(|m| m.games.is_empty()), "cut at {n}");
+        assert!(
+            r.binary.as_ref().is_some_and(|b| b.member.is_none()),
+            "cut at {n}: {:?}",
+            r.binary
+        );
+        let v = check_xg(&r);
+        let f = v
+            .findings
+            .iter()
+            .find(|f| f.code == p.code && f.severity == tavla::Severity::Error)
+            .unwrap_or_else(|| panic!("cut at {n}: {:?}", v.findings));
+        assert_eq!(
+            f.origin,
+            Some(Origin::Binary {
+                offset: p.span.offset as u64,
+                len: p.span.len as u64
+            }),
+            "cut at {n}"
+        );
+        // Outside any game: the byte of the file, no place.
+        assert!(f.place.is_none(), "cut at {n}: {f:?}");
+        assert_eq!(
+            tavla::report::place_words(f),
+            Some(format!("byte {}", p.span.offset))
+        );
+        // Only the reading problems: no finding about the (absent) games.
+        assert_eq!(
+            v.findings.len(),
+            r.problems.len(),
+            "cut at {n}: {:?}",
+            v.findings
+        );
     }
 }
 
@@ -419,9 +569,11 @@ fn a_changed_byte_fails_the_archive_crc() {
     let mut b = fixture("test.xg");
     let at = b.len() - 1000;
     b[at] ^= 0x40;
-    let t = tavla::xg::read(&b);
-    assert_eq!(problem_codes(&t), vec![Code::XgBadCrc]);
-    assert!(t.text.is_empty() && t.member.is_none());
+    let r = tavla::xg::read(&b);
+    assert_eq!(problem_codes(&r), vec![Code::XgBadCrc]);
+    assert!(r.problems[0].in_file && r.problems[0].error);
+    assert!(r.matches.iter().all(|m| m.games.is_empty()));
+    assert_eq!(r.binary, Some(Binary::default()));
 }
 
 #[test]
@@ -465,9 +617,28 @@ fn a_member_whose_crc_does_not_match_is_reported() {
 fn a_wrong_magic_is_reported_at_byte_0() {
     let mut b = fixture("test.xg");
     b[0] = b'X';
-    let t = tavla::xg::read(&b);
-    assert_eq!(problem_codes(&t), vec![Code::XgBadMagic]);
-    assert_eq!(t.problems[0].origin, Origin::Binary { offset: 0, len: 4 });
+    let r = tavla::xg::read(&b);
+    assert_eq!(problem_codes(&r), vec![Code::XgBadMagic]);
+    assert!(r.problems[0].in_file);
+    assert_eq!(r.problems[0].span, Span::new(0, 4));
+    let v = check_xg(&r);
+    assert_eq!(v.findings.len(), 1, "{:?}", v.findings);
+    let f = &v.findings[0];
+    assert_eq!(f.origin, Some(Origin::Binary { offset: 0, len: 4 }));
+    assert_eq!(f.byte_offset(), Some(0));
+    // In the file itself: SARIF gives the region of the file's bytes.
+    let file = tavla::report::formats::FileFindings {
+        path: "m.xg",
+        text: "",
+        findings: std::slice::from_ref(f),
+    };
+    let sarif = tavla::report::formats::sarif(&[file], "0", None);
+    let region = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(
+        (&region["byteOffset"], &region["byteLength"]),
+        (&Value::from(0), &Value::from(4)),
+        "{region}"
+    );
     // An empty file is one cut short before its header.
     assert_eq!(
         problem_codes(&tavla::xg::read(b"")),
@@ -538,7 +709,30 @@ fn a_size_field_is_never_trusted() {
     let t = tavla::xg::read(&packed);
     assert_eq!(problem_codes(&t), vec![Code::XgBadMember]);
     assert!(!t.problems[0].error);
-    assert!(!t.text.is_empty() && !t.text.contains("XG comment"));
+    // The match is read whole, without the comments the intact file has.
+    let whole = tavla::xg::read(&original);
+    assert!(!all_comments(the_match(&whole)).is_empty());
+    let m = the_match(&t);
+    assert_eq!(m.games.len(), the_match(&whole).games.len());
+    assert_eq!(
+        m.games.iter().map(|g| g.actions.len()).collect::<Vec<_>>(),
+        the_match(&whole)
+            .games
+            .iter()
+            .map(|g| g.actions.len())
+            .collect::<Vec<_>>()
+    );
+    assert!(all_comments(m).is_empty(), "{:?}", all_comments(m));
+    // A warning, and the match checks as the intact one does.
+    let v = check_xg(&t);
+    let damaged = v
+        .findings
+        .iter()
+        .find(|f| f.code == Code::XgBadMember)
+        .expect("the member's finding");
+    assert_eq!(damaged.severity, tavla::Severity::Warning);
+    assert_eq!(v.errors(), 0, "{:?}", codes(&v.findings));
+    assert_eq!(v.turns_checked(), check_xg(&whole).turns_checked());
 }
 
 #[test]
@@ -546,35 +740,83 @@ fn records_that_xg_never_writes_are_located_in_temp_xg() {
     let original = fixture("test.xg");
     let mut members = named(unpack(&original));
     let temp = &mut members[0].1;
-    let (at, _) = move_records(temp)[5];
+    let (at, game) = move_records(temp)[5];
     temp[at + 100..at + 104].copy_from_slice(&7i32.to_le_bytes());
     // A cut last record, and an unknown record type near the end.
     temp.truncate(temp.len() - 100);
+    let cut = temp.len();
     let last = temp.len() / RECORD * RECORD - RECORD;
     temp[last + 8] = 42;
     let packed = repack(&original, &members, |_, n| n as i32);
-    let t = tavla::xg::read(&packed);
-    let got: Vec<(Code, Origin)> = t.problems.iter().map(|p| (p.code, p.origin)).collect();
-    let at_record = |o: usize| Origin::Binary {
-        offset: o as u64,
-        len: RECORD as u64,
-    };
-    assert!(got.contains(&(Code::XgBadRecord, at_record(at))), "{got:?}");
+    let r = tavla::xg::read(&packed);
+    let got: Vec<(Code, bool, Span)> = r
+        .problems
+        .iter()
+        .map(|p| (p.code, p.in_file, p.span))
+        .collect();
+    // The dice at their field of the record, the unknown record whole, the cut record's
+    // bytes: all in temp.xg, none in the file.
     assert!(
-        got.contains(&(Code::XgBadRecord, at_record(last))),
+        got.contains(&(Code::XgBadRecord, false, Span::new(at + 100, 8))),
         "{got:?}"
     );
-    assert!(got.iter().any(|g| g.0 == Code::XgTruncated), "{got:?}");
-    let findings = tavla::xg::problem_findings(&t);
-    let dice = findings
-        .iter()
-        .find(|f| f.byte_offset() == Some(at as u64))
-        .unwrap();
-    // Located on the transcript's cell for that record.
     assert!(
-        t.text[dice.span.offset..].starts_with("??:"),
+        got.contains(&(Code::XgBadRecord, false, Span::new(last, RECORD))),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            Code::XgTruncated,
+            false,
+            Span::new(last + RECORD, cut - last - RECORD)
+        )),
+        "{got:?}"
+    );
+    assert!(r.problems.iter().all(|p| p.error && !p.in_file), "{got:?}");
+    assert_eq!(
+        r.binary.as_ref().unwrap().member.as_deref(),
+        Some("temp.xg")
+    );
+    // The record with the bad dice stands in its game as an entry that could not be read,
+    // at its dice.
+    let m = the_match(&r);
+    assert!(
+        m.games[game - 1]
+            .broken_lines
+            .iter()
+            .any(|&(_, span)| span == Span::new(at + 100, 8)),
         "{:?}",
-        dice.span
+        m.games[game - 1].broken_lines
+    );
+    let v = check_xg(&r);
+    let dice = v
+        .findings
+        .iter()
+        .find(|f| f.code == Code::XgBadRecord && f.byte_offset() == Some((at + 100) as u64))
+        .expect("the dice's finding");
+    assert_eq!(
+        dice.origin,
+        Some(Origin::Member {
+            offset: (at + 100) as u64,
+            len: 8
+        })
+    );
+    assert_eq!(
+        dice.label,
+        format!("the record at byte {} of temp.xg", at + 100)
+    );
+    let unknown = v
+        .findings
+        .iter()
+        .find(|f| f.byte_offset() == Some(last as u64))
+        .expect("the unknown record's finding");
+    assert_eq!(unknown.code, Code::XgBadRecord);
+    assert_eq!(
+        unknown.origin,
+        Some(Origin::Member {
+            offset: last as u64,
+            len: RECORD as u64
+        })
     );
 }
 
@@ -610,26 +852,45 @@ fn a_play_xg_marked_invalid_is_a_warning_at_its_record_and_judged_by_the_rules()
     // Player 1's 43: 24/20 23/20 of game 1, turn 2, marked invalid and made illegal (24/17).
     temp[at + 2480..at + 2484].copy_from_slice(&2i32.to_le_bytes());
     temp[at + 72..at + 76].copy_from_slice(&16i32.to_le_bytes());
-    let t = tavla::xg::read(&repack(&original, &members, |_, n| n as i32));
-    assert_eq!(problem_codes(&t), vec![Code::XgMarkedInvalid]);
-    assert!(!t.problems[0].error);
-    let (_, findings) = check_transcript(&t);
-    let marked = findings
+    let r = tavla::xg::read(&repack(&original, &members, |_, n| n as i32));
+    assert_eq!(problem_codes(&r), vec![Code::XgMarkedInvalid]);
+    assert!(!r.problems[0].error);
+    assert_eq!(r.problems[0].span, Span::new(at, RECORD));
+    // The record holds the play as XG stored it, at its record.
+    let m = the_match(&r);
+    let a = action_at(m, 1, 2, Side::White);
+    assert_eq!(a.cell.span, Span::new(at, RECORD));
+    assert_eq!(
+        play_of(m, a),
+        ((4, 3), vec!["24/17".into(), "23/20".into()])
+    );
+    let v = check_xg(&r);
+    let marked = v
+        .findings
         .iter()
         .find(|f| f.code == Code::XgMarkedInvalid)
         .unwrap();
-    assert_eq!(marked.byte_offset(), Some(at as u64));
-    assert!(t.text[marked.span.offset..].starts_with("43: 24/17 23/20"));
-    let rule = findings
+    assert_eq!(marked.severity, tavla::Severity::Warning);
+    assert_eq!(
+        marked.origin,
+        Some(Origin::Member {
+            offset: at as u64,
+            len: RECORD as u64
+        })
+    );
+    let rule = v
+        .findings
         .iter()
         .find(|f| f.severity == tavla::Severity::Error)
         .expect("the rules' finding");
-    assert_eq!(rule.byte_offset(), Some(at as u64));
+    let o = rule.byte_offset().expect("a byte offset") as usize;
+    assert_eq!(o / RECORD * RECORD, at, "{rule:?}");
     let place = rule.place.unwrap();
     assert_eq!(
         (place.game, place.turn, place.side),
         (1, Some(2), Some(Side::White))
     );
+    assert_eq!(rule.entry.as_deref(), Some("43: 24/17 23/20"), "{rule:?}");
 }
 
 /// A `.xgp`-like file (the match header, a game header and one move record) for the CLI.
@@ -717,7 +978,8 @@ fn validate_reads_xg_files_and_reports_damage_with_exit_1() {
     assert_eq!(lines.len(), 1, "{out}");
     assert_eq!(lines[0]["code"], "tavla::xg::truncated");
     assert!(lines[0]["byte_offset"].is_u64(), "{out}");
-    // A changed move: its game, turn, side and record in the JSON Lines.
+    // A changed move: its game, turn, side and the changed from/to pair of its record in the
+    // JSON Lines.
     let original = fixture("test.xg");
     let mut members = named(unpack(&original));
     let temp = &mut members[0].1;
@@ -749,7 +1011,7 @@ fn validate_reads_xg_files_and_reports_damage_with_exit_1() {
             &Value::from(2),
             &Value::from(3),
             &Value::from("white"),
-            &Value::from(at as u64)
+            &Value::from((at + 76) as u64)
         ),
         "{out}"
     );
@@ -812,7 +1074,7 @@ fn an_illegal_play_xg_stored_continues_from_its_stored_position() {
 }
 
 /// A repair is written in the record's own convention: in a record that marks no hits (the
-/// `.mat` twin of `test.xg`, and the transcript of the `.xg`), no repaired play brings a `*`
+/// `.mat` twin of `test.xg`, like the record read from the `.xg`), no repaired play brings a `*`
 /// into the re-check, so no mutant gets a `hit-mark` warning, and each has one error.
 #[test]
 fn repairs_keep_a_record_without_hit_marks_unmarked() {
@@ -853,7 +1115,7 @@ fn repairs_keep_a_record_without_hit_marks_unmarked() {
         let mut lines: Vec<&str> = text.lines().collect();
         lines[li] = &changed;
         let mutant = lines.join("\n") + "\n";
-        let v = check(&mutant, &Overrides::default());
+        let v = check(tavla::notation::read(&mutant), &Overrides::default());
         if v.errors() == 0 {
             continue;
         }

@@ -49,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
         width: 80,
     };
     let _ = render_human("f.sgf", &src.text, &v.findings, style);
-    let doc = match_doc(&v, false, src.record());
+    let doc = match_doc(&v, false, &src.text);
     if v.errors() > 0 || doc.games.is_empty() {
         return;
     }
@@ -61,5 +61,5 @@ fuzz_target!(|data: &[u8]| {
     let again = Source::from_bytes("g.sgf".into(), sgf.into_bytes()).expect("SGF");
     let v2 = again.check(&o, true);
     assert_eq!(v2.errors(), 0, "{:?}", v2.findings);
-    assert_eq!(turns(&doc), turns(&match_doc(&v2, false, again.record())));
+    assert_eq!(turns(&doc), turns(&match_doc(&v2, false, &again.text)));
 });

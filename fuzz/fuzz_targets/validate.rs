@@ -6,12 +6,13 @@
 use libfuzzer_sys::fuzz_target;
 use tavla::input::decode;
 use tavla::replay::{Overrides, check};
-use tavla::report::{Style, json::match_json, mat::write_mat, render_human};
+use tavla::notation::write_mat;
+use tavla::report::{Style, json::match_json, render_human};
 
 fuzz_target!(|data: &[u8]| {
     let (text, _) = decode(data);
     for overrides in [Overrides::default(), Overrides::gul_bara()] {
-        let verdict = check(&text, &overrides);
+        let verdict = check(tavla::notation::read(&text), &overrides);
         for f in &verdict.findings {
             let end = f.span.offset + f.span.len;
             assert!(

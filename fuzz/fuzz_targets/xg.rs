@@ -6,9 +6,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tavla::record::Origin;
 use tavla::replay::{Overrides, check};
-use tavla::report::{json::match_json, mat::write_mat};
+use tavla::notation::write_mat;
+use tavla::report::json::match_json;
 
 /// A zlib stream of `data` (stored blocks: no compressor needed, and inflating them is what
 /// the reader does with any stream).
@@ -92,25 +92,23 @@ fuzz_target!(|data: &[u8]| {
         _ => data,
     };
     let t = tavla::xg::read(bytes);
+    let member = t.binary.as_ref().and_then(|b| b.member.clone());
     for p in &t.problems {
-        if let Origin::Binary { offset, len } = p.origin {
-            let bound = if t.member.is_some() { u64::MAX } else { bytes.len() as u64 };
-            assert!(offset.saturating_add(len) <= bound, "{p:?} outside the file");
+        if p.in_file {
+            assert!(p.span.offset + p.span.len <= bytes.len(), "{p:?} outside the file");
         }
     }
-    assert!(t.text.is_empty() || t.member.is_some());
-    let v = check(&t.text, &Overrides::default());
+    assert!(t.matches.is_empty() || member.is_some());
+    let problems = t.problems.len();
+    let v = check(t, &Overrides::default());
     for f in &v.findings {
-        assert!(f.span.offset + f.span.len <= t.text.len());
+        assert!(f.origin.is_some(), "{f:?} has no place in the file");
     }
-    let mut findings = v.findings.clone();
-    tavla::xg::locate_findings(&t, &mut findings);
-    let _ = tavla::xg::problem_findings(&t);
     let _ = tavla::xg::read_position(bytes);
-    if v.errors() == 0 && t.problems.is_empty() && !v.games.is_empty() {
-        let json = match_json(&v, false, &t.text);
+    if v.errors() == 0 && problems == 0 && !v.games.is_empty() {
+        let json = match_json(&v, false, "");
         let mat = write_mat(&json);
-        let again = check(&mat, &Overrides::default());
+        let again = check(tavla::notation::read(&mat), &Overrides::default());
         let mut a = match_json(&again, false, &mat)["games"].take();
         let mut b = json["games"].clone();
         strip(&mut a);

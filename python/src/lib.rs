@@ -241,7 +241,7 @@ fn read<'py>(
     };
     let doc = py.detach(|| {
         let v = src.check(&o, true);
-        json::match_json(&v, with_source, src.record())
+        json::match_json(&v, with_source, &src.text)
     });
     to_py(py, &doc)
 }
@@ -572,7 +572,7 @@ impl PlayRows {
                         .map(|i| {
                             let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
                             let v = src.check(o, true);
-                            Ok(table::rows(&src.name, &v, src.record()))
+                            Ok(table::rows(&src.name, &v, &src.text))
                         })
                         .collect()
                 })

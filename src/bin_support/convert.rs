@@ -114,16 +114,13 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     // A file may hold several matches: each is written in turn (JSON: an
                     // array of their documents).
                     if a.to == Target::Csv {
-                        return Ok((
-                            csv_rows(&i.name(), &v, src.record()),
-                            problems,
-                            v.errors() > 0,
-                        ));
+                        return Ok((csv_rows(&i.name(), &v, &src.text), problems, v.errors() > 0));
                     }
                     let s = if a.to == Target::Sgf {
                         let mut s = String::new();
                         for m in v.matches() {
-                            let doc = json::match_doc(m, false, &src.record()[m.offset..]);
+                            let doc =
+                                json::match_doc(m, false, src.text.get(m.offset..).unwrap_or(""));
                             s += &tavla::sgf::write_sgf(&doc, m.rules.as_ref()).map_err(|e| {
                                 Failure::Refused(format!("{}: cannot write SGF: {e}", i.name()))
                             })?;
@@ -132,7 +129,13 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     } else {
                         let docs: Vec<serde_json::Value> = v
                             .matches()
-                            .map(|m| json::match_json(m, a.with_source, &src.record()[m.offset..]))
+                            .map(|m| {
+                                json::match_json(
+                                    m,
+                                    a.with_source,
+                                    src.text.get(m.offset..).unwrap_or(""),
+                                )
+                            })
                             .collect();
                         match a.to {
                             Target::Json if docs.len() == 1 => {
@@ -147,7 +150,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                                 .collect(),
                             Target::Mat => docs
                                 .iter()
-                                .map(report::mat::write_mat)
+                                .map(tavla::notation::write_mat)
                                 .collect::<Vec<_>>()
                                 .join("\n"),
                             Target::Sgf | Target::Csv | Target::Html | Target::Svg => String::new(),
@@ -196,4 +199,14 @@ fn csv_rows(name: &str, v: &Verdict, text: &str) -> String {
     }
     let bytes = w.into_inner().unwrap_or_default();
     String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// A record in the `.mat` layout, every match of it (for a binary file, which is not
+/// rewritten in place: `fix --diff` shows its repairs on this text).
+pub(crate) fn mat_text(src: &tavla::input::Source, o: &tavla::replay::Overrides) -> String {
+    let v = src.check(o, true);
+    v.matches()
+        .map(|m| tavla::notation::write_mat(&json::match_json(m, false, "")))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

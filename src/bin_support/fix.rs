@@ -25,7 +25,7 @@ const PASSES: usize = 4;
 fn findings_of(name: &str, text: &str, o: &Overrides) -> Vec<tavla::replay::Finding> {
     match Source::from_bytes(name.to_string(), text.as_bytes().to_vec()) {
         Ok(src) => src.check(o, false).findings,
-        Err(_) => check_findings(text, o).findings,
+        Err(_) => check_findings(tavla::notation::read(text), o).findings,
     }
 }
 
@@ -152,14 +152,14 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
         let xg = Format::detect(&bytes, &name) == Format::Xg;
         if xg && !a.diff {
             say!(
-                "error: {name}: an eXtreme Gammon file is not rewritten in place; `tavla fix --diff` shows the repairs on its .mat transcript, or `tavla convert --to mat` it and fix that"
+                "error: {name}: an eXtreme Gammon file is not rewritten in place; `tavla fix --diff` shows the repairs on the match written as .mat, or `tavla convert --to mat` it and fix that"
             );
             io_error = true;
             continue;
         }
         let (text, decoding) = if xg {
             match Source::from_bytes(name.clone(), bytes.clone()) {
-                Ok(src) => (src.record().to_string(), Vec::new()),
+                Ok(src) => (super::convert::mat_text(&src, &o), Vec::new()),
                 Err(e) => {
                     say!("error[{}]: {name}: {e}", Code::Unreadable);
                     io_error = true;
@@ -175,7 +175,7 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
             remaining += decoding.len();
             continue;
         }
-        // An XG transcript is fixed as the `.mat` text it is.
+        // An XG match is fixed as the `.mat` text it converts to.
         let as_name = if xg {
             format!("{name}.mat")
         } else {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::decode::decode_owned;
 use crate::codes::Code;
 use crate::notation::Span;
-use crate::record::{Origin, ReadProblem, Transcript};
+use crate::record::{Origin, Record};
 use crate::replay::{Finding, Overrides, Severity, Verdict, check, check_findings};
 
 /// The largest file read, in bytes (256 MiB; standard input too); larger inputs are reported
@@ -89,7 +89,7 @@ impl ReadError {
             rests_on: None,
             place: None,
             origin: None,
-            record_span: None,
+            entry: None,
             continued: None,
         }
     }
@@ -111,9 +111,9 @@ pub enum Input {
 pub enum Format {
     /// The `.mat` text layout (also `.txt`): checked as it is.
     Mat,
-    /// GNU Backgammon's SGF (`GM[6]`): read into a `.mat` transcript.
+    /// GNU Backgammon's SGF (`GM[6]`), read by [`crate::sgf::read`].
     Sgf,
-    /// eXtreme Gammon's `.xg` / `.xgp` (`RGMH`): read into a `.mat` transcript.
+    /// eXtreme Gammon's `.xg` / `.xgp` (`RGMH`), read by [`crate::xg::read`].
     Xg,
 }
 
@@ -270,120 +270,98 @@ fn looks_like_mat_text(bytes: &[u8]) -> bool {
             || memchr::memmem::find(bytes, b"Game ").is_some())
 }
 
-/// A record read and decoded.
+/// A file read and decoded, ready to be read as a record in its format.
 #[derive(Clone, Debug)]
 pub struct Source {
     /// The name to report (the path as found, or the name of standard input).
     pub name: String,
-    /// The text findings are located on and rendered against: the file's text (for a
-    /// binary original, the transcript's `.mat` text).
+    /// The file's text, which findings on a text format are located on and rendered against;
+    /// empty for a binary file (its findings name game, turn, side and byte instead).
     pub text: String,
-    /// The findings of decoding and reading it (`tavla::parse::invalid-utf8`, SGF syntax),
+    /// The findings of decoding it (`tavla::parse::invalid-utf8`, `tavla::io::not-text`),
     /// located on `text`.
     pub findings: Vec<Finding>,
     /// The format it was read in.
     pub format: Format,
-    /// For a record read from another format: its `.mat` transcript, which is what is
-    /// checked, with the origin of each piece in the file.
-    pub transcript: Option<Transcript>,
+    /// The bytes of a binary file.
+    bytes: Vec<u8>,
 }
 
 impl Source {
     /// A record from its bytes, its format told by [`Format::detect`].
     pub fn from_bytes(name: String, bytes: Vec<u8>) -> Result<Source, ReadError> {
         let format = Format::detect(&bytes, &name);
+        let mut src = Source {
+            name,
+            text: String::new(),
+            findings: Vec::new(),
+            format,
+            bytes: Vec::new(),
+        };
         match format {
-            Format::Mat => {
-                if let Some(finding) = not_text(&bytes) {
-                    return Ok(Source {
-                        name,
-                        text: String::new(),
-                        findings: vec![finding],
-                        format,
-                        transcript: None,
-                    });
+            Format::Mat | Format::Sgf => {
+                if format == Format::Mat
+                    && let Some(finding) = not_text(&bytes)
+                {
+                    src.findings.push(finding);
+                    return Ok(src);
                 }
                 let (text, findings) = decode_owned(bytes);
-                Ok(Source {
-                    name,
-                    text,
-                    findings,
-                    format,
-                    transcript: None,
-                })
+                src.text = text;
+                src.findings = findings;
             }
-            Format::Sgf => {
-                let (text, mut findings) = decode_owned(bytes);
-                let t = crate::sgf::read(&text);
-                findings.extend(t.problems.iter().map(|p| problem_finding(p, &text)));
-                findings.sort_by_key(|f| f.span.offset);
-                Ok(Source {
-                    name,
-                    text,
-                    findings,
-                    format,
-                    transcript: Some(t),
-                })
-            }
-            Format::Xg => {
-                // Problems of the container or records, each on the transcript's piece of
-                // its record (or the start), with its place in the file.
-                let t = crate::xg::read(&bytes);
-                let findings = crate::xg::problem_findings(&t);
-                Ok(Source {
-                    name,
-                    text: t.text.clone(),
-                    findings,
-                    format,
-                    transcript: Some(t),
-                })
-            }
+            Format::Xg => src.bytes = bytes,
+        }
+        Ok(src)
+    }
+
+    /// The record, read by its format's reader (the typed record every reader produces).
+    pub fn record(&self) -> Record {
+        match self.format {
+            _ if self.findings.iter().any(|f| f.code == Code::NotText) => Record::default(),
+            Format::Mat => crate::notation::read(&self.text),
+            Format::Sgf => crate::sgf::read(&self.text),
+            Format::Xg => crate::xg::read(&self.bytes),
         }
     }
 
-    /// The `.mat` text that is checked: the transcript's, or the file's own.
-    pub fn record(&self) -> &str {
-        self.transcript.as_ref().map_or(&self.text, |t| &t.text)
-    }
-
-    /// Check the record: its verdict, the findings of reading it included, in source order.
+    /// Check the record: its verdict, the findings of reading it included, in file order.
     /// With `traces` false the verdict carries no replay traces (see
     /// [`check_findings`](crate::replay::check_findings)), as `validate` needs.
     ///
-    /// For a record read from SGF, each finding (its span, related spans, suggestions,
-    /// repair) is moved onto the SGF text, and its span on the transcript kept in
-    /// [`Finding::record_span`]; a repair becomes the SGF property value re-encoded, or is
-    /// dropped when it cannot be. For a binary original (XG) the spans stay on the
-    /// transcript and [`Finding::origin`] says where the piece came from.
+    /// Findings are located in the file's own terms: a span of its text, or for a binary
+    /// file the byte range of its record ([`Finding::origin`]). A repair of an SGF record
+    /// becomes the property value re-encoded, or is dropped when it cannot be; the words of
+    /// a finding on a record other than `.mat` speak of that format.
     pub fn check(&self, o: &Overrides, traces: bool) -> Verdict {
         let record = self.record();
-        let mut v = match &self.transcript {
-            // A file that stores the board after each play (`.xg`).
-            Some(t) if !t.boards.is_empty() => {
-                crate::replay::check_stored(record, o, traces, &t.boards)
-            }
-            _ if traces => check(record, o),
-            _ => check_findings(record, o),
+        let mut v = if traces {
+            check(record, o)
+        } else {
+            check_findings(record, o)
         };
-        if let Some(t) = &self.transcript {
-            // A file whose container could not be read has no transcript text: its reading
-            // problem says so, and "no games" would only repeat it.
-            if t.text.is_empty() && t.problems.iter().any(|p| p.error) {
-                v.findings.retain(|f| f.code != Code::NoGames);
-            }
-            let text_origin = self.format == Format::Sgf;
-            for f in &mut v.findings {
-                if text_origin {
-                    to_original(f, t, &self.text);
-                } else {
-                    f.origin = t.origin_of(f.span).map(|p| p.origin);
+        if self.findings.iter().any(|f| f.code == Code::NotText) {
+            // Not a record: its one finding says so, and "no games" would only repeat it.
+            v.findings.clear();
+        }
+        match self.format {
+            Format::Mat => {}
+            Format::Sgf => {
+                for f in &mut v.findings {
+                    f.repair = f
+                        .repair
+                        .take()
+                        .and_then(|r| crate::sgf::original_repair(&self.text, &r))
+                        .map(Box::new);
+                    super::words::speak(f, self.format);
                 }
             }
-        }
-        if self.findings.iter().any(|f| f.code == Code::NotText) {
-            // Not a record: its one finding says so, and the empty text's "no games" would
-            // only repeat it.
-            v.findings.clear();
+            Format::Xg => {
+                for f in &mut v.findings {
+                    f.repair = None;
+                    super::words::speak(f, self.format);
+                }
+            }
         }
         if !self.findings.is_empty() {
             v.findings.extend(self.findings.iter().cloned());
@@ -391,80 +369,6 @@ impl Source {
         }
         v
     }
-}
-
-/// A reader's problem as a finding on `text` (the original's text for a text origin; for a
-/// binary origin, unlocated on the transcript, with its byte range).
-fn problem_finding(p: &ReadProblem, text: &str) -> Finding {
-    let (span, origin) = match p.origin {
-        Origin::Text(s) if s.end() <= text.len() => (s, None),
-        Origin::Text(_) => (Span::new(text.len(), 0), None),
-        o @ Origin::Binary { .. } => (Span::default(), Some(o)),
-    };
-    let severity = match (p.error, p.code) {
-        (true, _) => Severity::Error,
-        (false, Code::SgfVariation) => Severity::Advice,
-        (false, _) => Severity::Warning,
-    };
-    Finding {
-        severity,
-        help: p.help.clone(),
-        origin,
-        ..Finding::error(p.code, span, p.message.clone()).label("here")
-    }
-}
-
-/// A span of the transcript as a span of the original text: from the origin of the piece
-/// holding its start to the end of the origin of the piece holding its end. A span in the
-/// layout (a turn number, a blank) goes to the next piece on its line, else the previous one.
-fn map_span(t: &Transcript, original: &str, s: Span) -> Span {
-    let text_of = |p: &crate::record::Piece| match p.origin {
-        Origin::Text(o) if o.end() <= original.len() => Some(o),
-        _ => None,
-    };
-    let start = t.origin_of(s).or_else(|| {
-        let line_end = t.text[s.offset.min(t.text.len())..]
-            .find('\n')
-            .map_or(t.text.len(), |k| s.offset + k);
-        let i = t.pieces.partition_point(|p| p.at.offset < s.offset);
-        t.pieces
-            .get(i)
-            .filter(|p| p.at.offset <= line_end)
-            .or_else(|| i.checked_sub(1).map(|j| &t.pieces[j]))
-    });
-    let Some(first) = start.and_then(text_of) else {
-        return Span::default();
-    };
-    let last = if s.len > 0 {
-        t.origin_of(Span::new(s.end() - 1, 1)).and_then(text_of)
-    } else {
-        None
-    };
-    match last {
-        Some(l) if l.end() >= first.offset && s.len > 0 && t.origin_of(s).is_some() => {
-            Span::new(first.offset, l.end() - first.offset)
-        }
-        _ => first,
-    }
-}
-
-/// Move a finding made on a transcript onto the original text (SGF).
-fn to_original(f: &mut Finding, t: &Transcript, original: &str) {
-    let m = |s: Span| map_span(t, original, s);
-    f.record_span = Some(f.span);
-    f.repair = f
-        .repair
-        .take()
-        .and_then(|r| crate::sgf::original_repair(t, original, &r))
-        .map(Box::new);
-    f.span = m(f.span);
-    for (s, _) in &mut f.related {
-        *s = m(*s);
-    }
-    if let Some(sg) = &mut f.suggestions {
-        sg.span = m(sg.span);
-    }
-    f.rests_on = f.rests_on.map(m);
 }
 
 impl Input {

@@ -7,6 +7,8 @@
 
 mod decode;
 mod files;
+mod words;
 
 pub use decode::{decode, decode_owned};
 pub use files::{Format, Input, InputError, InputSpec, Inputs, MAX_FILE, ReadError, Source};
+pub use words::mat_only;

@@ -288,6 +288,20 @@ impl Moves {
     pub(super) fn markers(&mut self) -> &mut Markers {
         self.markers.get_or_insert_with(Box::default)
     }
+    /// The steps of `range`, with `Cannot Move` or `????` written where given (a reader of
+    /// another format builds its stages with it).
+    pub fn new(range: StepRange, cannot_move: Option<Span>, unknown: Option<Span>) -> Moves {
+        let mut m = Moves {
+            steps: range,
+            markers: None,
+        };
+        if cannot_move.is_some() || unknown.is_some() {
+            let k = m.markers();
+            k.cannot_move = cannot_move;
+            k.unknown = unknown;
+        }
+        m
+    }
     /// Nothing at all written.
     pub fn is_blank(&self) -> bool {
         self.steps.is_empty() && self.markers.is_none()
@@ -351,6 +365,11 @@ impl StepRange {
     pub fn is_empty(self) -> bool {
         self.len == 0
     }
+    /// The range of `len` steps from `start` of a record's list (for a reader of another
+    /// format, and for a repair, which appends the replacement's steps to the list).
+    pub fn new(start: usize, len: usize) -> StepRange {
+        StepRange { start, len }
+    }
     /// Append `step` to `list` as this range's next step. A stage's steps are contiguous: a
     /// step always goes to the newest stage that can take it, so once a later stage takes
     /// steps, no earlier stage takes any more.
@@ -377,6 +396,10 @@ pub struct StageRange {
 }
 
 impl StageRange {
+    /// The range of `len` stages from `start` of a record's list.
+    pub fn new(start: usize, len: usize) -> StageRange {
+        StageRange { start, len }
+    }
     /// The stages, from the list of the document (or record) this range comes from; empty
     /// for any other list too short to hold them.
     pub fn of(self, stages: &[Stage]) -> &[Stage] {

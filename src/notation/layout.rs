@@ -1,5 +1,5 @@
 //! The `.mat` layout, written: the text of each cell and of each line. The match writer
-//! (`report::mat`, from a match document) and the match generator (`generate`) both write
+//! (`notation::write_mat`, from a match document) and the match generator (`generate`) both write
 //! through it, so a record's columns, numbering and spellings are decided here only.
 //!
 //! Turn lines: the number right-aligned in three columns and `) `, the left cell from column

@@ -17,9 +17,11 @@ pub mod layout;
 mod letters;
 mod lines;
 mod play;
+mod read;
 mod scan;
 mod span;
 mod step_scan;
+mod write;
 
 pub use document::{
     Cell, CellBody, CellRange, Column, Document, Line, LineKind, Moves, NameScore, ResignLevel,
@@ -28,7 +30,9 @@ pub use document::{
 pub use letters::{Ambiguity, LetterPlay, parse_letter_play, write_letters, write_point};
 pub use lines::{parse_document, parse_document_from};
 pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
+pub use read::read;
 pub use span::Span;
+pub use write::{write_mat, write_mat_doc};
 
 use crate::codes::Code;
 

@@ -152,6 +152,35 @@ pub struct StepText {
 }
 
 impl StepText {
+    /// One hop `from`/`to` (board indices in the mover's numbering: 0 off, 25 the bar), as a
+    /// reader of another format has it: `span` the whole step, `from_at` and `to_at` its two
+    /// points (each at or after `span`'s start, within 64 KiB of it).
+    pub fn hop(from: u8, to: u8, hit: bool, span: Span, from_at: Span, to_at: Span) -> StepText {
+        let mut path = Path::new(span.offset);
+        let clip = |s: Span| {
+            if s.offset >= span.offset && s.offset - span.offset <= MAX_STEP {
+                s
+            } else {
+                span
+            }
+        };
+        path.push(Loc::from_index(from), false, clip(from_at));
+        path.push(Loc::from_index(to), hit, clip(to_at));
+        StepText {
+            path,
+            repeat: 1,
+            span,
+        }
+    }
+    /// The same step standing at `at` (every point of it there): a replacement written in the
+    /// place of another play.
+    pub fn placed_at(mut self, at: Span) -> StepText {
+        self.span = at;
+        self.path.base = at.offset;
+        self.path.offs = [0; MAX_PATH];
+        self.path.lens = [at.len.min(MAX_STEP) as u16; MAX_PATH];
+        self
+    }
     /// The written hops `(from, to, hit-marked)` of this token, repetition expanded.
     pub fn hops(&self) -> Vec<(Loc, Loc, bool)> {
         let mut out = Vec::new();

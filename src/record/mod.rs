@@ -3,9 +3,11 @@
 //!
 //! It knows the shape of a match file, not the rules of any game.
 
-mod transcript;
+mod build;
+mod read;
 
-pub use transcript::{Origin, Piece, ReadProblem, StoredBoard, Transcript};
+pub use build::{Builder, StageIn};
+pub use read::{Binary, Origin, ReadProblem, Record, StoredBoard};
 
 use crate::codes::Code;
 use crate::notation::{
@@ -52,6 +54,8 @@ pub struct Action {
     /// For a cell on an unnumbered result line, the column the line's text starts at
     /// (leading blanks; a tab to the next multiple of 8); `None` on a turn line.
     pub result_indent: Option<usize>,
+    /// The comment the file attaches to this entry (SGF's `C[]`, an XG move's comment).
+    pub comment: Option<String>,
 }
 
 impl Action {
@@ -107,6 +111,9 @@ pub struct Match {
     /// Every stage written in the file, in source order: each turn cell's stages are a
     /// range of it ([`StageRange::split`](crate::notation::StageRange::split)).
     pub stages: Vec<Stage>,
+    /// Where the match starts in its file, for the matches after the first of a `.mat` file
+    /// holding several: the spans of this match are relative to it (0 otherwise).
+    pub offset: usize,
 }
 
 impl Match {
@@ -211,6 +218,7 @@ impl Match {
                                 broken: line.broken,
                                 turn_span: Some(*number_span),
                                 result_indent: None,
+                                comment: None,
                             });
                         }
                     }
@@ -233,6 +241,7 @@ impl Match {
                                 broken: line.broken,
                                 turn_span: None,
                                 result_indent: Some(*indent),
+                                comment: None,
                             });
                         }
                     }

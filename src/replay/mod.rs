@@ -12,8 +12,8 @@ mod setup;
 mod words;
 
 use crate::codes::Code;
-use crate::notation::{Document, Span, SyntaxError};
-use crate::record::{Match, Origin};
+use crate::notation::{Span, SyntaxError};
+use crate::record::{Match, Origin, ReadProblem, Record, StoredBoard};
 use crate::rules::{Position, RuleSet, Side, StageDice, Step};
 
 pub use render::{render_play, render_steps};
@@ -62,13 +62,12 @@ pub struct Finding {
     /// Where in the match the finding stands: its game, and for a turn or cube action its
     /// turn number and side (filled by [`check`] from the record, so for every format).
     pub place: Option<Place>,
-    /// For a record read from a binary format (`.xg`): where the finding stands in the
-    /// original file (the span stays on the `.mat` transcript that was checked).
+    /// For a record read from a binary file: where the finding stands there (the byte range
+    /// its span names, in the file or in the member its records are stored in).
     pub origin: Option<Origin>,
-    /// For a record read from another text format (SGF), whose spans are moved onto the
-    /// original: the finding's span on the `.mat` transcript that was checked (boards find
-    /// their turn by it).
-    pub record_span: Option<Span>,
+    /// For a record read from a binary file, which has no text to show: the entry the finding
+    /// concerns, in words and the play notation (`64: 24/18 13/9`, `doubles to 2`).
+    pub entry: Option<String>,
     /// For an illegal play: how the check of its game went on past it, if it did (a
     /// confirmed repair of a slip, or the play as written, made at the board).
     pub continued: Option<Continued>,
@@ -140,17 +139,13 @@ impl Suggestions {
 
 impl Finding {
     /// For a finding on a record read from a binary file: the byte offset of where it stands
-    /// there ([`Finding::origin`]; for `.xg`, its record in `temp.xg`).
+    /// there ([`Finding::origin`]: in the file, or in the member holding the records, for
+    /// `.xg` `temp.xg`).
     pub fn byte_offset(&self) -> Option<u64> {
         match self.origin {
-            Some(Origin::Binary { offset, .. }) => Some(offset),
+            Some(Origin::Binary { offset, .. } | Origin::Member { offset, .. }) => Some(offset),
             _ => None,
         }
-    }
-    /// The finding's span on the text that was checked: [`Finding::record_span`] when the
-    /// record was read from another text format, else [`Finding::span`].
-    pub fn checked_span(&self) -> Span {
-        self.record_span.unwrap_or(self.span)
     }
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
@@ -166,7 +161,7 @@ impl Finding {
             rests_on: None,
             place: None,
             origin: None,
-            record_span: None,
+            entry: None,
             continued: None,
         }
     }
@@ -215,7 +210,7 @@ impl Finding {
             rests_on: None,
             place: None,
             origin: None,
-            record_span: None,
+            entry: None,
             continued: None,
         }
     }
@@ -351,9 +346,6 @@ pub struct GameTrace {
 /// The result of checking one record.
 #[derive(Debug)]
 pub struct Verdict {
-    /// The parsed document, as [`Match::from_document`] leaves it: its lines, spans and
-    /// syntax errors; the record holds what was moved out of it.
-    pub document: Document,
     /// The match model.
     pub record: Match,
     /// The rules applied (None when the variant is unsupported).
@@ -370,8 +362,8 @@ pub struct Verdict {
     /// [`Verdict::findings`] too, with [`Place::match_number`].
     pub more: Vec<Verdict>,
     /// Where this match's text starts in the file (0 but for the matches after the first of
-    /// a file holding several): the spans of its document and record are relative to it, its
-    /// findings are in the file's offsets.
+    /// a file holding several): the spans of its record are relative to it, its findings are
+    /// in the file's offsets.
     pub offset: usize,
 }
 
@@ -405,15 +397,17 @@ impl Verdict {
     }
 }
 
-/// Parse and replay a record.
+/// Replay a record: every match of it through the rules of its variant (from its header and
+/// `overrides`), each illegal play continued as [`Continued`] says, and the reader's problems
+/// among the findings.
 ///
 /// ```
 /// let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 64: 24/18 18/14\n";
-/// let v = tavla::replay::check(text, &tavla::replay::Overrides::gul_bara());
+/// let v = tavla::replay::check(tavla::notation::read(text), &tavla::replay::Overrides::gul_bara());
 /// assert_eq!(v.errors(), 0);
 /// ```
-pub fn check(text: &str, overrides: &Overrides) -> Verdict {
-    check_with(text, overrides, true)
+pub fn check(record: Record, overrides: &Overrides) -> Verdict {
+    check_record(record, overrides, true)
 }
 
 /// [`check`] without the replay traces: every [`GameTrace`] of the verdict has empty
@@ -421,68 +415,146 @@ pub fn check(text: &str, overrides: &Overrides) -> Verdict {
 /// that only report findings.
 ///
 /// ```
+/// use tavla::{notation::read, replay::{check, check_findings, Overrides}};
 /// let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 64: 24/18 18/14\n";
-/// let o = tavla::replay::Overrides::gul_bara();
-/// let v = tavla::replay::check_findings(text, &o);
-/// assert_eq!(v.findings, tavla::replay::check(text, &o).findings);
+/// let o = Overrides::gul_bara();
+/// let v = check_findings(read(text), &o);
+/// assert_eq!(v.findings, check(read(text), &o).findings);
 /// assert_eq!(v.turns_checked(), 1);
 /// assert!(v.games[0].actions.is_empty());
 /// ```
-pub fn check_findings(text: &str, overrides: &Overrides) -> Verdict {
-    check_with(text, overrides, false)
+pub fn check_findings(record: Record, overrides: &Overrides) -> Verdict {
+    check_record(record, overrides, false)
 }
 
-/// [`check`] (with `traces`) or [`check_findings`] of a record read from a format that stores
-/// the board after each play (`.xg`): an illegal play that the rest of the game replays from
-/// the stored board, and from nothing else, is continued from it
-/// ([`Continued::StoredPosition`]).
-pub fn check_stored(
-    text: &str,
-    overrides: &Overrides,
-    traces: bool,
-    boards: &[crate::record::StoredBoard],
-) -> Verdict {
-    let mut v = check_inner(text, overrides, traces, boards, 1);
-    place_findings(&v.document, &v.record, &mut v.findings);
-    stated_illegal_plays(&mut v);
-    v
+/// What every match of a record is checked with.
+struct Ctx<'a> {
+    overrides: &'a Overrides,
+    /// The boards the file stores after each play.
+    boards: &'a [StoredBoard],
+    /// The text of the match (from its start), when its plays are written in the notation.
+    text: Option<&'a str>,
 }
 
-fn check_with(text: &str, overrides: &Overrides, traces: bool) -> Verdict {
-    let ranges = match_ranges(text);
-    if ranges.len() <= 1 {
-        return check_one(text, overrides, traces, 1);
+fn check_record(record: Record, overrides: &Overrides, traces: bool) -> Verdict {
+    let Record {
+        matches,
+        problems,
+        boards,
+        text,
+        binary,
+    } = record;
+    let read_error = problems.iter().any(|p| p.error);
+    let mut verdicts: Vec<Verdict> = Vec::with_capacity(matches.len().max(1));
+    let several = matches.len() > 1;
+    let mut matches = matches;
+    if matches.is_empty() {
+        matches.push(Match::default());
     }
-    // Several matches: each checked on its own text, its lines numbered as in the file and
-    // its findings moved to the file's offsets.
-    let mut first_line = 1;
-    let mut counted = 0;
-    let mut verdicts: Vec<Verdict> = Vec::with_capacity(ranges.len());
-    for (i, r) in ranges.iter().enumerate() {
-        first_line += memchr::memchr_iter(b'\n', &text.as_bytes()[counted..r.start]).count();
-        counted = r.start;
-        let mut v = check_one(&text[r.clone()], overrides, traces, first_line);
+    for (i, m) in matches.into_iter().enumerate() {
+        let offset = m.offset;
+        let ctx = Ctx {
+            overrides,
+            boards: &boards,
+            text: text.as_deref().and_then(|t| t.get(offset..)),
+        };
+        let mut v = check_match(m, &ctx, traces);
+        if read_error {
+            // A file that could not be read holds no games: its reading problem says so.
+            v.findings.retain(|f| f.code != Code::NoGames);
+        }
         for f in &mut v.findings {
-            shift(f, r.start);
+            if offset > 0 {
+                shift(f, offset);
+            }
             if let Some(p) = f.place.as_mut() {
                 p.match_number = i + 1;
             }
         }
-        v.offset = r.start;
+        v.offset = offset;
         verdicts.push(v);
     }
     let mut first = verdicts.remove(0);
     for v in &mut verdicts {
         first.findings.append(&mut v.findings);
     }
-    first
-        .findings
-        .sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
     first.more = verdicts;
+    let member = binary.as_ref().and_then(|b| b.member.clone());
+    for p in &problems {
+        first
+            .findings
+            .push(read_problem(p, binary.is_some(), member.as_deref()));
+    }
+    if binary.is_some() {
+        // Every location of a binary record is a byte range of its data: the findings say
+        // where they stand there, and which entry they concern.
+        for f in &mut first.findings {
+            let (offset, len) = (f.span.offset as u64, f.span.len as u64);
+            f.origin.get_or_insert(if member.is_some() {
+                Origin::Member { offset, len }
+            } else {
+                Origin::Binary { offset, len }
+            });
+        }
+        entries(&mut first);
+    }
+    if several || !problems.is_empty() {
+        first
+            .findings
+            .sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
+    }
     first
 }
 
-/// A finding of a match checked on its own text, moved to the offsets of the file whose text
+/// A reader's problem as a finding (for a binary record: with the byte range it names).
+fn read_problem(p: &ReadProblem, binary: bool, member: Option<&str>) -> Finding {
+    let severity = match (p.error, p.note) {
+        (true, _) => Severity::Error,
+        (false, true) => Severity::Advice,
+        (false, false) => Severity::Warning,
+    };
+    let label = match (binary, p.in_file, member) {
+        (false, ..) => "here".to_string(),
+        (true, false, Some(m)) => format!("the record at byte {} of {m}", p.span.offset),
+        (true, ..) => format!("byte {} of the file", p.span.offset),
+    };
+    let (offset, len) = (p.span.offset as u64, p.span.len as u64);
+    Finding {
+        severity,
+        help: p.help.clone(),
+        origin: binary.then_some(if p.in_file || member.is_none() {
+            Origin::Binary { offset, len }
+        } else {
+            Origin::Member { offset, len }
+        }),
+        ..Finding::error(p.code, p.span, p.message.clone()).label(label)
+    }
+}
+
+/// For a record with no text to show (a binary file): each finding's entry in words, from
+/// the action whose span holds it.
+fn entries(v: &mut Verdict) {
+    let words: Vec<Option<String>> = v
+        .findings
+        .iter()
+        .map(|f| {
+            let p = f.place?;
+            let m = v.matches().nth(p.match_number.saturating_sub(1))?;
+            let o = f.span.offset.checked_sub(m.offset)?;
+            let a = m.record.games.get(p.game - 1)?.actions.iter().find(|a| {
+                a.cell.span.offset <= o && o < a.cell.span.end().max(a.cell.span.offset + 1)
+            })?;
+            Some(render::entry_words(&m.record, a))
+        })
+        .collect();
+    for (f, w) in v.findings.iter_mut().zip(words) {
+        if f.entry.is_none() {
+            f.entry = w;
+        }
+    }
+}
+
+/// A finding of a match checked on its own, moved to the offsets of the file whose text
 /// starts at `by`.
 fn shift(f: &mut Finding, by: usize) {
     let mv = |s: &mut Span| s.offset += by;
@@ -504,65 +576,11 @@ fn shift(f: &mut Finding, by: usize) {
     }
 }
 
-fn check_one(text: &str, overrides: &Overrides, traces: bool, first_line: usize) -> Verdict {
-    let mut v = check_inner(text, overrides, traces, &[], first_line);
-    place_findings(&v.document, &v.record, &mut v.findings);
+fn check_match(m: Match, ctx: &Ctx<'_>, traces: bool) -> Verdict {
+    let mut v = check_inner(m, ctx, traces);
+    place_findings(&v.record, &mut v.findings);
     stated_illegal_plays(&mut v);
     v
-}
-
-/// The byte ranges of the matches a text holds. A match-length line (` 7 point match`) that
-/// follows a `Game N` line of the match before starts the next match, together with the
-/// header lines (`;`, `#`) just above it. One range for an ordinary record.
-pub(crate) fn match_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
-    // The usual record names one match length: one match, found without reading its lines.
-    let mut lengths = memchr::memmem::find_iter(text.as_bytes(), b"point match");
-    if lengths.next().is_none() || lengths.next().is_none() {
-        return std::iter::once(0..text.len()).collect();
-    }
-    let mut ranges = Vec::new();
-    let mut start = 0usize;
-    let mut seen_length = false;
-    let mut seen_game = false;
-    // Where the block of header lines just above the current line starts.
-    let mut block: Option<usize> = None;
-    let mut at = 0usize;
-    for line in text.split_inclusive('\n') {
-        // A record appended to another keeps its byte-order mark at its start.
-        let t = line.trim().trim_start_matches('\u{feff}');
-        let b = t.as_bytes();
-        let is_length = b.len() > 11
-            && b[b.len() - 11..].eq_ignore_ascii_case(b"point match")
-            && b[0].is_ascii_digit();
-        let is_game = b.len() > 5
-            && b[..5].eq_ignore_ascii_case(b"game ")
-            && t[5..]
-                .trim_start()
-                .starts_with(|c: char| c.is_ascii_digit());
-        if is_length {
-            if seen_length && seen_game {
-                let from = block.unwrap_or(at);
-                ranges.push(start..from);
-                start = from;
-                seen_game = false;
-            }
-            seen_length = true;
-        }
-        if is_game {
-            seen_game = true;
-        }
-        // The header lines just above (blank lines between them join the block; blank lines
-        // before them stay with the match before, so an appended record's byte-order mark
-        // starts its text).
-        if t.starts_with(';') || t.starts_with('#') {
-            block.get_or_insert(at);
-        } else if !t.is_empty() {
-            block = None;
-        }
-        at += line.len();
-    }
-    ranges.push(start..text.len());
-    ranges
 }
 
 /// A play the record states was illegal as made at the board (`; [IllegalPlay "game 2, turn
@@ -666,58 +684,53 @@ fn read_place(s: &str) -> Option<StatedPlace> {
     (game >= 1).then_some((game, turn, side))
 }
 
-/// Fill each finding's [`Finding::place`] from the record: the game whose lines hold its
-/// span, and the turn line and column.
-fn place_findings(doc: &Document, record: &Match, findings: &mut [Finding]) {
-    let line_of = |offset: usize| -> Option<usize> {
-        let i = doc
-            .lines
-            .partition_point(|l| l.span.offset <= offset)
-            .checked_sub(1)?;
-        Some(doc.lines[i].number)
-    };
-    let game_start: Vec<usize> = record
-        .games
-        .iter()
-        .map(|g| {
-            doc.lines
-                .get(
-                    g.line
-                        .wrapping_sub(doc.lines.first().map_or(1, |l| l.number)),
-                )
-                .map_or(usize::MAX, |l| l.span.offset)
-        })
-        .collect();
+/// Fill each finding's [`Finding::place`] from the record: the game whose entries hold its
+/// span, and the turn of the entry that holds it (or starts before it on its turn).
+fn place_findings(record: &Match, findings: &mut [Finding]) {
     for f in findings.iter_mut() {
         let o = f.span.offset;
-        let Some(gi) = game_start.partition_point(|&s| s <= o).checked_sub(1) else {
+        let Some(gi) = record
+            .games
+            .partition_point(|g| g.number_span.offset <= o)
+            .checked_sub(1)
+        else {
             continue;
         };
         let game = &record.games[gi];
-        let line = line_of(o);
-        let on_line = game.actions.iter().filter(|a| Some(a.line) == line);
-        let mut best: Option<&crate::record::Action> = None;
-        for a in on_line {
-            // The cell holding the span, else the last cell starting before it.
-            if a.cell.span.offset <= o || best.is_none() {
-                best = Some(a);
+        // The entry holding the span, else the last one starting before it; a span on a
+        // turn's number (before its first entry) is that entry's.
+        let k = game.actions.partition_point(|a| a.cell.span.offset <= o);
+        let before = k.checked_sub(1).map(|i| &game.actions[i]);
+        let best = match game.actions.get(k) {
+            Some(next)
+                if next.turn_span.is_some_and(|t| {
+                    t.offset <= o && before.is_none_or(|b| b.cell.span.offset < t.offset)
+                }) =>
+            {
+                Some(next)
             }
-        }
-        let (turn, side) = match best {
-            Some(a) if a.turn_number.is_some() => (
+            _ => before,
+        };
+        let start = |a: &crate::record::Action| {
+            a.turn_span
+                .map_or(a.cell.span.offset, |t| t.offset.min(a.cell.span.offset))
+        };
+        // An empty numbered line of the game at or before the span, after that entry.
+        let empty = game
+            .empty_lines
+            .iter()
+            .rev()
+            .find(|e| e.2.offset <= o && best.is_none_or(|a| e.2.offset > start(a)));
+        let (turn, side) = match (best, empty) {
+            (_, Some(e)) => (Some(e.1), None),
+            (Some(a), None) if a.turn_number.is_some() => (
                 a.turn_number,
                 Some(match a.column() {
                     crate::notation::Column::Left => Side::White,
                     crate::notation::Column::Right => Side::Black,
                 }),
             ),
-            _ => (
-                game.empty_lines
-                    .iter()
-                    .find(|e| Some(e.0) == line)
-                    .map(|e| e.1),
-                None,
-            ),
+            _ => (None, None),
         };
         f.place = Some(Place {
             match_number: 1,
@@ -728,44 +741,33 @@ fn place_findings(doc: &Document, record: &Match, findings: &mut [Finding]) {
     }
 }
 
-fn check_inner(
-    text: &str,
-    overrides: &Overrides,
-    traces: bool,
-    boards: &[crate::record::StoredBoard],
-    first_line: usize,
-) -> Verdict {
-    let v = check_once(text, overrides, traces, &[], boards, first_line);
-    let check = |t: &str, tr: bool, played: &[(usize, Continued)]| {
-        check_once(t, overrides, tr, played, boards, first_line)
-    };
+fn check_inner(m: Match, ctx: &Ctx<'_>, traces: bool) -> Verdict {
+    let v = check_once(m, ctx, traces, &[]);
+    let check =
+        |m: &Match, tr: bool, played: &[(usize, Continued)]| check_once(m.clone(), ctx, tr, played);
+    let stored = !ctx.boards.is_empty();
     let v = if v.findings.iter().any(|f| f.suggestions.is_some()) {
-        repair::confirm(text, &check, traces, v, !boards.is_empty())
+        repair::confirm(ctx.text, &check, traces, v, stored)
     } else {
         v
     };
     if v.findings.iter().any(|f| f.code == Code::ForcedPlayOmitted) {
-        repair::omitted_dice(text, &check, traces, v)
+        repair::omitted_dice(ctx.text, &check, traces, v)
     } else {
         v
     }
 }
 
-/// One check of `text`, without repairs; the illegal plays whose written spans start at an
+/// One check of a match, without repairs; the illegal plays whose written spans start at an
 /// offset of `as_played` are continued as it says (carried out as written, or from the board
-/// of `boards` stored after them), and the game goes on.
+/// stored after them), and the game goes on.
 fn check_once(
-    text: &str,
-    overrides: &Overrides,
+    record: Match,
+    ctx: &Ctx<'_>,
     traces: bool,
     as_played: &[(usize, Continued)],
-    boards: &[crate::record::StoredBoard],
-    first_line: usize,
 ) -> Verdict {
-    let mut document = crate::notation::parse_document_from(text, first_line);
-    let record = Match::from_document(&mut document);
-    let mut findings: Vec<Finding> = document.errors.iter().map(Finding::from_syntax).collect();
-    findings.extend(record.problems.iter().map(Finding::from_syntax));
+    let mut findings: Vec<Finding> = record.problems.iter().map(Finding::from_syntax).collect();
     if record.games.is_empty() {
         findings.push(
             Finding::warning(
@@ -773,10 +775,11 @@ fn check_once(
                 Span::new(0, 0),
                 "the record holds no game: nothing was checked",
             )
-            .label("no ` Game N` line in this file")
-            .help("a match record has ` Game 1`, a score line and numbered turn lines; an empty file or one of comments only is probably not the file meant"),
+            .label("no game in this record")
+            .help("a match record holds its games with their turns; an empty file or one of comments only is probably not the file meant"),
         );
     }
+    let overrides = ctx.overrides;
     let (rotation, mut setup_findings) = setup::rotation_for(&record, overrides);
     findings.append(&mut setup_findings);
     let rules = match rotation {
@@ -790,16 +793,18 @@ fn check_once(
     };
     let mut games = Vec::new();
     if let Some(rules) = rules {
-        let (g, mut f) = game::replay_match(&record, rules, rotation, traces, as_played, boards);
+        let (g, mut f) =
+            game::replay_match(&record, rules, rotation, traces, as_played, ctx.boards);
         games = g;
         findings.append(&mut f);
     }
     findings.sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
-    if findings.iter().any(|f| f.repair.is_some()) {
+    if let Some(text) = ctx.text
+        && findings.iter().any(|f| f.repair.is_some())
+    {
         repair::fit_units(text, &mut findings);
     }
     Verdict {
-        document,
         record,
         rules,
         findings,

@@ -84,3 +84,64 @@ pub(crate) fn legal_help(set: &PlaySet, dice: impl std::fmt::Display) -> String 
         examples.join(", ")
     )
 }
+
+/// An entry of a record in words and the play notation, for a record with no text of its own
+/// to show: `64: 24/18 13/9`, `doubles to 2`, `takes`, `wins 2 points`.
+pub(crate) fn entry_words(m: &crate::record::Match, a: &crate::record::Action) -> String {
+    use crate::notation::CellBody;
+    let points = |n: u64| {
+        if n == 1 {
+            "1 point".to_string()
+        } else {
+            format!("{n} points")
+        }
+    };
+    match &a.cell.body {
+        CellBody::Turn { stages } => stages
+            .of(&m.stages)
+            .iter()
+            .map(|st| {
+                let steps: Vec<String> = st
+                    .moves
+                    .steps
+                    .of(&m.steps)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                let mut s = format!("{}{}:", st.a, st.b);
+                if st.moves.unknown().is_some() {
+                    s.push_str(" not played (resigned)");
+                } else if steps.is_empty() {
+                    s.push_str(" no play");
+                } else {
+                    s.push(' ');
+                    s.push_str(&steps.join(" "));
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        CellBody::Double { value, .. } => format!("doubles to {value}"),
+        CellBody::Beaver { value, .. } => format!("beavers to {value}"),
+        CellBody::Raccoon { value, .. } => format!("raccoons to {value}"),
+        CellBody::Take => "takes".into(),
+        CellBody::Drop => "drops".into(),
+        CellBody::Wins {
+            points: n,
+            and_match,
+            ..
+        } => {
+            if *and_match {
+                format!("wins {} and the match", points(*n))
+            } else {
+                format!("wins {}", points(*n))
+            }
+        }
+        CellBody::Losses { points: n, .. } => format!("loses {}", points(*n)),
+        CellBody::Draw => "draw".into(),
+        CellBody::Resign { level } => match level {
+            Some(l) => format!("resigns ({})", l.word().to_lowercase()),
+            None => "resigns".into(),
+        },
+    }
+}

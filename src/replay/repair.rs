@@ -2,10 +2,12 @@
 //! the game replay (without error, or strictly further than every other), and the check of
 //! the record continued from it.
 //!
-//! A repair is text: a span of the record and what replaces it. Each candidate is tried by
-//! replaying the record with the play replaced; the findings of the repaired record are
-//! mapped back onto the text as written, and those made after a repair say that they rest
-//! on it. The search runs only where a play is illegal: a valid record is checked once.
+//! A repair is an edit of the record: the play (or the roll) of one stage replaced, located
+//! by the span of what it replaces, with the replacement in the play notation. Each candidate
+//! is tried by replaying the record with the stage edited; locations do not move, so the
+//! findings of the repaired record stand where they stood, and those made after a repair say
+//! that they rest on it. Each format's writer turns a repair into an edit of its own file.
+//! The search runs only where a play is illegal: a valid record is checked once.
 
 use std::cell::Cell;
 
@@ -13,12 +15,60 @@ use super::referee::check_play;
 use super::render::nearest_help;
 use super::{Continued, Finding, Severity, Suggestions, Verdict};
 use crate::codes::Code;
-use crate::notation::{Span, parse_play};
+use crate::notation::{Moves, Play, Span, StageKind, StepRange, parse_play};
+use crate::record::Match;
 use crate::rules::{Position, Roll, RuleSet, Side, StageDice};
 
-/// One check of a record's text: with traces or not, and the illegal plays (by the offset of
-/// their written span) to carry out as written.
-pub(super) type Check<'a> = dyn Fn(&str, bool, &[(usize, Continued)]) -> Verdict + 'a;
+/// One check of a match: with traces or not, and the illegal plays (by the offset of their
+/// written span) to carry out as written.
+pub(super) type Check<'a> = dyn Fn(&Match, bool, &[(usize, Continued)]) -> Verdict + 'a;
+
+/// The stage a play at `offset` was written for: the one whose steps or dice hold it, else
+/// the last whose dice start before it (an empty play right after its dice).
+fn stage_at(m: &Match, offset: usize) -> Option<usize> {
+    let holds = |s: Span| s.offset <= offset && offset < s.end().max(s.offset + 1);
+    let k = m
+        .stages
+        .partition_point(|st| st.dice_span.offset <= offset)
+        .checked_sub(1);
+    let of = |k: usize| {
+        let st = &m.stages[k];
+        holds(st.dice_span) || st.moves.steps.of(&m.steps).iter().any(|s| holds(s.span))
+    };
+    match k {
+        Some(k) if of(k) => Some(k),
+        // A reader that locates the dice after the steps (a binary record's fields).
+        _ => (0..m.stages.len()).find(|&k| of(k)).or(k),
+    }
+}
+
+/// The match with the play of the stage at `span` replaced by `play` (in the play notation):
+/// the replacement's steps stand where the play stood.
+fn with_play(m: &Match, span: Span, play: &str) -> Option<Match> {
+    let k = stage_at(m, span.offset)?;
+    let parsed = parse_play(play).ok()?;
+    let mut m = m.clone();
+    let start = m.steps.len();
+    let n = parsed.steps.len();
+    m.steps
+        .extend(parsed.steps.into_iter().map(|st| st.placed_at(span)));
+    m.stages[k].moves = Moves::new(StepRange::new(start, n), None, None);
+    Some(m)
+}
+
+/// The match with the dice of stage `k` replaced.
+fn with_dice(m: &Match, k: usize, a: u8, b: u8) -> Match {
+    let mut m = m.clone();
+    m.stages[k].a = a;
+    m.stages[k].b = b;
+    m
+}
+
+/// The stage whose dice stand at `dice`.
+fn stage_of_dice(m: &Match, dice: Span) -> Option<usize> {
+    let k = stage_at(m, dice.offset)?;
+    (m.stages[k].dice_span.offset == dice.offset).then_some(k)
+}
 
 /// Where an illegal play was made: what a candidate replacement is judged against.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,14 +86,18 @@ pub(crate) struct PlayAt {
 /// the first; a `bar` in a game without one is read as the start point at no cost. (A
 /// written play with two equal steps, `24/23 24/23` for 2-1, has two equally
 /// near forms, `24/22 24/23` and `24/23 24/22`: the first is taken.)
-fn candidates(current: &str, s: &Suggestions, marks: bool) -> Vec<String> {
-    let written = &current[s.span.offset..s.span.end()];
+fn candidates(text: Option<&str>, s: &Suggestions, marks: bool) -> Vec<String> {
     let unmarked = |v: &[String]| -> Vec<String> {
         v.iter()
             .map(|t| if marks { t.clone() } else { t.replace('*', "") })
             .collect()
     };
-    let Some(at) = s.at.as_ref().filter(|_| written.len() <= MAX_WRITTEN) else {
+    let written = text.and_then(|t| t.get(s.span.offset..s.span.end()));
+    let Some((at, written)) =
+        s.at.as_ref()
+            .zip(written)
+            .filter(|(_, w)| w.len() <= MAX_WRITTEN)
+    else {
         return unmarked(&s.tried);
     };
     let position_of = |t: &str| -> Option<Position> {
@@ -134,53 +188,15 @@ const MAX_WRITTEN: usize = 64;
 /// The nearest legal plays tried for a repair.
 pub(crate) const CANDIDATES: usize = 12;
 
-/// A repair applied to the text being checked, in that text's coordinates.
-struct Edit {
-    at: usize,
-    old: usize,
-    new: usize,
-}
-
-/// `offset` of the text after `edits` (applied in order) as an offset of the text before them.
-fn to_original(mut offset: usize, edits: &[Edit]) -> usize {
-    for e in edits.iter().rev() {
-        if offset >= e.at + e.new {
-            offset = offset - e.new + e.old;
-        } else if offset > e.at {
-            offset = e.at;
-        }
-    }
-    offset
-}
-
-fn map_span(s: Span, edits: &[Edit]) -> Span {
-    let start = to_original(s.offset, edits);
-    let end = to_original(s.end(), edits).max(start);
-    Span::new(start, end - start)
-}
-
-fn map_finding(mut f: Finding, edits: &[Edit]) -> Finding {
-    f.span = map_span(f.span, edits);
-    for (s, _) in &mut f.related {
-        *s = map_span(*s, edits);
-    }
-    if let Some(s) = &mut f.suggestions {
-        s.span = map_span(s.span, edits);
-    }
-    if let Some(r) = &mut f.repair {
-        r.span = map_span(r.span, edits);
-    }
-    f
-}
-
-/// The offset where the game holding `offset` ends: the next ` Game N` line, or the end.
-fn game_end(v: &Verdict, offset: usize, len: usize) -> usize {
+/// The offset where the game holding `offset` ends: the start of the next game, or the end
+/// of the match.
+fn game_end(v: &Verdict, offset: usize) -> usize {
     v.record
         .games
         .iter()
         .map(|g| g.number_span.offset)
         .find(|&o| o > offset)
-        .unwrap_or(len)
+        .unwrap_or(usize::MAX)
 }
 
 /// How far a record replays past `from`: the first error at or after it, at most `end`.
@@ -193,36 +209,25 @@ fn reach(v: &Verdict, from: usize, end: usize) -> usize {
         .map_or(end, |o| o.min(end))
 }
 
-/// `text` with `span` replaced by `with`.
-fn replaced(text: &str, span: Span, with: &str) -> String {
-    let mut s = String::with_capacity(text.len() + with.len());
-    s.push_str(&text[..span.offset]);
-    s.push_str(with);
-    s.push_str(&text[span.end()..]);
-    s
-}
-
-/// Where the continuations of an illegal play are tried: the record's text as it stands, its
-/// verdict, how to check it, the replays left, and the plays continued from the board so far.
+/// Where the continuations of an illegal play are tried: the match's text (when its plays are
+/// written in the notation), its verdict as it stands (with the repairs so far), how to check
+/// it, the replays left, and the plays continued from the board so far.
 #[derive(Copy, Clone)]
 struct At<'a> {
-    current: &'a str,
+    text: Option<&'a str>,
     v: &'a Verdict,
     check: &'a Check<'a>,
     budget: &'a Cell<usize>,
     played: &'a [(usize, Continued)],
 }
 
-/// A continuation that won: the repaired text (or the text as it is, for a play carried out
-/// as written) and its verdict.
+/// A continuation that won: its verdict, whose record is the match repaired (or as it is, for
+/// a play carried out as written).
 struct Attempt {
     /// The finding, with its repair (if any) and the note.
     finding: Finding,
     /// What was replaced (the play, or the roll).
     span: Span,
-    /// The replacement (for a play carried out as written: the play as written).
-    play: String,
-    text: String,
     verdict: Verdict,
     /// Whether the rest of the game replays without error.
     full: bool,
@@ -235,31 +240,29 @@ struct Attempt {
 /// replays the rest of the game without error, or strictly further than every other.
 fn attempt(at: At<'_>, f: &Finding, full_seen: &Cell<bool>) -> Option<Attempt> {
     let At {
-        current,
+        text,
         v,
         check,
         budget,
         played,
     } = at;
     let s = f.suggestions.as_deref()?;
-    let end = game_end(v, s.span.offset, current.len());
+    let end = game_end(v, s.span.offset);
     // Each candidate: how far it replays, the play, its verdict.
     let mut tried: Vec<(usize, String, Verdict)> = Vec::new();
-    let forms = candidates(current, s, marks_hits(v));
+    let forms = candidates(text, s, marks_hits(v));
     for play in &forms {
         if budget.get() == 0 {
             return None;
         }
-        budget.set(budget.get() - 1);
-        let cand = replaced(current, s.span, play);
-        let cv = check(&cand, false, played);
-        let after = s.span.offset + play.len();
-        let r = reach(&cv, after, end + play.len() - s.span.len);
-        let r = if r >= after {
-            r + s.span.len - play.len()
-        } else {
-            s.span.offset
+        let Some(cand) = with_play(&v.record, s.span, play) else {
+            continue;
         };
+        budget.set(budget.get() - 1);
+        let cv = check(&cand, false, played);
+        let after = s.span.end();
+        let r = reach(&cv, after, end);
+        let r = if r >= after { r } else { s.span.offset };
         tried.push((r, play.clone(), cv));
     }
     let r = tried.iter().map(|t| t.0).max()?;
@@ -273,7 +276,7 @@ fn attempt(at: At<'_>, f: &Finding, full_seen: &Cell<bool>) -> Option<Attempt> {
     if best.len() != 1 {
         return None;
     }
-    let (r, play, verdict) = best.pop().expect("one");
+    let (r, play, mut verdict) = best.pop()?;
     let full = r >= end;
     let mut f = f.clone();
     repair_first(&mut f, &forms, &play);
@@ -290,11 +293,11 @@ fn attempt(at: At<'_>, f: &Finding, full_seen: &Cell<bool>) -> Option<Attempt> {
         text: play.clone(),
     }));
     f.continued = Some(Continued::Repair);
+    // The candidate was checked without traces: its record is the repaired match.
+    verdict.record = with_play(&v.record, s.span, &play)?;
     Some(Attempt {
         finding: f,
         span: s.span,
-        text: replaced(current, s.span, &play),
-        play,
         verdict,
         full,
         as_played: None,
@@ -324,32 +327,37 @@ fn with_note(f: &mut Finding, note: String) {
 /// roll. The roll is then the repair.
 fn dice_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
     let At {
-        current,
         v,
         check,
         budget,
         played,
+        ..
     } = at;
     let s = f.suggestions.as_deref()?;
     let at = s.at.as_ref()?;
     let dice = s.dice_span?;
-    let written_dice = current.get(dice.offset..dice.offset + 2)?.as_bytes();
-    if !written_dice.iter().all(|c| (b'1'..=b'6').contains(c)) || dice.offset + 2 > s.span.offset {
+    let k = stage_of_dice(&v.record, dice)?;
+    let stage = &v.record.stages[k];
+    let (x, y) = (stage.a, stage.b);
+    // Only a roll's dice (`63:`), not a chain or a received stage (`+33:`, `(33):`); the
+    // play is that stage's.
+    if stage.kind != StageKind::Roll
+        || !(1..=6).contains(&x)
+        || !(1..=6).contains(&y)
+        || stage_at(&v.record, s.span.offset) != Some(k)
+    {
         return None;
     }
-    // Only a roll's dice (`63:`), not a chain or a received stage (`+33:`, `(33):`).
-    if current[..dice.offset].ends_with(['+', '(']) {
-        return None;
-    }
-    let play = parse_play(&current[s.span.offset..s.span.end()]).ok()?;
-    let (x, y) = (written_dice[0] - b'0', written_dice[1] - b'0');
-    let end = game_end(v, s.span.offset, current.len());
+    let play = Play {
+        steps: stage.moves.steps.of(&v.record.steps).to_vec(),
+    };
+    let end = game_end(v, s.span.offset);
     let digits = Span::new(dice.offset, 2);
-    let mut fits: Vec<(String, String, Verdict, bool)> = Vec::new();
-    for k in 0..2 {
+    let mut fits: Vec<(String, Match, Verdict, bool)> = Vec::new();
+    for k2 in 0..2 {
         for d in 1..=6u8 {
-            let (a, b) = if k == 0 { (d, y) } else { (x, d) };
-            if (a, b) == (x, y) || (k == 1 && (b, a) == (x, y)) {
+            let (a, b) = if k2 == 0 { (d, y) } else { (x, d) };
+            if (a, b) == (x, y) || (k2 == 1 && (b, a) == (x, y)) {
                 continue;
             }
             let roll = Roll { a, b };
@@ -365,11 +373,10 @@ fn dice_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
                 return None;
             }
             budget.set(budget.get() - 1);
-            let text = format!("{a}{b}");
-            let cand = replaced(current, digits, &text);
+            let cand = with_dice(&v.record, k, a, b);
             let cv = check(&cand, false, played);
             if reach(&cv, s.span.end(), end) >= end {
-                fits.push((text, cand, cv, exact));
+                fits.push((format!("{a}{b}"), cand, cv, exact));
             }
         }
     }
@@ -385,7 +392,8 @@ fn dice_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
     if fits.len() != 1 {
         return None;
     }
-    let (roll, text, verdict, _) = fits.pop()?;
+    let (roll, cand, mut verdict, _) = fits.pop()?;
+    verdict.record = cand;
     let mut f = f.clone();
     with_note(
         &mut f,
@@ -395,14 +403,12 @@ fn dice_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
     );
     f.repair = Some(Box::new(Repair {
         span: digits,
-        text: roll.clone(),
+        text: roll,
     }));
     f.continued = Some(Continued::Repair);
     Some(Attempt {
         finding: f,
         span: digits,
-        play: roll,
-        text,
         verdict,
         full: true,
         as_played: None,
@@ -411,14 +417,14 @@ fn dice_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
 
 /// Whether the roll of `f`'s stage is written smaller die first in a record that writes every
 /// other roll of two different dice larger die first (as GNU Backgammon and most programs do).
-fn dice_out_of_order(current: &str, v: &Verdict, f: &Finding) -> bool {
+fn dice_out_of_order(v: &Verdict, f: &Finding) -> bool {
     let Some(dice) = f.suggestions.as_deref().and_then(|s| s.dice_span) else {
         return false;
     };
-    let Some(d) = current.get(dice.offset..dice.offset + 2).map(str::as_bytes) else {
+    let Some(k) = stage_of_dice(&v.record, dice) else {
         return false;
     };
-    if d[0] >= d[1] {
+    if v.record.stages[k].a >= v.record.stages[k].b {
         return false;
     }
     let (mut high, mut low) = (0usize, 0usize);
@@ -442,11 +448,11 @@ fn as_written_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
 /// written, or the board the record stores after it.
 fn made_attempt(at: At<'_>, f: &Finding, how: Continued) -> Option<Attempt> {
     let At {
-        current,
         v,
         check,
         budget,
         played,
+        ..
     } = at;
     let s = f.suggestions.as_deref()?;
     if budget.get() == 0 {
@@ -455,13 +461,14 @@ fn made_attempt(at: At<'_>, f: &Finding, how: Continued) -> Option<Attempt> {
     budget.set(budget.get() - 1);
     let mut with = played.to_vec();
     with.push((s.span.offset, how));
-    let cv = check(current, false, &with);
+    let mut cv = check(&v.record, false, &with);
     // The walker continued only if the board allows every written hop (or a board is stored).
     cv.findings
         .iter()
         .find(|g| g.span == f.span && g.continued == Some(how))?;
-    let end = game_end(v, s.span.offset, current.len());
+    let end = game_end(v, s.span.offset);
     let full = reach(&cv, s.span.end(), end) >= end;
+    cv.record = v.record.clone();
     let game = v
         .record
         .games
@@ -485,8 +492,6 @@ fn made_attempt(at: At<'_>, f: &Finding, how: Continued) -> Option<Attempt> {
     Some(Attempt {
         finding: f,
         span: s.span,
-        play: current[s.span.offset..s.span.end()].to_string(),
-        text: current.to_string(),
         verdict: cv,
         full,
         as_played: Some((s.span.offset, how)),
@@ -501,15 +506,13 @@ fn made_attempt(at: At<'_>, f: &Finding, how: Continued) -> Option<Attempt> {
 /// the repair is taken and its help says that both fit. `None`: nothing is confirmed, and the
 /// rest of the game is not checked.
 fn continuation(at: At<'_>, f: &Finding, depth: usize, stored: bool) -> Option<Vec<Attempt>> {
-    let At {
-        current, v, played, ..
-    } = at;
+    let At { v, played, .. } = at;
     // Whether some legal play lets the rest of the game replay (alone or with others): then
     // the slip is in the play, and neither the roll nor the play as written is the answer.
     let full_seen = Cell::new(false);
     // A roll written against the record's own order (`26` where every other roll is written
     // larger die first) is itself the sign of a slip in the dice.
-    if dice_out_of_order(current, v, f)
+    if dice_out_of_order(v, f)
         && let Some(d) = dice_attempt(at, f)
     {
         return Some(vec![d]);
@@ -538,12 +541,11 @@ fn continuation(at: At<'_>, f: &Finding, depth: usize, stored: bool) -> Option<V
         }
         // Replaying further is confirmed only when the next illegal play of the game,
         // repaired in turn, lets the rest of the game replay without error.
-        let end = game_end(&a.verdict, a.span.offset, a.text.len());
-        let next = next_illegal(&a.verdict, a.span.offset + a.play.len())
+        let end = game_end(&a.verdict, a.span.offset);
+        let next = next_illegal(&a.verdict, a.span.end())
             .filter(|g| g.span.offset < end)
             .and_then(|g| {
                 let next = At {
-                    current: &a.text,
                     v: &a.verdict,
                     ..at
                 };
@@ -573,7 +575,7 @@ fn continuation(at: At<'_>, f: &Finding, depth: usize, stored: bool) -> Option<V
     if depth == 0 {
         return None;
     }
-    let end = game_end(&a.verdict, a.span.offset, a.text.len());
+    let end = game_end(&a.verdict, a.span.offset);
     let after = a.span.end();
     let g = next_illegal(&a.verdict, after).filter(|g| g.span.offset < end)?;
     if reach(&a.verdict, after, end) != g.span.offset {
@@ -582,7 +584,6 @@ fn continuation(at: At<'_>, f: &Finding, depth: usize, stored: bool) -> Option<V
     let mut with = played.to_vec();
     with.extend(a.as_played);
     let next = At {
-        current: &a.text,
         v: &a.verdict,
         played: &with,
         ..at
@@ -632,22 +633,20 @@ fn next_illegal(v: &Verdict, from: usize) -> Option<&Finding> {
 /// check continued from them.
 /// `stored`: the record stores the board after each play (`.xg`).
 pub(super) fn confirm(
-    text: &str,
+    text: Option<&str>,
     check: &Check<'_>,
     traces: bool,
     first: Verdict,
     stored: bool,
 ) -> Verdict {
-    let mut edits: Vec<Edit> = Vec::new();
-    // The continued findings, each with the number of edits before it and the span it
-    // continues from (in the text as then edited).
-    let mut repaired: Vec<(Finding, usize, Span)> = Vec::new();
+    // The continued findings, each with the span it continues from.
+    let mut repaired: Vec<(Finding, Span)> = Vec::new();
     let mut as_played: Vec<(usize, Continued)> = Vec::new();
-    let mut current = text.to_string();
     let mut verdict: Option<Verdict> = None;
     let mut from = 0usize;
     let mut tries = 0;
-    let budget = Cell::new((BUDGET_BYTES / text.len().max(1)).clamp(16, 240));
+    let size = text.map_or(first.record.steps.len() * 8, str::len);
+    let budget = Cell::new((BUDGET_BYTES / size.max(1)).clamp(16, 240));
     while tries < MAX_TRIES {
         tries += 1;
         let v = verdict.as_ref().unwrap_or(&first);
@@ -656,7 +655,7 @@ pub(super) fn confirm(
         };
         from = f.span.end();
         let at = At {
-            current: &current,
+            text,
             v,
             check,
             budget: &budget,
@@ -667,44 +666,37 @@ pub(super) fn confirm(
         };
         tries += accepted.len() - 1;
         for a in accepted {
-            repaired.push((a.finding, edits.len(), a.span));
-            edits.push(Edit {
-                at: a.span.offset,
-                old: a.span.len,
-                new: a.play.len(),
-            });
+            repaired.push((a.finding, a.span));
             as_played.extend(a.as_played);
-            from = a.span.offset + a.play.len();
-            current = a.text;
+            from = a.span.end();
             verdict = Some(a.verdict);
         }
     }
-    if edits.is_empty() {
+    let Some(current) = verdict else {
         return first;
-    }
-    let last = match verdict {
-        Some(v) if !traces => v,
-        _ => check(&current, true, &as_played),
     };
-    // Where each continuation stands in the text as written, with the end of its game.
+    let last = if traces {
+        check(&current.record, true, &as_played)
+    } else {
+        current
+    };
+    // Where each continuation stands, with the end of its game.
     let spans: Vec<(Span, usize, bool)> = repaired
         .iter()
-        .map(|(f, k, r)| {
-            let span = map_span(*r, &edits[..*k]);
+        .map(|(f, r)| {
             let made = f.continued != Some(Continued::Repair);
-            (span, game_end(&first, span.offset, text.len()), made)
+            (*r, game_end(&first, r.offset), made)
         })
         .collect();
     let mut findings = Vec::with_capacity(last.findings.len() + repaired.len());
-    for f in last.findings {
-        // A finding on a repair's own text concerns the replacement, not the record.
-        if edits
+    for mut f in last.findings {
+        // A finding on what a continuation replaced concerns the replacement, not the record.
+        if spans
             .iter()
-            .any(|e| f.span.offset >= e.at && f.span.offset < e.at + e.new)
+            .any(|(s, ..)| f.span.offset >= s.offset && f.span.offset < s.end().max(s.offset + 1))
         {
             continue;
         }
-        let mut f = map_finding(f, &edits);
         let rest = spans.iter().rev().find(|(s, end, _)| {
             f.span.offset >= s.end()
                 && (f.span.offset < *end
@@ -727,8 +719,7 @@ pub(super) fn confirm(
         }
         findings.push(f);
     }
-    for (f, k, _) in repaired {
-        let mut f = map_finding(f, &edits[..k]);
+    for (k, (mut f, _)) in repaired.into_iter().enumerate() {
         if let Some((s, ..)) = spans[..k]
             .iter()
             .rev()
@@ -740,7 +731,6 @@ pub(super) fn confirm(
     }
     findings.sort_by_key(|f| (f.span.offset, std::cmp::Reverse(f.severity)));
     Verdict {
-        document: first.document,
         record: first.record,
         rules: first.rules,
         findings,
@@ -861,7 +851,12 @@ pub(super) fn fit_units(text: &str, findings: &mut [Finding]) {
 /// checker moved there, the roll is the defect. The warning becomes one error on the roll,
 /// the later errors of the game that followed from the forced play are dropped, and when
 /// exactly one roll fits it is the repair.
-pub(super) fn omitted_dice(text: &str, check: &Check<'_>, traces: bool, mut v: Verdict) -> Verdict {
+pub(super) fn omitted_dice(
+    text: Option<&str>,
+    check: &Check<'_>,
+    traces: bool,
+    mut v: Verdict,
+) -> Verdict {
     let omitted: Vec<Span> = v
         .findings
         .iter()
@@ -869,7 +864,7 @@ pub(super) fn omitted_dice(text: &str, check: &Check<'_>, traces: bool, mut v: V
         .map(|f| f.span)
         .collect();
     for span in omitted {
-        let end = game_end(&v, span.offset, text.len());
+        let end = game_end(&v, span.offset);
         let wrong_later = |v: &Verdict| {
             v.findings.iter().any(|f| {
                 f.severity == Severity::Error && f.span.offset > span.offset && f.span.offset < end
@@ -878,12 +873,17 @@ pub(super) fn omitted_dice(text: &str, check: &Check<'_>, traces: bool, mut v: V
         if !wrong_later(&v) {
             continue;
         }
-        let written = &text[span.offset..span.end()];
-        let b = written.as_bytes();
-        if b.len() < 2 || !b[..2].iter().all(|c| (b'1'..=b'6').contains(c)) {
+        let Some(k) = stage_of_dice(&v.record, span) else {
+            continue;
+        };
+        let (x, y) = (v.record.stages[k].a, v.record.stages[k].b);
+        if !(1..=6).contains(&x) || !(1..=6).contains(&y) {
             continue;
         }
-        let (x, y) = (b[0] - b'0', b[1] - b'0');
+        // The roll's token as written (`31:`), where the record has text.
+        let written = text
+            .and_then(|t| t.get(span.offset..span.end()))
+            .filter(|w| w.len() >= 2 && w.is_char_boundary(2));
         // Every other roll, written as the record writes this one (larger die first or not).
         let mut fits: Vec<(String, Verdict)> = Vec::new();
         for a in 1..=6u8 {
@@ -892,10 +892,10 @@ pub(super) fn omitted_dice(text: &str, check: &Check<'_>, traces: bool, mut v: V
                     continue;
                 }
                 let (d1, d2) = if x >= y { (a, c) } else { (c, a) };
-                let roll = format!("{d1}{d2}{}", &written[2..]);
-                let cand = replaced(text, span, &roll);
+                let roll = format!("{d1}{d2}{}", written.map_or("", |w| &w[2..]));
+                let cand = with_dice(&v.record, k, d1, d2);
                 let cv = check(&cand, traces, &[]);
-                // The roll fits when the empty cell is then a pass and the rest of the game
+                // The roll fits when the empty entry is then a pass and the rest of the game
                 // replays without error.
                 let here = cv.findings.iter().any(|f| {
                     f.span.offset >= span.offset
@@ -915,8 +915,7 @@ pub(super) fn omitted_dice(text: &str, check: &Check<'_>, traces: bool, mut v: V
             Code::DanceNotJustified,
             span,
             format!(
-                "the cell is empty, but with {} a play was legal; the rest of the game replays only if no checker moved here, so the roll is wrong",
-                written.trim_end_matches(':')
+                "nothing is played, but with {x}{y} a play was legal; the rest of the game replays only if no checker moved here, so the roll is wrong"
             ),
         )
         .label("this roll");
@@ -925,7 +924,11 @@ pub(super) fn omitted_dice(text: &str, check: &Check<'_>, traces: bool, mut v: V
                 "did you mean `{first_fit}`: the rest of the game replays from it"
             ));
             f.repair = Some(Box::new(Repair {
-                span,
+                span: if written.is_some() {
+                    span
+                } else {
+                    Span::new(span.offset, 2)
+                },
                 text: first_fit.clone(),
             }));
         } else {

@@ -796,7 +796,7 @@ pub fn finding_turn(v: &Verdict, span: Span) -> Option<(usize, usize)> {
 /// finding's span marked and the nearest legal play (if the finding suggests one) as the
 /// alternative; `None` when the finding is not on a replayed turn.
 pub fn finding_diagram(v: &Verdict, f: &crate::replay::Finding) -> Option<Diagram> {
-    let (gi, ai) = finding_turn(v, f.checked_span())?;
+    let (gi, ai) = finding_turn(v, f.span)?;
     let a = &v.record.games[gi].actions[ai];
     let side = &trace_side(v.games.get(gi)?.actions.get(ai)?);
     let mut d = diagram_at(
@@ -815,11 +815,8 @@ pub fn finding_diagram(v: &Verdict, f: &crate::replay::Finding) -> Option<Diagra
     };
     // The written hop holding the span: the step token containing it.
     for s in stages.of(&v.record.stages) {
-        d.marks.extend(hop_at(
-            s.moves.steps.of(&v.record.steps),
-            f.checked_span(),
-            *side,
-        ));
+        d.marks
+            .extend(hop_at(s.moves.steps.of(&v.record.steps), f.span, *side));
     }
     if let Some(sug) = &f.suggestions
         && let Some(first) = sug.plays.first()
@@ -1019,7 +1016,7 @@ mod tests {
             let rules = RuleSet::default_for(variant).with_preset(preset).unwrap();
             for seed in 0..6 {
                 let text = random_match(&Settings::new(rules, 3), seed);
-                let v = check(&text, &Overrides::default());
+                let v = check(crate::notation::read(&text), &Overrides::default());
                 assert_eq!(v.errors(), 0);
                 for t in &v.games {
                     for a in &t.actions {

@@ -200,22 +200,25 @@ fn result(file: &FileFindings, idx: &LineIndex, uri: &str, bytes: bool, f: &Find
     let mut location = json!({
         "physicalLocation": physical(file, idx, uri, bytes, f.span),
     });
-    if let Some(o) = f.byte_offset() {
-        // A record read from a binary file. Before any game (a damaged container) the offset
-        // is the file's own: the region. Within a game it is that of the record in the
-        // file's compressed member, not of the file: a logical location (game, turn, side)
-        // instead, with the record's offset as a property.
-        match super::place_words(f) {
-            Some(p) if f.place.is_some() => {
-                location["physicalLocation"]
-                    .as_object_mut()
-                    .map(|m| m.remove("region"));
+    match f.origin {
+        // A record in a container's member (`temp.xg`): its offset is not the file's. A
+        // logical location (game, turn, side) instead, with the member and the offset in it.
+        Some(crate::record::Origin::Member { offset, len }) => {
+            location["physicalLocation"]
+                .as_object_mut()
+                .map(|m| m.remove("region"));
+            if let Some(p) = super::place_words(f).filter(|_| f.place.is_some()) {
                 location["logicalLocations"] =
                     json!([{ "fullyQualifiedName": p, "kind": "element" }]);
-                location["properties"] = json!({ "recordOffset": o });
             }
-            _ => location["physicalLocation"]["region"] = json!({ "byteOffset": o }),
+            location["properties"] = json!({ "recordOffset": offset, "recordLength": len });
         }
+        // A byte range of the file itself.
+        Some(crate::record::Origin::Binary { offset, len }) => {
+            location["physicalLocation"]["region"] =
+                json!({ "byteOffset": offset, "byteLength": len });
+        }
+        None => {}
     }
     if !f.label.is_empty() {
         location["message"] = json!({ "text": f.label });
@@ -407,7 +410,7 @@ mod tests {
             rests_on: None,
             place: None,
             origin: None,
-            record_span: None,
+            entry: None,
             continued: None,
         }
     }

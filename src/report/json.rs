@@ -277,6 +277,10 @@ pub struct ActionBaseDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub source: Option<String>,
+    /// The comment the file attaches to this entry (SGF's `C[]`, an XG move's comment).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub comment: Option<String>,
 }
 
 /// One cell of a game, tagged by `type`.
@@ -701,6 +705,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                         .unwrap_or("")
                         .to_string()
                 }),
+                comment: a.comment.clone(),
             };
             let action = match &a.cell.body {
                 CellBody::Turn { stages } => {

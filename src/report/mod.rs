@@ -7,7 +7,6 @@ pub mod board;
 pub mod formats;
 pub mod html;
 pub mod json;
-pub mod mat;
 pub mod single;
 pub mod svg;
 pub mod table;
@@ -125,6 +124,9 @@ pub struct Report<'a> {
 impl Report<'_> {
     /// The entry of the checked record that holds the finding (`32: 6/3 6/2`), trimmed.
     fn entry(&self) -> Option<String> {
+        if let Some(e) = &self.finding.entry {
+            return Some(e.clone());
+        }
         let text = self.source.text;
         let at = self.finding.span.offset.min(text.len());
         let start = text[..at].rfind('\n').map_or(0, |i| i + 1);

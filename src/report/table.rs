@@ -101,7 +101,7 @@ pub struct PlayRow {
 ///
 /// ```
 /// let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 64: 24/18 13/9    65: 24/13\n";
-/// let v = tavla::replay::check(text, &Default::default());
+/// let v = tavla::replay::check(tavla::notation::read(text), &Default::default());
 /// let rows = tavla::report::table::rows("m.mat", &v, text);
 /// assert_eq!(rows.len(), 2);
 /// assert_eq!((rows[0].play.as_str(), rows[0].n_legal), ("24/18 13/9", Some(14)));
@@ -219,7 +219,7 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
             };
             let cell = action.cell.span;
             let first_error = errors.iter().find(|f| {
-                let at = f.checked_span();
+                let at = f.span;
                 at.offset >= cell.offset && at.offset < cell.end().max(cell.offset + 1)
             });
             let before = before.filter(|_| reached);

@@ -1,12 +1,13 @@
 //! GNU Backgammon's SGF (`GM[6]`), read and written.
 //!
-//! Reading produces a [`Transcript`]: the match in the `.mat` layout, each move, cube action
-//! and result a piece mapped to its SGF property value (each step to its letter pair), which
-//! the `.mat` reader then checks like any record ([`read`]). Writing goes from a checked
-//! record's replay ([`write_sgf`]). The grammar as read is in `grammar.md` (SGF section).
+//! Reading produces the typed [`Record`](crate::record::Record): each move, cube action and
+//! result located on its SGF property value (each step on its letter pair), checked like any
+//! record ([`read`]). A repair of it becomes the property value re-encoded
+//! ([`original_repair`]). Writing goes from a checked record's replay ([`write_sgf`]). The
+//! grammar as read is in `grammar.md` (SGF section).
 //!
 //! gnubg's letters are absolute from White's side: `a`-`x` are White's points 1-24 (Black's
-//! 24-1), `y` the bar, `z` off; `W` is the left column of the `.mat` layout (tavla's White).
+//! 24-1), `y` the bar, `z` off; `W` is tavla's White.
 
 mod parse;
 mod read;
@@ -16,7 +17,6 @@ pub use read::read;
 pub use write::{WriteError, write_sgf};
 
 use crate::notation::Span;
-use crate::record::{Origin, Transcript};
 use crate::replay::Repair;
 use read::{Col, point_letter};
 
@@ -115,51 +115,27 @@ fn single_steps(play: &str, a: u8, b: u8) -> Option<Vec<(u8, u8)>> {
     (out.len() <= 4).then_some(out)
 }
 
-/// A repair of a transcript's text as a repair of the SGF it was read from: the property
-/// value it concerns re-encoded (a move's steps in gnubg's letters, a result's points), or
-/// `None` when the repair is not within one move or result value.
-pub fn original_repair(t: &Transcript, sgf: &str, r: &Repair) -> Option<Repair> {
-    // The pieces the repair touches (an empty span: the piece it ends or starts).
-    let touched: Vec<_> = t
-        .pieces
-        .iter()
-        .filter(|p| {
-            let (s, e) = (p.at.offset, p.at.end());
-            if r.span.len == 0 {
-                s <= r.span.offset && r.span.offset <= e
-            } else {
-                s < r.span.end() && r.span.offset < e
-            }
-        })
-        .collect();
-    let first = touched.first()?;
-    let Origin::Text(o) = first.origin else {
-        return None;
-    };
-    let (value, ident) = value_at(sgf, o.offset)?;
-    let inside = |p: &crate::record::Piece| matches!(p.origin, Origin::Text(s) if s.offset >= value.offset && s.end() <= value.end());
-    if !touched.iter().all(|p| inside(p)) {
+/// A repair of a record read from SGF as a repair of the file: the property value it
+/// concerns re-encoded (a move's dice, or its steps in gnubg's letters; a result's points),
+/// or `None` when the repair is not within one move or result value.
+pub fn original_repair(sgf: &str, r: &Repair) -> Option<Repair> {
+    let (value, ident) = value_at(sgf, r.span.offset)?;
+    if r.span.offset < value.offset || r.span.end() > value.end() {
         return None;
     }
-    let region: Vec<_> = t.pieces.iter().filter(|p| inside(p)).collect();
-    let start = region.first()?.at.offset;
-    let end = region.last()?.at.end();
-    if r.span.offset < start || r.span.end() > end {
-        return None;
-    }
-    let mut cell = t.text[start..r.span.offset].to_string();
-    cell.push_str(&r.text);
-    cell.push_str(&t.text[r.span.end()..end]);
     let old = &sgf[value.offset..value.end()];
+    let digits = |t: &str| t.len() == 2 && t.bytes().all(|c| (b'1'..=b'6').contains(&c));
     let text = match ident {
+        "W" | "B" if r.span.offset == value.offset && r.span.len == 2 && digits(&r.text) => {
+            format!("{}{}", r.text, old.get(2..)?)
+        }
         "W" | "B" => {
             let side = if ident == "W" { Col::W } else { Col::B };
-            let (dice, play) = cell.split_once(':')?;
-            let d = dice.trim().as_bytes();
-            if d.len() != 2 || !old.as_bytes().starts_with(d) {
+            let d = old.as_bytes().get(..2)?;
+            if !digits(old.get(..2)?) {
                 return None;
             }
-            let steps = single_steps(play, d[0] - b'0', d[1] - b'0')?;
+            let steps = single_steps(&r.text, d[0] - b'0', d[1] - b'0')?;
             let mut v = String::from_utf8_lossy(d).into_owned();
             for (from, to) in steps {
                 v.push(point_letter(side, from) as char);
@@ -168,12 +144,10 @@ pub fn original_repair(t: &Transcript, sgf: &str, r: &Repair) -> Option<Repair> 
             v
         }
         "RE" => {
-            let points: String = cell
-                .split_whitespace()
-                .nth(1)?
-                .chars()
-                .filter(char::is_ascii_digit)
-                .collect();
+            let points: String = r.text.chars().filter(char::is_ascii_digit).collect();
+            if points.is_empty() {
+                return None;
+            }
             let (prefix, _) = old.split_at(old.find('+')? + 1);
             let resigned = if old.ends_with('R') { "R" } else { "" };
             format!("{prefix}{points}{resigned}")
@@ -213,17 +187,28 @@ mod tests {
 
     #[test]
     fn a_repaired_play_is_re_encoded_in_the_node_value() {
-        let sgf = "(;GM[6]MI[length:1];W[31hefe];B[52llqs])";
-        let t = read(sgf);
+        let sgf = "(;GM[6]MI[length:1];W[31hefe];B[52llqs])RE[W+2]";
         // Black's 13 is `l`, 11 `n`, 8 `q`, 6 `s`: the written `13/13 8/6` becomes 13/11 13/8.
-        let b = t.text.find("52:").unwrap() + 4;
-        let play_len = t.text[b..].find('\n').unwrap_or(t.text.len() - b);
+        let b = sgf.find("llqs").unwrap();
         let r = Repair {
-            span: Span::new(b, play_len),
+            span: Span::new(b, 4),
             text: "13/11 13/8".into(),
         };
-        let o = original_repair(&t, sgf, &r).unwrap();
+        let o = original_repair(sgf, &r).unwrap();
         assert_eq!(&sgf[o.span.offset..o.span.end()], "52llqs");
         assert_eq!(o.text, "52lnlq");
+        // A repaired roll keeps the steps.
+        let r = Repair {
+            span: Span::new(b - 2, 2),
+            text: "55".into(),
+        };
+        assert_eq!(original_repair(sgf, &r).unwrap().text, "55llqs");
+        // A result's points.
+        let re = sgf.find("W+2").unwrap();
+        let r = Repair {
+            span: Span::new(re, 3),
+            text: "1".into(),
+        };
+        assert_eq!(original_repair(sgf, &r).unwrap().text, "W+1");
     }
 }

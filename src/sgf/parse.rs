@@ -11,7 +11,7 @@
 
 use crate::codes::Code;
 use crate::notation::Span;
-use crate::record::{Origin, ReadProblem};
+use crate::record::ReadProblem;
 
 /// One value of a property: its span inside the brackets; the text with escapes undone
 /// only when it has escapes (else the span is the text).
@@ -57,7 +57,7 @@ impl Ident {
     /// Whether the reader uses the property (see [`KEPT`]).
     fn kept(&self) -> bool {
         match self.len {
-            1 => matches!(self.bytes[0], b'W' | b'B'),
+            1 => matches!(self.bytes[0], b'W' | b'B' | COMMENT),
             2 => KEPT.contains(&[self.bytes[0], self.bytes[1]]),
             _ => false,
         }
@@ -102,6 +102,9 @@ const KEPT: &[[u8; 2]] = &[
     *b"GM", *b"MI", *b"PW", *b"PB", *b"RU", *b"RE", *b"DT", *b"EV", *b"RO", *b"PC", *b"AN", *b"GC",
     *b"AE", *b"AW", *b"AB", *b"PL", *b"CV", *b"CP", *b"DI",
 ];
+
+/// The comment property, kept beside a move.
+const COMMENT: u8 = b'C';
 
 /// The setup properties: a position, player, cube or dice set by hand.
 const SETUP: &[[u8; 2]] = &[*b"AE", *b"AW", *b"AB", *b"PL", *b"CV", *b"CP", *b"DI"];
@@ -151,7 +154,9 @@ fn problem(code: Code, error: bool, at: Span, message: String, help: Option<&str
     ReadProblem {
         code,
         error,
-        origin: Origin::Text(at),
+        span: at,
+        in_file: false,
+        note: false,
         message,
         help: help.map(String::from),
     }
@@ -210,14 +215,17 @@ pub(crate) fn parse(text: &str, mut on: impl FnMut(Event<'_>)) -> Vec<ReadProble
                         parent.children += 1;
                         let main = parent.main && parent.children == 1;
                         if parent.main && parent.children == 2 {
-                            problems.push(problem(
+                            problems.push(ReadProblem {
+                                note: true,
+                                ..problem(
                                 Code::SgfVariation,
                                 false,
                                 Span::new(i, 1),
                                 "a second variation: only the first is read, as gnubg does"
                                     .into(),
                                 Some("tavla checks the main line of each game; cut the variation into a file of its own to check it"),
-                            ));
+                            )
+                            });
                         }
                         stack.push(Frame { children: 0, main });
                     }
@@ -514,10 +522,7 @@ mod tests {
         assert_eq!(first, ["6", "a]b", "31hefe", "52", "11"]);
         assert_eq!(c.problems.len(), 1);
         assert_eq!(c.problems[0].code, Code::SgfVariation);
-        assert_eq!(
-            c.problems[0].origin,
-            Origin::Text(Span::new(t.find("(;B[64]").unwrap(), 1))
-        );
+        assert_eq!(c.problems[0].span, Span::new(t.find("(;B[64]").unwrap(), 1));
         let v = &c.trees[0][1].props[0].first;
         assert_eq!(&t[v.at.offset..v.at.end()], "31hefe");
     }
@@ -533,14 +538,7 @@ mod tests {
             .collect();
         // `;B 52]` is lost; `;B[11` never closes and costs its node (the rest of its line).
         assert_eq!(moves, ["6", "31hefe", "64xrrn", "22"]);
-        let at: Vec<usize> = c
-            .problems
-            .iter()
-            .map(|p| match p.origin {
-                Origin::Text(s) => s.offset,
-                Origin::Binary { .. } => usize::MAX,
-            })
-            .collect();
+        let at: Vec<usize> = c.problems.iter().map(|p| p.span.offset).collect();
         assert_eq!(at, [t.find("B 52").unwrap(), t.find("[11").unwrap()]);
     }
 

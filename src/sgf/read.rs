@@ -1,12 +1,11 @@
-//! gnubg's SGF (`GM[6]`) as a [`Transcript`]: the match written in the `.mat` layout, each
-//! move, cube action and result mapped to its SGF property value (each step to its letter
-//! pair, the dice to their digits).
+//! gnubg's SGF (`GM[6]`) read into the typed record: every move, cube action and result
+//! located on its SGF property value (each step on its letter pair, the dice on their
+//! digits), each node's comment on the entry it holds.
 
 use super::parse::{Event, Node, parse};
 use crate::codes::Code;
-use crate::notation::Span;
-use crate::notation::layout::RIGHT_COLUMN;
-use crate::record::{Origin, Piece, ReadProblem, Transcript};
+use crate::notation::{CellBody, Column, NameScore, Span, StepText};
+use crate::record::{Builder, ReadProblem, Record, StageIn};
 
 /// A side of the SGF: `W` (the left column of the `.mat` layout, tavla's White) or `B`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,105 +43,28 @@ pub(crate) fn point_letter(side: Col, p: u8) -> u8 {
     }
 }
 
-/// The transcript being written, game by game, a turn line at a time: a `W` cell opens a
-/// line in the left column, a `B` cell takes the right cell of the open line when it is
-/// free, else opens a line of its own. Cells are written straight into the transcript.
+/// The record being built, and the problems met.
 struct Writer {
-    t: Transcript,
-    /// Where the open turn line starts, and whether its right cell is taken.
-    open: Option<(usize, bool)>,
-    turn: usize,
+    b: Builder,
+    problems: Vec<ReadProblem>,
 }
 
-impl Writer {
-    /// End the open turn line, if any.
-    fn flush(&mut self) {
-        if self.open.take().is_some() {
-            self.t.push_layout("\n");
+impl Col {
+    fn column(self) -> Column {
+        match self {
+            Col::W => Column::Left,
+            Col::B => Column::Right,
         }
     }
-
-    /// The turn number `  n) `, right-aligned in three columns.
-    fn number(&mut self) {
-        self.turn += 1;
-        let n = self.turn;
-        let digits = n.checked_ilog10().map_or(1, |l| l as usize + 1);
-        push_spaces(&mut self.t, 3usize.saturating_sub(digits));
-        push_number(&mut self.t.text, n as u64);
-        self.t.push_layout(") ");
-    }
-
-    /// Start `side`'s cell: open a line or pad to the right column.
-    fn start_cell(&mut self, side: Col) {
-        match (side, self.open) {
-            (Col::B, Some((start, false))) => {
-                let width = self.t.text.len() - start;
-                let pad = if width + 2 > RIGHT_COLUMN {
-                    2
-                } else {
-                    RIGHT_COLUMN - width
-                };
-                push_spaces(&mut self.t, pad);
-                self.open = Some((start, true));
-            }
-            (Col::B, _) => {
-                self.flush();
-                let start = self.t.text.len();
-                self.number();
-                push_spaces(&mut self.t, RIGHT_COLUMN - 5);
-                self.open = Some((start, true));
-            }
-            (Col::W, _) => {
-                self.flush();
-                let start = self.t.text.len();
-                self.number();
-                self.open = Some((start, false));
-            }
-        }
-    }
-
-    /// An unnumbered result line in the winner's column.
-    fn result(&mut self, side: Col, text: &str, origin: Origin) {
-        self.flush();
-        match side {
-            Col::W => push_spaces(&mut self.t, 6),
-            Col::B => push_spaces(&mut self.t, RIGHT_COLUMN + 1),
-        }
-        self.t.push(text, origin);
-        self.t.push_layout("\n");
-    }
-}
-
-fn push_spaces(t: &mut Transcript, n: usize) {
-    const SPACES: &str = "                                        ";
-    let mut n = n;
-    while n > 0 {
-        let k = n.min(SPACES.len());
-        t.push_layout(&SPACES[..k]);
-        n -= k;
-    }
-}
-
-/// The decimal digits of `n`, appended.
-fn push_number(s: &mut String, mut n: u64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
 fn problem(code: Code, error: bool, at: Span, message: String, help: &str) -> ReadProblem {
     ReadProblem {
         code,
         error,
-        origin: Origin::Text(at),
+        span: at,
+        in_file: false,
+        note: false,
         message,
         help: Some(help.into()),
     }
@@ -166,14 +88,6 @@ fn mi(root: &Node, src: &str, key: &str) -> Option<(u64, Span)> {
     })
 }
 
-/// A header tag whose value is a piece of the original.
-fn tag(w: &mut Writer, name: &str, value: &str, origin: Origin) {
-    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-    w.t.push_layout(&format!("; [{name} \""));
-    w.t.push(&value, origin);
-    w.t.push_layout("\"]\n");
-}
-
 /// The header: tags from the first game's root (`PC EV RO DT AN`, the rules of `RU`), its
 /// `GC` as comments, and the match length of `MI`.
 fn header(w: &mut Writer, root: &Node, src: &str) {
@@ -189,16 +103,16 @@ fn header(w: &mut Writer, root: &Node, src: &str) {
             if ident == "DT" {
                 text = text.replace('-', ".");
             }
-            tag(w, name, &text, Origin::Text(v.at));
+            w.b.tag(name, text, v.at);
         }
     }
     let length = mi(root, src, "length");
     let rules = root_value(root, "RU");
     let ru = rules.map_or("", |v| v.text(src));
     let has = |r: &str| ru.split(':').any(|x| x.trim().eq_ignore_ascii_case(r));
-    let ru_origin = Origin::Text(rules.map_or(root.at, |v| v.at));
+    let ru_at = rules.map_or(root.at, |v| v.at);
     if has("Nackgammon") {
-        tag(w, "Variation", "NackGammon", ru_origin);
+        w.b.tag("Variation", "NackGammon", ru_at);
     }
     for other in [
         "Hypergammon",
@@ -208,49 +122,44 @@ fn header(w: &mut Writer, root: &Node, src: &str) {
         "Longgammon",
     ] {
         if has(other) {
-            tag(w, "Variation", other, ru_origin);
+            w.b.tag("Variation", other, ru_at);
         }
     }
-    // `Jacoby` is not transcribed: gnubg writes its own session's setting into `RU`, also
-    // for a match it imported from a `.mat` that was played without the rule (the gnubg
-    // fixtures show it), so the record gets tavla's default, as its `.mat` twin does.
+    // `Jacoby` is not read: gnubg writes its own session's setting into `RU`, also for a
+    // match it imported from a record that was played without the rule (the gnubg fixtures
+    // show it), so the record gets tavla's default, as its `.mat` twin does.
     if let Some((n, _)) = length
         && n > 0
     {
         let on = if has("Crawford") { "On" } else { "Off" };
-        tag(w, "Crawford", on, ru_origin);
+        w.b.tag("Crawford", on, ru_at);
     }
     if has("NoCube") {
-        tag(w, "CubeLimit", "1", ru_origin);
+        w.b.tag("CubeLimit", "1", ru_at);
     }
     if let Some(v) = root_value(root, "GC") {
         for l in v.text(src).lines().map(str::trim_end) {
             if !l.trim().is_empty() {
-                w.t.push_layout("; ");
-                w.t.push(l, Origin::Text(v.at));
-                w.t.push_layout("\n");
+                w.b.comment(l);
             }
         }
     }
-    w.t.push_layout("\n");
     if let Some((n, at)) = length {
-        w.t.push_layout(" ");
-        w.t.push(&n.to_string(), Origin::Text(at));
-        w.t.push_layout(" point match\n");
+        w.b.length(n, at);
     }
 }
 
-/// A name for the score line: no colon (it splits the line), no line end.
-fn name_of(root: &Node, src: &str, ident: &str, default: &str) -> (String, Origin) {
+/// A player's name (no line ends) and where it stands.
+fn name_of(root: &Node, src: &str, ident: &str, default: &str) -> (String, Span) {
     match root_value(root, ident) {
         Some(v) if !v.text(src).trim().is_empty() => (
             v.text(src)
                 .replace([':', '\r', '\n'], " ")
                 .trim()
                 .to_string(),
-            Origin::Text(v.at),
+            v.at,
         ),
-        _ => (default.to_string(), Origin::Text(root.at)),
+        _ => (default.to_string(), root.at),
     }
 }
 
@@ -338,7 +247,7 @@ fn move_of(
     ))
 }
 
-/// Write a move's cell; each step is a piece mapped to its letter pair.
+/// Add a move to the record; each step on its letter pair, the dice on their digits.
 fn write_move(
     w: &mut Writer,
     side: Col,
@@ -346,83 +255,43 @@ fn write_move(
     v: &super::parse::Value,
     exact: bool,
     cube: &mut u64,
+    comment: Option<String>,
 ) {
     let at = |i: usize, n: usize| {
-        Origin::Text(if exact {
+        if exact {
             Span::new(v.at.offset + i, n)
         } else {
             v.at
-        })
+        }
     };
-    w.start_cell(side);
+    let column = side.column();
     match m {
         Move::Double => {
             *cube = cube.saturating_mul(2);
-            w.t.push_layout(" ");
-            w.t.push(&format!("Doubles => {cube}"), Origin::Text(v.at));
+            let body = CellBody::Double {
+                value: *cube,
+                value_span: v.at,
+            };
+            w.b.cube(column, v.at, body, comment);
         }
-        Move::Take => {
-            w.t.push_layout(" ");
-            w.t.push("Takes", Origin::Text(v.at));
-        }
-        Move::Drop => {
-            w.t.push_layout(" ");
-            w.t.push("Drops", Origin::Text(v.at));
-        }
+        Move::Take => w.b.cube(column, v.at, CellBody::Take, comment),
+        Move::Drop => w.b.cube(column, v.at, CellBody::Drop, comment),
         Move::Roll { dice, steps, n } => {
-            // The cell is built on the stack and appended at once: `dd:` and ` from/to` per
-            // step (at most 3 + 4 * 8 bytes).
-            let mut buf = [0u8; 40];
-            let mut ends = [0usize; 5];
-            buf[..3].copy_from_slice(&[b'0' + dice[0], b'0' + dice[1], b':']);
-            let mut len = 3;
-            ends[0] = 3;
-            for (k, &(a, b)) in steps[..*n].iter().enumerate() {
-                buf[len] = b' ';
-                len += 1;
-                len = put_point(&mut buf, len, a);
-                buf[len] = b'/';
-                len = put_point(&mut buf, len + 1, b);
-                ends[k + 1] = len;
-            }
-            let base = w.t.text.len();
-            w.t.text
-                .push_str(std::str::from_utf8(&buf[..len]).unwrap_or_default());
-            w.t.pieces.push(Piece {
-                at: Span::new(base, 3),
-                origin: at(0, 2),
-            });
-            for k in 0..*n {
-                // A step's piece leaves out the blank before it.
-                let start = ends[k] + 1;
-                w.t.pieces.push(Piece {
-                    at: Span::new(base + start, ends[k + 1] - start),
-                    origin: at(2 + 2 * k, 2),
-                });
-            }
-        }
-    }
-}
-
-/// Put a point of a step in the `.mat` notation into `buf` at `i` (`bar` for 25, `off` for
-/// 0, else its number): where it ends.
-fn put_point(buf: &mut [u8; 40], i: usize, p: u8) -> usize {
-    match p {
-        0 | 25 => {
-            let w = if p == 0 { b"off" } else { b"bar" };
-            buf[i] = w[0];
-            buf[i + 1] = w[1];
-            buf[i + 2] = w[2];
-            i + 3
-        }
-        10.. => {
-            buf[i] = b'0' + p / 10;
-            buf[i + 1] = b'0' + p % 10;
-            i + 2
-        }
-        _ => {
-            buf[i] = b'0' + p;
-            i + 1
+            let steps = steps[..*n]
+                .iter()
+                .enumerate()
+                .map(|(k, &(a, b))| {
+                    let i = 2 + 2 * k;
+                    StepText::hop(a, b, false, at(i, 2), at(i, 1), at(i + 1, 1))
+                })
+                .collect();
+            let roll = StageIn {
+                dice: (dice[0], dice[1]),
+                dice_at: at(0, 2),
+                steps,
+                unknown: None,
+            };
+            w.b.turn(column, v.at, roll, comment);
         }
     }
 }
@@ -475,38 +344,24 @@ enum State {
     Game(Game),
 }
 
-/// Start game `index` (0-based among the backgammon trees) at its root: the `Game` line and
-/// the score line.
+/// Start game `index` (0-based among the backgammon trees) at its root: its number and the
+/// players with their scores.
 fn start_game(w: &mut Writer, root: &Node, index: usize, src: &str) -> Game {
     let number = mi(root, src, "game").map_or((index as u64 + 1, root.at), |(g, at)| {
         (g.saturating_add(1), at)
     });
-    w.t.push_layout("\n Game ");
-    let from = w.t.text.len();
-    push_number(&mut w.t.text, number.0);
-    w.t.mark(from, Origin::Text(number.1));
-    w.t.push_layout("\n");
     let (white, wo) = name_of(root, src, "PW", "White");
     let (black, bo) = name_of(root, src, "PB", "Black");
     let ws = mi(root, src, "ws").unwrap_or((0, root.at));
     let bs = mi(root, src, "bs").unwrap_or((0, root.at));
-    w.t.push_layout(" ");
-    w.t.push(&white, wo);
-    w.t.push_layout(" : ");
-    let from = w.t.text.len();
-    push_number(&mut w.t.text, ws.0);
-    let ws_len = w.t.text.len() - from;
-    w.t.mark(from, Origin::Text(ws.1));
-    let left = 1 + white.chars().count() + 3 + ws_len;
-    push_spaces(&mut w.t, (RIGHT_COLUMN - 2).saturating_sub(left).max(2));
-    w.t.push(&black, bo);
-    w.t.push_layout(" : ");
-    let from = w.t.text.len();
-    push_number(&mut w.t.text, bs.0);
-    w.t.mark(from, Origin::Text(bs.1));
-    w.t.push_layout("\n");
-    w.turn = 0;
-    w.open = None;
+    let side = |name: String, name_span: Span, (score, score_span): (u64, Span)| NameScore {
+        name,
+        rating: None,
+        score,
+        name_span,
+        score_span,
+    };
+    w.b.game(number.0, number.1, side(white, wo, ws), side(black, bo, bs));
     Game {
         number: number.0,
         cube: 1,
@@ -515,11 +370,17 @@ fn start_game(w: &mut Writer, root: &Node, index: usize, src: &str) -> Game {
     }
 }
 
+/// A node's comment (`C[...]`), if it has one.
+fn comment_of(n: &Node, src: &str) -> Option<String> {
+    let c = n.prop("C")?;
+    let text = c.first.text(src).trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
+
 /// One node of a game: its moves, or the setup that stops the game.
 fn game_node(w: &mut Writer, g: &mut Game, n: &Node, src: &str) {
     if let Some(p) = n.props.iter().find(|p| p.ident.is_setup()) {
-        w.flush();
-        w.t.problems.push(problem(
+        w.problems.push(problem(
             Code::SgfSetup,
             false,
             p.at,
@@ -527,11 +388,12 @@ fn game_node(w: &mut Writer, g: &mut Game, n: &Node, src: &str) {
                 "a setup node (`{}`): tavla checks games from the starting position, so game {} is not checked past it",
                 p.ident, g.number
             ),
-            "the `.mat` layout has no setup; export the game from its start",
+            "export the game from its start, without positions set by hand",
         ));
         g.stopped = true;
         return;
     }
+    let mut comment = comment_of(n, src);
     for p in &n.props {
         let side = match p.ident.letter() {
             Some(b'W') => Col::W,
@@ -539,46 +401,40 @@ fn game_node(w: &mut Writer, g: &mut Game, n: &Node, src: &str) {
             _ => continue,
         };
         match move_of(side, &p.first, src) {
-            Ok((m, exact)) => write_move(w, side, &m, &p.first, exact, &mut g.cube),
-            Err(e) => w.t.problems.push(*e),
+            Ok((m, exact)) => write_move(w, side, &m, &p.first, exact, &mut g.cube, comment.take()),
+            Err(e) => w.problems.push(*e),
         }
     }
 }
 
-/// End a game: its result line (unless a setup node stopped it).
+/// End a game: its result (unless a setup node stopped it).
 fn end_game(w: &mut Writer, g: Game) {
     if g.stopped {
         return;
     }
     match g.result {
         Some((at, Ok(Some((side, points))))) => {
-            let s = if points == 1 { "" } else { "s" };
-            w.result(side, &format!("Wins {points} point{s}"), Origin::Text(at));
+            let body = CellBody::Wins {
+                points,
+                points_span: at,
+                and_match: false,
+            };
+            w.b.result(side.column(), at, body);
         }
-        Some((_, Err(e))) => {
-            w.flush();
-            w.t.problems.push(e);
-        }
-        _ => w.flush(),
+        Some((_, Err(e))) => w.problems.push(e),
+        _ => {}
     }
 }
 
-/// Read gnubg's SGF: the match as a [`Transcript`] whose pieces are spans of `text`, with
-/// the problems of reading it (syntax errors, values that are not moves, variations not
-/// followed, setup nodes, game trees of other games).
+/// Read gnubg's SGF: the match as a [`Record`] located on `text`, with the problems of
+/// reading it (syntax errors, values that are not moves, variations not followed, setup
+/// nodes, game trees of other games).
 ///
-/// One pass: each node is written into the transcript as the scanner meets it, and none is
-/// kept.
-pub fn read(text: &str) -> Transcript {
+/// One pass: each node is added to the record as the scanner meets it, and none is kept.
+pub fn read(text: &str) -> Record {
     let mut w = Writer {
-        t: Transcript {
-            text: String::with_capacity(text.len() + text.len() / 4),
-            // A piece per step and per roll: about one per six bytes of gnubg's SGF.
-            pieces: Vec::with_capacity(text.len() / 6),
-            ..Transcript::default()
-        },
-        open: None,
-        turn: 0,
+        b: Builder::new(),
+        problems: Vec::new(),
     };
     let mut state = State::Between;
     let mut games = 0usize;
@@ -591,7 +447,7 @@ pub fn read(text: &str) -> Transcript {
         Event::Node(n) => match &mut state {
             State::Between => match root_value(n, "GM") {
                 Some(v) if v.text(text).trim() != "6" => {
-                    w.t.problems.push(bad_value(
+                    w.problems.push(bad_value(
                         v.at,
                         format!(
                             "`GM[{}]`: this game tree is not backgammon (GM[6]) and is not read",
@@ -620,8 +476,8 @@ pub fn read(text: &str) -> Transcript {
             {
                 let side = if side == b'W' { Col::W } else { Col::B };
                 match move_of(side, v, text) {
-                    Ok((m, exact)) => write_move(&mut w, side, &m, v, exact, &mut g.cube),
-                    Err(e) => w.t.problems.push(*e),
+                    Ok((m, exact)) => write_move(&mut w, side, &m, v, exact, &mut g.cube, None),
+                    Err(e) => w.problems.push(*e),
                 }
             }
         }
@@ -629,13 +485,14 @@ pub fn read(text: &str) -> Transcript {
     if let State::Game(g) = state {
         end_game(&mut w, g);
     }
-    let read = std::mem::replace(&mut w.t.problems, syntax);
-    w.t.problems.extend(read);
-    w.t.problems.sort_by_key(|p| match p.origin {
-        Origin::Text(s) => s.offset,
-        Origin::Binary { offset, .. } => offset as usize,
-    });
-    w.t
+    let mut problems = syntax;
+    problems.append(&mut w.problems);
+    problems.sort_by_key(|p| p.span.offset);
+    Record {
+        matches: vec![w.b.finish()],
+        problems,
+        ..Record::default()
+    }
 }
 
 #[cfg(test)]
@@ -659,38 +516,81 @@ mod tests {
         }
     }
 
+    /// Each entry as `turn side: dice: steps` (steps in the mover's numbering), or the word.
+    fn entries(r: &Record) -> Vec<String> {
+        let m = &r.matches[0];
+        m.games
+            .iter()
+            .flat_map(|g| &g.actions)
+            .map(|a| {
+                let side = if a.cell.column == Column::Left {
+                    "W"
+                } else {
+                    "B"
+                };
+                let what = match &a.cell.body {
+                    CellBody::Turn { stages } => {
+                        let st = &stages.of(&m.stages)[0];
+                        let steps: Vec<String> = st
+                            .moves
+                            .steps
+                            .of(&m.steps)
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect();
+                        format!("{}{}: {}", st.a, st.b, steps.join(" "))
+                    }
+                    CellBody::Double { value, .. } => format!("double {value}"),
+                    CellBody::Take => "take".into(),
+                    CellBody::Drop => "drop".into(),
+                    CellBody::Wins { points, .. } => format!("wins {points}"),
+                    other => format!("{other:?}"),
+                };
+                format!("{} {side} {}", a.turn_number.unwrap_or(0), what.trim_end())
+            })
+            .collect()
+    }
+
     #[test]
-    fn a_match_becomes_mat_text_with_every_piece_mapped() {
+    fn a_match_becomes_the_typed_record_with_every_piece_located() {
         let sgf = "(;FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]PW[Ann]PB[Bob]RU[Crawford]RE[B+2R]\n;B[32adln]\n;W[42hdfd]\n;B[double]\n;W[take]\n;B[22yblnsusu]\n;W[54])";
-        let t = read(sgf);
-        assert!(t.problems.is_empty(), "{:?}", t.problems);
+        let r = read(sgf);
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
         assert_eq!(
-            t.text,
-            "; [Crawford \"On\"]\n\n 3 point match\n\n Game 1\n Ann : 0                       Bob : 0\n  1)                             32: 24/21 13/11\n  2) 42: 8/4 6/4                  Doubles => 2\n  3)  Takes                      22: bar/23 13/11 6/4 6/4\n  4) 54:\n                                  Wins 2 points\n"
+            entries(&r),
+            [
+                "1 B 32: 24/21 13/11",
+                "2 W 42: 8/4 6/4",
+                "2 B double 2",
+                "3 W take",
+                "3 B 22: bar/23 13/11 6/4 6/4",
+                "4 W 54:",
+                "0 B wins 2",
+            ]
         );
-        let at = |s: &str| {
-            let i = t.text.find(s).unwrap();
-            match t.origin_of(Span::new(i, s.len())).unwrap().origin {
-                Origin::Text(o) => &sgf[o.offset..o.end()],
-                Origin::Binary { .. } => unreachable!(),
-            }
-        };
-        assert_eq!(at("13/11 6/4"), "ln");
-        assert_eq!(at("bar/23"), "yb");
-        assert_eq!(at("Doubles"), "double");
-        assert_eq!(at("Wins"), "B+2R");
-        assert_eq!(at("Bob"), "Bob");
-        assert_eq!(at("54:"), "54");
+        let m = &r.matches[0];
+        assert_eq!(m.length.map(|l| l.0), Some(3));
+        assert_eq!(m.tag("Crawford").map(|t| t.0), Some("On"));
+        let g = &m.games[0];
+        let (left, right) = g.score.as_ref().unwrap();
+        assert_eq!((left.name.as_str(), right.name.as_str()), ("Ann", "Bob"));
+        let at = |s: Span| &sgf[s.offset..s.end()];
+        let steps = &m.steps;
+        assert_eq!(at(steps[1].span), "ln");
+        assert_eq!(at(steps[4].span), "yb");
+        assert_eq!(at(g.actions[2].cell.span), "double");
+        assert_eq!(at(g.actions[6].cell.span), "B+2R");
+        assert_eq!(at(right.name_span), "Bob");
+        assert_eq!(at(m.stages[3].dice_span), "54");
     }
 
     #[test]
     fn bad_values_cost_their_node_and_other_games_are_refused() {
-        let t = read("(;GM[6]MI[length:1];W[31hefe];B[77];W[31hq{e])(;GM[1];W[aa])");
-        let codes: Vec<Code> = t.problems.iter().map(|p| p.code).collect();
+        let r = read("(;GM[6]MI[length:1];W[31hefe];B[77];W[31hq{e])(;GM[1];W[aa])");
+        let codes: Vec<Code> = r.problems.iter().map(|p| p.code).collect();
         assert_eq!(codes, [Code::SgfValue, Code::SgfValue, Code::SgfValue]);
-        assert!(t.text.contains("31: 8/5 6/5"));
-        assert!(!t.text.contains("77"));
-        assert!(!t.text.contains("Game 2"));
+        assert_eq!(entries(&r), ["1 W 31: 8/5 6/5"]);
+        assert_eq!(r.matches[0].games.len(), 1);
     }
 
     #[test]
@@ -701,31 +601,36 @@ mod tests {
             "(;GM[6]MI[length:1]\n;W[31hefe]\n;B[52llqs] ;W[double];B[take]\n;W[66xrxrrlrl])";
         let noted = "(;GM[6]MI[length:1]\n;W[31hefe]C[a];B[52llqs]C[b];W[double]C[];B[take]C[]\n;W[66xrxrrlrl]C[c])";
         let (a, b) = (read(lone), read(noted));
-        assert_eq!(a.text, b.text);
+        assert_eq!(entries(&a), entries(&b));
         assert!(a.problems.is_empty() && b.problems.is_empty());
-        let values = |t: &Transcript, src: &str| -> Vec<String> {
-            t.pieces
+        let spans = |r: &Record, src: &str| -> Vec<String> {
+            r.matches[0]
+                .steps
                 .iter()
-                .map(|p| match p.origin {
-                    Origin::Text(o) => src[o.offset..o.end()].to_string(),
-                    Origin::Binary { .. } => unreachable!(),
-                })
+                .map(|s| src[s.span.offset..s.span.end()].to_string())
                 .collect()
         };
-        assert_eq!(values(&a, lone), values(&b, noted));
-        assert!(a.text.contains("66: 24/18 24/18 18/12 18/12"));
+        assert_eq!(spans(&a, lone), spans(&b, noted));
+        assert_eq!(entries(&a)[4], "3 W 66: 24/18 24/18 18/12 18/12");
+        // Each node's comment stays with its entry.
+        let notes: Vec<Option<&str>> = b.matches[0].games[0]
+            .actions
+            .iter()
+            .map(|a| a.comment.as_deref())
+            .collect();
+        assert_eq!(notes, [Some("a"), Some("b"), None, None, Some("c")]);
         // A lone move as a tree's root is a root like any other.
         let root = read("(;W[31hefe];B[52llqs])");
-        assert!(root.text.contains("31: 8/5 6/5"), "{}", root.text);
+        assert_eq!(entries(&root)[0], "1 W 31: 8/5 6/5");
     }
 
     #[test]
     fn a_setup_node_stops_the_game_with_a_warning() {
-        let t = read("(;GM[6]MI[length:0];W[31hefe];AE[a]AW[b];B[52])");
-        assert_eq!(t.problems.len(), 1);
-        assert_eq!(t.problems[0].code, Code::SgfSetup);
-        assert!(!t.problems[0].error);
-        assert!(!t.text.contains("52"));
-        assert!(!t.text.contains("Jacoby"));
+        let r = read("(;GM[6]MI[length:0];W[31hefe];AE[a]AW[b];B[52])");
+        assert_eq!(r.problems.len(), 1);
+        assert_eq!(r.problems[0].code, Code::SgfSetup);
+        assert!(!r.problems[0].error);
+        assert_eq!(entries(&r), ["1 W 31: 8/5 6/5"]);
+        assert!(r.matches[0].tag("Jacoby").is_none());
     }
 }

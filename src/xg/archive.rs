@@ -18,7 +18,8 @@
 //! compared, and no member grows past [`MAX_MEMBER`] bytes whatever its size field says.
 
 use crate::codes::Code;
-use crate::record::{Origin, ReadProblem};
+use crate::notation::Span;
+use crate::record::ReadProblem;
 
 /// The magic number at the start of every `.xg` and `.xgp` file.
 pub const MAGIC: &[u8; 4] = b"RGMH";
@@ -42,6 +43,8 @@ pub struct Member {
     pub data: Vec<u8>,
     /// Where its data starts in the file.
     pub file_offset: u64,
+    /// Its stored (compressed) bytes in the file.
+    pub stored_len: u64,
 }
 
 /// The names of the header, as XG writes them (game, save, level, comments).
@@ -62,10 +65,9 @@ fn problem(code: Code, offset: usize, len: usize, message: String, help: &str) -
     ReadProblem {
         code,
         error: true,
-        origin: Origin::Binary {
-            offset: offset as u64,
-            len: len as u64,
-        },
+        span: Span::new(offset, len),
+        in_file: true,
+        note: false,
         message,
         help: Some(help.into()),
     }
@@ -430,6 +432,7 @@ pub fn members(
             name,
             data,
             file_offset: at as u64,
+            stored_len: raw.len() as u64,
         });
     }
     if let Some(first) = wanted.first()

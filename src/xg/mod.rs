@@ -1,12 +1,12 @@
 //! eXtreme Gammon's binary records: `.xg` (a match or session) and `.xgp` (a position).
 //!
-//! [`read`] turns a file into a [`Transcript`]: the match written in the `.mat` layout gnubg
-//! writes, with every piece of that text mapped to the record of `temp.xg` it comes from
-//! ([`Origin::Binary`], offsets inside the decompressed `temp.xg`: [`Transcript::member`]),
-//! and every problem of the container or of the records as a located [`ReadProblem`]. The
-//! `.mat` reader then builds the typed record from the text, so replay and report never
-//! learn that the record was binary. [`read_position`] reads the position of an `.xgp` (or
-//! the last position of an `.xg`) as an XGID that `tavla check` and `tavla legal` take.
+//! [`read`] turns a file into the typed [`Record`](crate::record::Record): the match with
+//! every entry located at the bytes of `temp.xg` it comes from (offsets inside the
+//! decompressed member, [`Binary::member`]: a move's dice and each from/to pair at their own
+//! fields of its record), each move's comment of `temp.xgc` on its entry, the boards stored
+//! after the plays, and every problem of the container or of the records as a located
+//! [`ReadProblem`]. [`read_position`] reads the position of an `.xgp` (or the last position
+//! of an `.xg`) as an XGID that `tavla check` and `tavla legal` take.
 //!
 //! [`archive`] reads the container (the `RGMH` header, the thumbnail, the ZLB archive with
 //! its CRCs), [`records`] the 2,560-byte records of `temp.xg`. Every size and CRC is checked,
@@ -17,8 +17,8 @@
 //! - a negative destination is off (−1 in most files, "from minus die" in others);
 //! - one from/to pair may span several dice (`24/13` for 6-5), written as one hop;
 //! - a roll followed by a resignation is a Move record whose moves and final position are
-//!   all zero (written `dd: ????`, as XG's own `.mat` export does); a resignation before the
-//!   roll is a Cube record with `Double = −1` (nothing is written: the `Wins` follows);
+//!   all zero (a roll not played, `dd: ????` in XG's own `.mat` export); a resignation before
+//!   the roll is a Cube record with `Double = −1` (nothing is recorded: the result follows);
 //! - XG ends a completed bear-off with such a Cube record and `Termination` 104 or 101;
 //! - the first game's start position may be all zeros.
 
@@ -26,10 +26,8 @@ pub mod archive;
 pub mod records;
 
 use crate::codes::Code;
-use crate::notation::Span;
-use crate::notation::layout::{self, CubeCell, RIGHT_COLUMN};
-use crate::record::{Origin, ReadProblem, Transcript};
-use crate::replay::Finding;
+use crate::notation::{CellBody, Column, NameScore, Span, StepText};
+use crate::record::{Binary, Builder, ReadProblem, StageIn, StoredBoard};
 use crate::rules::{Position, Side};
 
 use records::{Cube, GameFooter, GameHeader, MatchHeader, Move, Player, RECORD, Record};
@@ -46,11 +44,9 @@ pub fn is_xg(bytes: &[u8]) -> bool {
     bytes.starts_with(MAGIC)
 }
 
-fn origin(offset: usize) -> Origin {
-    Origin::Binary {
-        offset: offset as u64,
-        len: RECORD as u64,
-    }
+/// The span of the record at `offset`.
+fn whole(offset: usize) -> Span {
+    Span::new(offset, RECORD)
 }
 
 fn record_problem(
@@ -63,28 +59,36 @@ fn record_problem(
     ReadProblem {
         code,
         error,
-        origin: origin(offset),
+        span: whole(offset),
+        in_file: false,
+        note: false,
         message,
         help: Some(help.into()),
     }
 }
 
-/// What a cell of the transcript is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Kind {
-    /// A roll and its play, or a cube action: on a numbered line.
-    Turn,
-    /// `Wins`: on its own line.
-    Result,
+/// What an entry of a game is.
+#[derive(Clone, Debug)]
+enum EntryW {
+    /// A roll and its play (from/to pairs in the mover's numbering, 0 off, 25 the bar), or
+    /// the roll only when the player resigned after it; `None` for dice outside 1–6.
+    Play {
+        dice: Option<(u8, u8)>,
+        steps: Vec<(u8, u8)>,
+        resigned: bool,
+    },
+    /// A cube action.
+    Cube(CellBody),
+    /// The game's result.
+    Wins { points: u64, and_match: bool },
 }
 
-/// One cell of a game, in record order.
+/// One entry of a game, in record order.
 #[derive(Clone, Debug)]
 struct CellW {
     player: Player,
-    text: String,
+    entry: EntryW,
     at: usize,
-    kind: Kind,
     comment: i32,
 }
 
@@ -133,58 +137,63 @@ fn cube_value(c: i32) -> Option<u64> {
     (n <= 30).then(|| 1u64 << n)
 }
 
-/// The dice as written: `64`, or `??` for a die outside 1–6.
-fn dice_text(d: [i32; 2]) -> String {
-    if d.iter().all(|v| (1..=6).contains(v)) {
-        format!("{}{}", d[0], d[1])
-    } else {
-        "??".into()
-    }
-}
-
-/// The cell of a move record, or a problem.
-fn move_text(m: &Move, at: usize, problems: &mut Vec<ReadProblem>) -> String {
-    let dice = dice_text(m.dice);
-    if dice == "??" {
-        problems.push(record_problem(
-            Code::XgBadRecord,
-            true,
-            at,
-            format!(
-                "the move record holds the dice {} and {}: dice run from 1 to 6",
-                m.dice[0], m.dice[1]
-            ),
-            "the record is damaged: the roll is written `??` in the transcript",
-        ));
+/// The entry of a move record; its problems pushed.
+fn move_entry(m: &Move, at: usize, problems: &mut Vec<ReadProblem>) -> EntryW {
+    let dice = m
+        .dice
+        .iter()
+        .all(|v| (1..=6).contains(v))
+        .then(|| (m.dice[0] as u8, m.dice[1] as u8));
+    if dice.is_none() {
+        problems.push(ReadProblem {
+            span: Span::new(at + 100, 8),
+            ..record_problem(
+                Code::XgBadRecord,
+                true,
+                at,
+                format!(
+                    "the move record holds the dice {} and {}: dice run from 1 to 6",
+                    m.dice[0], m.dice[1]
+                ),
+                "the record is damaged: its game is not checked from here on",
+            )
+        });
     }
     if m.resigned() {
-        return format!("{dice}: ????");
+        return EntryW::Play {
+            dice,
+            steps: Vec::new(),
+            resigned: true,
+        };
     }
     let mut steps = Vec::new();
-    for pair in m.moves.chunks_exact(2) {
+    for (k, pair) in m.moves.chunks_exact(2).enumerate() {
         let (from, to) = (pair[0], pair[1]);
         if from == -1 {
             break;
         }
         if !(0..=24).contains(&from) || to > 24 {
-            problems.push(record_problem(
-                Code::XgBadRecord,
-                true,
-                at,
-                format!(
-                    "the move record holds the pair {from}/{to}: a from slot runs from 0 to 24 (24 the bar), a destination up to 23 or negative (off)"
-                ),
-                "the record is damaged: the pairs after it are not read",
-            ));
+            problems.push(ReadProblem {
+                span: Span::new(at + 68 + 8 * k, 8),
+                ..record_problem(
+                    Code::XgBadRecord,
+                    true,
+                    at,
+                    format!(
+                        "the move record holds the pair {from}/{to}: a from slot runs from 0 to 24 (24 the bar), a destination up to 23 or negative (off)"
+                    ),
+                    "the record is damaged: the pairs after it are not read",
+                )
+            });
             break;
         }
-        let to = if to < 0 { 0 } else { to + 1 };
-        steps.push(format!("{}/{to}", from + 1));
+        let to = if to < 0 { 0 } else { to as u8 + 1 };
+        steps.push((from as u8 + 1, to));
     }
-    if steps.is_empty() {
-        format!("{dice}:")
-    } else {
-        format!("{dice}: {}", steps.join(" "))
+    EntryW::Play {
+        dice,
+        steps,
+        resigned: false,
     }
 }
 
@@ -212,28 +221,42 @@ fn cube_cells(
         ));
         return;
     };
-    let mut push = |p: Player, cell: CubeCell, comment: i32| {
+    let mut push = |p: Player, body: CellBody, comment: i32| {
         cells.push(CellW {
             player: p,
-            text: layout::cube(cell),
+            entry: EntryW::Cube(body),
             at,
-            kind: Kind::Turn,
             comment,
         })
     };
     let taker = player.other();
-    push(player, CubeCell::Doubles(value), c.comment);
+    let value_span = Span::new(at + 32, 4);
+    push(player, CellBody::Double { value, value_span }, c.comment);
     match c.take {
-        1 => push(taker, CubeCell::Takes, -1),
-        0 => push(taker, CubeCell::Drops, -1),
+        1 => push(taker, CellBody::Take, -1),
+        0 => push(taker, CellBody::Drop, -1),
         2 => {
-            push(taker, CubeCell::Beavers(value * 2), -1);
+            push(
+                taker,
+                CellBody::Beaver {
+                    value: value * 2,
+                    value_span,
+                },
+                -1,
+            );
             match c.beaver {
-                0 => push(player, CubeCell::Drops, -1),
+                0 => push(player, CellBody::Drop, -1),
                 2 => {
-                    push(player, CubeCell::Raccoons(value * 4), -1);
+                    push(
+                        player,
+                        CellBody::Raccoon {
+                            value: value * 4,
+                            value_span,
+                        },
+                        -1,
+                    );
                     if c.raccoon == 0 {
-                        push(taker, CubeCell::Drops, -1);
+                        push(taker, CellBody::Drop, -1);
                     }
                 }
                 _ => {}
@@ -251,10 +274,9 @@ fn walk(data: &[u8], problems: &mut Vec<ReadProblem>) -> MatchW {
         problems.push(ReadProblem {
             code: Code::XgTruncated,
             error: true,
-            origin: Origin::Binary {
-                offset: whole as u64,
-                len: (data.len() - whole) as u64,
-            },
+            span: Span::new(whole, data.len() - whole),
+            in_file: false,
+            note: false,
             message: format!(
                 "temp.xg holds {} bytes: {} records of {RECORD} bytes and {} bytes of a cut record",
                 data.len(),
@@ -380,15 +402,14 @@ fn walk(data: &[u8], problems: &mut Vec<ReadProblem>) -> MatchW {
                         "tavla checks the play against the rules itself",
                     ));
                 }
-                let text = move_text(&mv, at, problems);
+                let entry = move_entry(&mv, at, problems);
                 if !mv.resigned() {
                     m.boards.push((at, board_counts(&mv.after, p)));
                 }
                 g.cells.push(CellW {
                     player: p,
-                    text,
+                    entry,
                     at,
-                    kind: Kind::Turn,
                     comment: mv.comment,
                 });
             }
@@ -432,14 +453,13 @@ fn footer_cell(
     let and_match = length > 0 && before + points >= length;
     g.cells.push(CellW {
         player: w,
-        text: layout::wins(points, and_match),
+        entry: EntryW::Wins { points, and_match },
         at,
-        kind: Kind::Result,
         comment: -1,
     });
 }
 
-/// The match length of the `.mat` layout (0: money).
+/// The match length (0: a money session).
 fn match_length(h: &MatchHeader) -> u64 {
     if (1..99_999).contains(&h.length) {
         h.length as u64
@@ -448,7 +468,7 @@ fn match_length(h: &MatchHeader) -> u64 {
     }
 }
 
-/// A name for the score line: no `:` (it separates name and score), no line ends.
+/// A player's name: no control characters, no `:`.
 fn clean_name(s: &str) -> String {
     s.chars()
         .map(|c| if c == ':' || c.is_control() { ' ' } else { c })
@@ -471,39 +491,6 @@ fn variation(h: &MatchHeader, first: Option<[i8; 26]>) -> String {
         3 => "LongGammon".into(),
         v => format!("XG variation {v}"),
     }
-}
-
-/// One line of a game in the layout.
-enum LineW {
-    Turn {
-        left: Option<usize>,
-        right: Option<usize>,
-    },
-    Result(usize),
-}
-
-fn lay_out(g: &GameW) -> Vec<LineW> {
-    let mut lines: Vec<LineW> = Vec::new();
-    for (i, c) in g.cells.iter().enumerate() {
-        match (c.kind, c.player) {
-            (Kind::Result, _) => lines.push(LineW::Result(i)),
-            (Kind::Turn, Player::One) => lines.push(LineW::Turn {
-                left: Some(i),
-                right: None,
-            }),
-            (Kind::Turn, Player::Two) => match lines.last_mut() {
-                Some(LineW::Turn {
-                    left: Some(_),
-                    right: r @ None,
-                }) => *r = Some(i),
-                _ => lines.push(LineW::Turn {
-                    left: None,
-                    right: Some(i),
-                }),
-            },
-        }
-    }
-    lines
 }
 
 /// Plain text of one RTF comment of `temp.xgc` (control words dropped, `\par` a line end,
@@ -620,248 +607,179 @@ fn comments(data: &[u8]) -> Vec<String> {
     text.split("\r\n").map(rtf_text).collect::<Vec<_>>()
 }
 
-/// Read an `.xg` file: the match as a [`Transcript`] in the `.mat` layout, with its pieces
-/// mapped to the records of `temp.xg` and every problem of the file located.
+/// Read an `.xg` file: the match as a [`Record`](crate::record::Record) located in the
+/// records of `temp.xg`, with every problem of the file located.
 ///
 /// A file whose container cannot be read (wrong magic, cut short, a CRC that does not match,
-/// a registry that overruns its data) gives an empty text and the problem, located in the
-/// file ([`Transcript::member`] is then `None`); problems of the records are located in
-/// `temp.xg`. Never panics; memory is bounded by [`archive::MAX_MEMBER`] whatever the size
-/// fields say.
-pub fn read(bytes: &[u8]) -> Transcript {
-    let mut t = Transcript::default();
+/// a registry that overruns its data) gives no match and the problem, located in the file
+/// ([`ReadProblem::in_file`]); problems of the records are located in `temp.xg`. Never
+/// panics; memory is bounded by [`archive::MAX_MEMBER`] whatever the size fields say.
+pub fn read(bytes: &[u8]) -> crate::record::Record {
+    let mut r = crate::record::Record {
+        binary: Some(Binary::default()),
+        ..Default::default()
+    };
     let mut warnings = Vec::new();
     let members = match archive::members(bytes, &[RECORDS_MEMBER, COMMENTS_MEMBER], &mut warnings) {
         Ok(m) => m,
         Err(p) => {
-            t.problems.push(p);
-            t.problems.extend(warnings);
-            return t;
+            r.problems.push(p);
+            r.problems.extend(warnings);
+            return r;
         }
     };
-    t.member = Some(RECORDS_MEMBER.into());
-    for w in warnings {
-        // A damaged comments member: the file offset goes into the message, the problem
-        // onto the start of the match.
-        let at = match w.origin {
-            Origin::Binary { offset, .. } => offset,
-            Origin::Text(s) => s.offset as u64,
-        };
-        t.problems.push(ReadProblem {
-            message: format!(
-                "{} (byte {at} of the file); the comments are not read",
-                w.message
-            ),
-            origin: Origin::Binary { offset: 0, len: 0 },
-            ..w
-        });
-    }
     let mut data: &[u8] = &[];
     let mut notes: Vec<String> = Vec::new();
     for m in &members {
         if m.name == RECORDS_MEMBER {
             data = &m.data;
+            r.binary = Some(Binary {
+                member: Some(RECORDS_MEMBER.into()),
+                stored_at: Some((m.file_offset, m.stored_len)),
+            });
         } else if m.name == COMMENTS_MEMBER {
             notes = comments(&m.data);
         }
     }
+    for w in warnings {
+        // A damaged comments member: the file offset goes into the message, the problem
+        // onto the start of the match.
+        r.problems.push(ReadProblem {
+            message: format!(
+                "{} (byte {} of the file); the comments are not read",
+                w.message, w.span.offset
+            ),
+            span: Span::new(0, 0),
+            in_file: false,
+            note: false,
+            ..w
+        });
+    }
     let mut problems = Vec::new();
     let m = walk(data, &mut problems);
-    write(&m, &notes, &mut t);
-    // Each stored board on the transcript's cell of its play.
-    for &(at, counts) in &m.boards {
-        let cell = t.pieces.iter().find(|p| {
-            p.origin
-                == Origin::Binary {
-                    offset: at as u64,
-                    len: RECORD as u64,
-                }
-                && t.text.as_bytes().get(p.at.offset + 2) == Some(&b':')
-        });
-        if let Some(p) = cell {
-            t.boards
-                .push(crate::record::StoredBoard { at: p.at, counts });
-        }
-    }
-    t.problems.extend(problems);
-    t
+    r.matches.push(build(&m, &notes));
+    r.boards = m
+        .boards
+        .iter()
+        .map(|&(at, counts)| StoredBoard {
+            at: whole(at),
+            counts,
+        })
+        .collect();
+    r.problems.extend(problems);
+    r
 }
 
-/// Write the match into the transcript.
-fn write(m: &MatchW, notes: &[String], t: &mut Transcript) {
+/// The typed match of what was read.
+fn build(m: &MatchW, notes: &[String]) -> crate::record::Match {
     let h = &m.header;
-    let p1 = clean_name(&h.player1);
-    let p2 = clean_name(&h.player2);
-    let laid: Vec<Vec<LineW>> = m.games.iter().map(lay_out).collect();
-    let mut header = layout::MatText::new();
-    let tag = |mt: &mut layout::MatText, name: &str, v: &str| {
+    let mut b = Builder::new();
+    let head = whole(0);
+    let tag = |b: &mut Builder, name: &str, v: &str| {
         let v = v.trim();
         if !v.is_empty() {
-            mt.tag(name, v);
+            b.tag(name, v, head);
         }
     };
-    tag(&mut header, "Site", &h.location);
-    tag(&mut header, "Event", &h.event);
-    tag(&mut header, "Round", &h.round);
-    tag(&mut header, "Player 1", &p1);
-    tag(&mut header, "Player 2", &p2);
+    let p1 = clean_name(&h.player1);
+    let p2 = clean_name(&h.player2);
+    tag(&mut b, "Site", &h.location);
+    tag(&mut b, "Event", &h.event);
+    tag(&mut b, "Round", &h.round);
+    tag(&mut b, "Player 1", &p1);
+    tag(&mut b, "Player 2", &p2);
     if let Some(d) = records::delphi_date(h.date) {
-        tag(&mut header, "EventDate", &d);
+        tag(&mut b, "EventDate", &d);
     }
-    tag(&mut header, "Variation", &variation(h, m.first_position));
-    let on = |b: bool| if b { "On" } else { "Off" };
-    tag(&mut header, "Crawford", on(h.crawford));
-    tag(&mut header, "Jacoby", on(h.jacoby));
-    tag(&mut header, "Beaver", on(h.beaver));
+    tag(&mut b, "Variation", &variation(h, m.first_position));
+    let on = |x: bool| if x { "On" } else { "Off" };
+    tag(&mut b, "Crawford", on(h.crawford));
+    tag(&mut b, "Jacoby", on(h.jacoby));
+    tag(&mut b, "Beaver", on(h.beaver));
     if (1..=20).contains(&h.cube_limit) {
-        tag(
-            &mut header,
-            "CubeLimit",
-            &(1u64 << h.cube_limit).to_string(),
-        );
+        tag(&mut b, "CubeLimit", &(1u64 << h.cube_limit).to_string());
     }
-    tag(&mut header, "Transcriber", &h.transcriber);
-    let note = |mt: &mut layout::MatText, place: &str, i: i32| {
-        if let Some(text) = usize::try_from(i).ok().and_then(|i| notes.get(i)) {
-            for (k, line) in text.lines().enumerate() {
-                if k == 0 {
-                    mt.comment(&format!("XG comment, {place}: {line}"));
-                } else {
-                    mt.comment(&format!("  {line}"));
-                }
-            }
-        }
+    tag(&mut b, "Transcriber", &h.transcriber);
+    let note = |i: i32| -> Option<String> {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| notes.get(i))
+            .filter(|t| !t.is_empty())
+            .cloned()
     };
-    note(&mut header, "match", h.comment);
-    for (gi, (g, lines)) in m.games.iter().zip(&laid).enumerate() {
-        note(&mut header, &format!("game {}", gi + 1), g.header.comment);
-        let mut n = 0;
-        for line in lines {
-            if let LineW::Turn { left, right } = line {
-                n += 1;
-                for (c, side) in [(left, "white"), (right, "black")] {
-                    if let Some(c) = c {
-                        let cell = &g.cells[*c];
-                        note(
-                            &mut header,
-                            &format!("game {}, turn {n}, {side}", gi + 1),
-                            cell.comment,
-                        );
-                    }
-                }
-            }
+    if let Some(text) = note(h.comment) {
+        for line in text.lines() {
+            b.comment(line);
         }
     }
-    header.match_length(Some(match_length(h)));
-    let header = header.finish();
-    t.push(
-        &header,
-        Origin::Binary {
-            offset: 0,
-            len: RECORD as u64,
-        },
-    );
-    for (gi, (g, lines)) in m.games.iter().zip(&laid).enumerate() {
-        t.push_layout("\n");
-        t.push(&format!(" Game {}", gi + 1), origin(g.at));
-        t.push_layout("\n");
-        let left = format!(" {p1} : {}", g.header.score[0].max(0));
-        let pad = (RIGHT_COLUMN - 2)
-            .saturating_sub(left.chars().count())
-            .max(2);
-        let score = format!(
-            "{left}{}{p2} : {}",
-            " ".repeat(pad),
-            g.header.score[1].max(0)
+    b.length(match_length(h), head);
+    for (gi, g) in m.games.iter().enumerate() {
+        let side = |name: &str, score: i32| NameScore {
+            name: name.to_string(),
+            rating: None,
+            score: score.max(0) as u64,
+            name_span: whole(0),
+            score_span: Span::new(g.at + 12, 8),
+        };
+        b.game(
+            gi as u64 + 1,
+            whole(g.at),
+            side(&p1, g.header.score[0]),
+            side(&p2, g.header.score[1]),
         );
-        t.push(&score, origin(g.at));
-        t.push_layout("\n");
-        let mut n = 0;
-        for line in lines {
-            let (prefix, left, right, column) = match line {
-                LineW::Turn { left, right } => {
-                    n += 1;
-                    (format!("{n:>3}) "), *left, *right, RIGHT_COLUMN)
-                }
-                LineW::Result(c) => {
-                    let (l, r) = match g.cells[*c].player {
-                        Player::One => (Some(*c), None),
-                        Player::Two => (None, Some(*c)),
-                    };
-                    let indent = if l.is_some() { "      " } else { "" };
-                    (indent.to_string(), l, r, RIGHT_COLUMN + 1)
-                }
+        if let Some(text) = note(g.header.comment) {
+            b.game_comment(text);
+        }
+        for c in &g.cells {
+            let column = match c.player {
+                Player::One => Column::Left,
+                Player::Two => Column::Right,
             };
-            t.push_layout(&prefix);
-            let mut width = prefix.chars().count();
-            if let Some(c) = left {
-                let cell = &g.cells[c];
-                t.push(&cell.text, origin(cell.at));
-                width += cell.text.chars().count();
-            }
-            if let Some(c) = right {
-                let cell = &g.cells[c];
-                let pad = if width + 2 > column {
-                    2
-                } else {
-                    column - width
-                };
-                t.push_layout(&" ".repeat(pad));
-                t.push(&cell.text, origin(cell.at));
-            }
-            // A numbered line with no cell keeps no trailing blank.
-            if left.is_none() && right.is_none() {
-                let keep = t.text.trim_end().len();
-                t.text.truncate(keep);
-            }
-            t.push_layout("\n");
-        }
-    }
-}
-
-/// Fill each finding's [`Finding::origin`] from the transcript: the `temp.xg` record its
-/// span comes from, when the span lies in a piece of a binary original.
-pub fn locate_findings(t: &Transcript, findings: &mut [Finding]) {
-    for f in findings {
-        if let Some(p) = t.origin_of(f.span)
-            && let o @ Origin::Binary { .. } = p.origin
-        {
-            f.origin = Some(o);
-        }
-    }
-}
-
-/// The transcript's [`ReadProblem`]s as findings on its text: each on the piece that comes
-/// from the problem's record (the start of the text when none does), with its byte offset.
-pub fn problem_findings(t: &Transcript) -> Vec<Finding> {
-    t.problems
-        .iter()
-        .map(|p| {
-            let (offset, span) = match p.origin {
-                Origin::Binary { offset, .. } => (
-                    Some(offset),
-                    t.pieces
+            let at = c.at;
+            match &c.entry {
+                EntryW::Play { dice: None, .. } => b.broken(Span::new(at + 100, 8)),
+                EntryW::Play {
+                    dice: Some(dice),
+                    steps,
+                    resigned,
+                } => {
+                    let steps = steps
                         .iter()
-                        .find(|q| matches!(q.origin, Origin::Binary { offset: o, len } if o <= offset && offset < o + len.max(1)) && t.member.is_some() && offset > 0)
-                        .map_or(Span::new(0, 0), |q| q.at),
+                        .enumerate()
+                        .map(|(k, &(from, to))| {
+                            let o = at + 68 + 8 * k;
+                            StepText::hop(
+                                from,
+                                to,
+                                false,
+                                Span::new(o, 8),
+                                Span::new(o, 4),
+                                Span::new(o + 4, 4),
+                            )
+                        })
+                        .collect();
+                    let roll = StageIn {
+                        dice: *dice,
+                        dice_at: Span::new(at + 100, 8),
+                        steps,
+                        unknown: resigned.then_some(Span::new(at + 68, 32)),
+                    };
+                    b.turn(column, whole(at), roll, note(c.comment));
+                }
+                EntryW::Cube(body) => b.cube(column, whole(at), body.clone(), note(c.comment)),
+                EntryW::Wins { points, and_match } => b.result(
+                    column,
+                    whole(at),
+                    CellBody::Wins {
+                        points: *points,
+                        points_span: Span::new(at + 28, 4),
+                        and_match: *and_match,
+                    },
                 ),
-                Origin::Text(s) => (None, s),
-            };
-            let mut f = if p.error {
-                Finding::error(p.code, span, p.message.clone())
-            } else {
-                Finding::warning(p.code, span, p.message.clone())
-            };
-            f.label = match (offset, &t.member) {
-                (Some(o), Some(m)) => format!("the record at byte {o} of {m}"),
-                (Some(o), None) => format!("byte {o} of the file"),
-                (None, _) => "here".into(),
-            };
-            f.help = p.help.clone();
-            f.origin = offset.map(|_| p.origin);
-            f
-        })
-        .collect()
+            }
+        }
+    }
+    b.finish()
 }
 
 /// The position of an `.xgp` file (or the last position of an `.xg`), as an XGID: the last
@@ -909,10 +827,9 @@ pub fn read_position(bytes: &[u8]) -> Result<String, ReadProblem> {
         return Err(ReadProblem {
             code: Code::XgBadRecord,
             error: true,
-            origin: Origin::Binary {
-                offset: 0,
-                len: data.len() as u64,
-            },
+            span: Span::new(0, data.len()),
+            in_file: false,
+            note: false,
             message: "temp.xg holds no move or cube record: there is no position to read".into(),
             help: Some("save the position from XG again (File → Save position)".into()),
         });
@@ -1008,21 +925,38 @@ mod tests {
             comment: -1,
         };
         let mut p = Vec::new();
-        assert_eq!(move_text(&m, 0, &mut p), "65: 25/13 6/0 5/0");
+        let steps = |e: EntryW| match e {
+            EntryW::Play {
+                dice,
+                steps,
+                resigned,
+            } => (dice, steps, resigned),
+            _ => unreachable!("a move record is a play"),
+        };
+        assert_eq!(
+            steps(move_entry(&m, 0, &mut p)),
+            (Some((6, 5)), vec![(25, 13), (6, 0), (5, 0)], false)
+        );
         m.moves = [-1; 8];
-        assert_eq!(move_text(&m, 0, &mut p), "65:");
+        assert_eq!(
+            steps(move_entry(&m, 0, &mut p)),
+            (Some((6, 5)), vec![], false)
+        );
         m.moves = [0; 8];
         m.after = [0; 26];
-        assert_eq!(move_text(&m, 0, &mut p), "65: ????");
+        assert_eq!(
+            steps(move_entry(&m, 0, &mut p)),
+            (Some((6, 5)), vec![], true)
+        );
         assert!(p.is_empty());
         m.moves = [25, 3, -1, -1, -1, -1, -1, -1];
         m.after = [1; 26];
         m.dice = [7, 1];
-        assert_eq!(move_text(&m, 2560, &mut p), "??:");
+        assert_eq!(steps(move_entry(&m, 2560, &mut p)), (None, vec![], false));
         assert_eq!(p.len(), 2);
-        assert!(
-            p.iter()
-                .all(|q| q.code == Code::XgBadRecord && q.origin == origin(2560))
-        );
+        // Each problem at its field of the record: the dice, then the first pair.
+        let at: Vec<Span> = p.iter().map(|q| q.span).collect();
+        assert_eq!(at, [Span::new(2660, 8), Span::new(2628, 8)]);
+        assert!(p.iter().all(|q| q.code == Code::XgBadRecord));
     }
 }

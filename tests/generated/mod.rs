@@ -69,7 +69,7 @@ pub fn first_destination_mutants(text: &str) -> Vec<(usize, String)> {
 
 /// The 1-based line of the first error tavla reports on `text`, if any.
 pub fn first_error_line(text: &str) -> Option<usize> {
-    let v = check(text, &Overrides::default());
+    let v = check(tavla::notation::read(text), &Overrides::default());
     let idx = LineIndex::new(text);
     v.findings
         .iter()

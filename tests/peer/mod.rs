@@ -88,7 +88,7 @@ fn standard_start() -> Position {
 /// The backgammon rules a record is played under and every roll in it (each `Turn` with
 /// dice: the position before it, the side to move, the dice, the position played to).
 pub fn tavla_rolls(name: &str, text: &str) -> (Backgammon, Vec<RollCase>) {
-    let v = check(text, &Overrides::default());
+    let v = check(tavla::notation::read(text), &Overrides::default());
     assert_eq!(v.errors(), 0, "{name} must be valid: {:?}", v.findings);
     let Some(RuleSet::Backgammon(options)) = v.rules else {
         panic!("{name}: not played under backgammon rules: {:?}", v.rules);

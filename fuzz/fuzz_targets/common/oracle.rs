@@ -139,7 +139,12 @@ fn naive_pin_step(pos: &Position, side: Side, from: u8, to: u8) -> Option<Positi
 
 fn play_rules(rules: &RuleSet, pos: &Position, side: Side, dice: StageDice) -> PlayRules {
     match rules {
-        RuleSet::GulBara(_) | RuleSet::Backgammon(_) => PlayRules::Plain,
+        RuleSet::GulBara(_)
+        | RuleSet::Backgammon(_)
+        | RuleSet::Hypergammon1(_)
+        | RuleSet::Hypergammon2(_)
+        | RuleSet::Hypergammon3(_)
+        | RuleSet::Longgammon(_) => PlayRules::Plain,
         RuleSet::Tapa(o) => PlayRules::Pins(o.mother_check == MotherCheck::Step),
         RuleSet::Fevga(o) => PlayRules::Race(Race {
             head: 0,

@@ -449,7 +449,7 @@ impl GameWalker<'_> {
             self.push(
                 Finding::error(Code::UnknownPlay, span, "`????` stands for a play that was not recorded")
                     .label("unknown play")
-                    .help("XG writes `????` only for a roll followed by a resignation; here the game goes on"),
+                    .help("`????` stands only for a roll followed by a resignation; here the game goes on"),
             );
             return Err(Stop);
         }

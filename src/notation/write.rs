@@ -11,9 +11,35 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::json::{ActionDoc, GameDoc, MatchDoc, SideDoc};
-use crate::notation::StageKind;
-use crate::notation::layout::{self, CubeCell, MatText};
+use super::StageKind;
+use super::layout::{self, CubeCell, MatText};
+use crate::report::json::{ActionDoc, GameDoc, MatchDoc, SideDoc};
+
+/// The written lines of a game: its actions grouped by their line (at most two cells a
+/// line), each turn line with its number, result lines with none.
+fn lines_of(g: &GameDoc) -> Vec<(Option<usize>, Vec<&ActionDoc>)> {
+    let actions = &g.actions;
+    let mut out = Vec::new();
+    let mut number = 0;
+    let mut i = 0;
+    while i < actions.len() {
+        let line = actions[i].base().line;
+        let mut group = vec![&actions[i]];
+        let mut j = i + 1;
+        while j < actions.len() && actions[j].base().line == line && group.len() < 2 {
+            group.push(&actions[j]);
+            j += 1;
+        }
+        if group.iter().all(|x| is_result(x)) {
+            out.push((None, group));
+        } else {
+            number += 1;
+            out.push((Some(number), group));
+        }
+        i = j;
+    }
+    out
+}
 
 /// The text of a cell, as [`layout`] writes it.
 fn cell_text(a: &ActionDoc) -> String {
@@ -70,21 +96,11 @@ fn write_game(out: &mut MatText, g: &GameDoc) {
             bs,
         );
     }
-    // Group actions by their source line (at most two cells a line); results go on their own
-    // lines.
-    let actions = &g.actions;
+    // Actions grouped by their source line (at most two cells a line); results go on their
+    // own lines.
     let mut number = 0;
-    let mut i = 0;
-    while i < actions.len() {
-        let a = &actions[i];
-        let line = a.base().line;
-        let mut group = vec![a];
-        let mut j = i + 1;
-        while j < actions.len() && actions[j].base().line == line && group.len() < 2 {
-            group.push(&actions[j]);
-            j += 1;
-        }
-        let results_line = is_result(a) && group.iter().all(|x| is_result(x));
+    for (n, group) in lines_of(g) {
+        let results_line = n.is_none();
         let (left, right) = match group.as_slice() {
             [x] if x.base().player == SideDoc::Black => (None, Some(*x)),
             [x] => (Some(*x), None),
@@ -104,13 +120,13 @@ fn write_game(out: &mut MatText, g: &GameDoc) {
                 _ => format!(" {}", text.trim_start()),
             }
         });
-        if results_line {
-            out.result_line(left.as_deref(), right.as_deref());
-        } else {
-            number += 1;
-            out.turn_line(number, left.as_deref(), right.as_deref());
+        match n {
+            None => out.result_line(left.as_deref(), right.as_deref()),
+            Some(k) => {
+                number = k;
+                out.turn_line(k, left.as_deref(), right.as_deref());
+            }
         }
-        i = j;
     }
     for _ in 0..g.empty_turn_lines.unwrap_or(0) {
         number += 1;
@@ -118,7 +134,7 @@ fn write_game(out: &mut MatText, g: &GameDoc) {
     }
 }
 
-/// Write the match of a typed document (as produced by [`super::json::match_doc`]) as `.mat`.
+/// Write the match of a typed document (as produced by [`crate::report::json::match_doc`]) as `.mat`.
 pub fn write_mat_doc(doc: &MatchDoc) -> String {
     let mut out = MatText::new();
     for t in &doc.tags {
@@ -127,6 +143,31 @@ pub fn write_mat_doc(doc: &MatchDoc) -> String {
     for c in &doc.comments {
         out.comment(&c.text);
     }
+    // The comments a file attaches to entries (SGF, XG) have no place of their own in the
+    // layout: they go to the header, each naming its entry.
+    for (gi, g) in doc.games.iter().enumerate() {
+        for (number, group) in lines_of(g) {
+            for a in group {
+                let Some(c) = &a.base().comment else { continue };
+                let side = if a.base().player == SideDoc::Black {
+                    "black"
+                } else {
+                    "white"
+                };
+                let place = match number {
+                    Some(n) => format!("game {}, turn {n}, {side}", gi + 1),
+                    None => format!("game {}, {side}", gi + 1),
+                };
+                for (k, line) in c.lines().enumerate() {
+                    if k == 0 {
+                        out.comment(&format!("{place}: {line}"));
+                    } else {
+                        out.comment(&format!("  {line}"));
+                    }
+                }
+            }
+        }
+    }
     out.match_length(doc.match_length);
     for g in &doc.games {
         write_game(&mut out, g);
@@ -134,12 +175,12 @@ pub fn write_mat_doc(doc: &MatchDoc) -> String {
     out.finish()
 }
 
-/// Write the match of a JSON document (as produced by [`super::json::match_json`]) as `.mat`.
+/// Write the match of a JSON document (as produced by [`crate::report::json::match_json`]) as `.mat`.
 ///
 /// # Panics
 ///
 /// If `doc` is not a `tavla-match` document (it does not deserialize into [`MatchDoc`]); a
-/// document from [`super::json::match_json`] always is. For JSON from elsewhere, deserialize
+/// document from [`crate::report::json::match_json`] always is. For JSON from elsewhere, deserialize
 /// it first (`serde_json::from_value::<MatchDoc>`) and call [`write_mat_doc`].
 pub fn write_mat(doc: &Value) -> String {
     let doc = MatchDoc::deserialize(doc).expect("a tavla-match JSON document");
