@@ -1129,3 +1129,106 @@ fn repairs_keep_a_record_without_hit_marks_unmarked() {
     }
     assert!(checked >= 50, "{checked}");
 }
+
+/// The `.mat` twin's line holding `side`'s cell of turn `turn` of game `game`, and where the
+/// cell's play starts and ends on it.
+fn twin_cell(text: &str, game: usize, turn: u64, side: Side) -> Option<(usize, usize, usize)> {
+    let mut g = 0;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if t.starts_with("Game ") {
+            g += 1;
+        } else if g == game
+            && let Some((n, _)) = t.split_once(')')
+            && n.trim().parse::<u64>().ok() == Some(turn)
+        {
+            // The cells are where a roll `dd:` starts: the left one near the number, the
+            // right one in the second column.
+            let body = &line[line.find(')')? + 1..];
+            let base = at + line.find(')')? + 1;
+            let cells: Vec<(usize, &str)> = body
+                .match_indices(|c: char| c.is_ascii_digit())
+                .filter(|(i, _)| *i == 0 || body.as_bytes()[i - 1] == b' ')
+                .filter(|(i, _)| body[*i..].get(2..3) == Some(":"))
+                .map(|(i, _)| (i, &body[i..]))
+                .collect();
+            let k = match side {
+                Side::White => cells.iter().find(|(i, _)| *i < 20),
+                Side::Black => cells.iter().find(|(i, _)| *i >= 20),
+            }?;
+            let play = k.0 + 4;
+            let end = body[play..]
+                .find("  ")
+                .map_or(body.trim_end().len(), |e| play + e);
+            return Some((base, base + play, base + end));
+        }
+        at += line.len();
+    }
+    None
+}
+
+/// One move of `test.xg` changed, and the same change in its `.mat` twin: one error each,
+/// at the same game, turn and side, and no hit-mark warning in either (a repair is judged with
+/// the record's own conventions: neither marks hits).
+#[test]
+fn one_changed_move_is_one_error_in_the_xg_file_and_in_its_mat_twin() {
+    let original = fixture("test.xg");
+    let twin = std::fs::read_to_string(Path::new(DIR).join("test.mat")).unwrap();
+    assert!(!twin.contains('*'));
+    let members = named(unpack(&original));
+    let moves = move_records(&members[0].1);
+    let (mut both_one, mut tried) = (0, 0);
+    for &(at, _) in moves.iter().step_by(3) {
+        let mut members = members.clone();
+        let temp = &mut members[0].1;
+        let pair = |r: &[u8], k: usize| {
+            i32::from_le_bytes(r[at + 68 + 4 * k..at + 72 + 4 * k].try_into().unwrap())
+        };
+        // The first step's destination a point further (0-based, the mover's numbering).
+        let (from, to) = (pair(temp, 0), pair(temp, 1));
+        if from < 2 || !(1..=22).contains(&to) {
+            continue;
+        }
+        temp[at + 72..at + 76].copy_from_slice(&(to - 1).to_le_bytes());
+        let r = tavla::xg::read(&repack(&original, &members, |_, n| n as i32));
+        let m = the_match(&r).clone();
+        let xv = check_xg(&r);
+        let x_errors: Vec<&Finding> = xv
+            .findings
+            .iter()
+            .filter(|f| f.severity == tavla::Severity::Error)
+            .collect();
+        let Some(place) = x_errors.first().and_then(|f| f.place) else {
+            continue; // the change happens to be legal
+        };
+        tried += 1;
+        // The same change in the twin: the changed play as the record now holds it.
+        let a = action_at(&m, place.game, place.turn.unwrap(), place.side.unwrap());
+        let (_, steps) = play_of(&m, a);
+        let (_, start, end) =
+            twin_cell(&twin, place.game, place.turn.unwrap(), place.side.unwrap()).unwrap();
+        let mutant = format!("{}{}{}", &twin[..start], steps.join(" "), &twin[end..]);
+        let mv = check(tavla::notation::read(&mutant), &Overrides::default());
+        let m_errors = mv.errors();
+        for f in xv.findings.iter().chain(&mv.findings) {
+            assert_ne!(f.code, Code::HitMark, "{f:?}");
+        }
+        assert_eq!(
+            x_errors.len(),
+            m_errors,
+            "{:?}\n{}\n{}",
+            place,
+            codes(&xv.findings).join(" "),
+            codes(&mv.findings).join(" ")
+        );
+        if x_errors.len() == 1 {
+            both_one += 1;
+        }
+    }
+    assert!(tried >= 10, "{tried} changed moves were illegal");
+    assert!(
+        both_one * 10 >= tried * 9,
+        "{both_one} of {tried} gave one error each"
+    );
+}
