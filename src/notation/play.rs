@@ -128,6 +128,10 @@ impl Path {
             Span::new(self.base + self.offs[k] as usize, self.lens[k] as usize),
         )
     }
+    /// Whether any point is marked `*`.
+    pub fn any_marked(&self) -> bool {
+        self.hits != 0
+    }
     /// The points in written order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (Loc, bool, Span)> + '_ {
         (0..self.len()).map(|k| self.get(k))

@@ -27,13 +27,14 @@ pub struct Builder {
 /// One stage of a turn as a reader has it: the dice with their location, the steps, and
 /// `????` (a roll after which the player resigned) where the file says so.
 #[derive(Clone, Debug)]
-pub struct StageIn {
+pub struct StageIn<I> {
     /// The dice as written.
     pub dice: (u8, u8),
     /// Where the dice are.
     pub dice_at: Span,
-    /// The steps, each with its location ([`StepText::hop`]).
-    pub steps: Vec<StepText>,
+    /// The steps, each with its location ([`StepText::hop`]): any iterator (they go straight
+    /// into the match's list of steps).
+    pub steps: I,
     /// The roll was not played: the player resigned after it.
     pub unknown: Option<Span>,
 }
@@ -45,6 +46,15 @@ impl Builder {
             row: 1,
             ..Builder::default()
         }
+    }
+
+    /// An empty match with room for about `steps` steps and `entries` entries (a reader that
+    /// knows its input's size saves the lists' growth).
+    pub fn with_capacity(steps: usize, entries: usize) -> Builder {
+        let mut b = Builder::new();
+        b.m.steps.reserve(steps);
+        b.m.stages.reserve(entries);
+        b
     }
 
     fn next_row(&mut self) -> usize {
@@ -117,21 +127,31 @@ impl Builder {
     }
 
     fn push(&mut self, action: Action) -> Option<&mut Action> {
+        let entries = self.m.stages.capacity() / 8;
         let g = self.m.games.last_mut()?;
+        if g.actions.capacity() == 0 {
+            g.actions.reserve(entries.clamp(16, 512));
+        }
         g.actions.push(action);
         g.actions.last_mut()
     }
 
     /// A turn of `column`: its roll and play at `span` (the entry), with a comment if the file
     /// has one. Ignored before the first game (a reader reports that itself).
-    pub fn turn(&mut self, column: Column, span: Span, roll: StageIn, comment: Option<String>) {
+    pub fn turn<I: IntoIterator<Item = StepText>>(
+        &mut self,
+        column: Column,
+        span: Span,
+        roll: StageIn<I>,
+        comment: Option<String>,
+    ) {
         if !self.in_game() {
             return;
         }
         let (line, number) = self.turn_row(column);
         let start = self.m.steps.len();
-        let n = roll.steps.len();
         self.m.steps.extend(roll.steps);
+        let n = self.m.steps.len() - start;
         let stage = self.m.stages.len();
         self.m.stages.push(Stage {
             kind: StageKind::Roll,
@@ -251,7 +271,7 @@ mod tests {
         let roll = |a, b| StageIn {
             dice: (a, b),
             dice_at: Span::new(2, 2),
-            steps: vec![],
+            steps: Vec::new(),
             unknown: None,
         };
         b.turn(Column::Right, Span::new(2, 4), roll(3, 1), None);

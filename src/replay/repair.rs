@@ -158,10 +158,7 @@ fn candidates(text: Option<&str>, s: &Suggestions, marks: bool) -> Vec<String> {
 /// Whether the record writes hit (or pin) marks: a `*` on any step. A repair is written in the
 /// record's own convention, so that the repaired record is judged as the record was.
 fn marks_hits(v: &Verdict) -> bool {
-    v.record
-        .steps
-        .iter()
-        .any(|st| (0..st.path.len()).any(|k| st.path.get(k).1))
+    v.record.steps.iter().any(|st| st.path.any_marked())
 }
 
 /// A repair: the text that replaces a span of the record.

@@ -277,14 +277,10 @@ fn write_move(
         Move::Take => w.b.cube(column, v.at, CellBody::Take, comment),
         Move::Drop => w.b.cube(column, v.at, CellBody::Drop, comment),
         Move::Roll { dice, steps, n } => {
-            let steps = steps[..*n]
-                .iter()
-                .enumerate()
-                .map(|(k, &(a, b))| {
-                    let i = 2 + 2 * k;
-                    StepText::hop(a, b, false, at(i, 2), at(i, 1), at(i + 1, 1))
-                })
-                .collect();
+            let steps = steps[..*n].iter().enumerate().map(|(k, &(a, b))| {
+                let i = 2 + 2 * k;
+                StepText::hop(a, b, false, at(i, 2), at(i, 1), at(i + 1, 1))
+            });
             let roll = StageIn {
                 dice: (dice[0], dice[1]),
                 dice_at: at(0, 2),
@@ -433,7 +429,8 @@ fn end_game(w: &mut Writer, g: Game) {
 /// One pass: each node is added to the record as the scanner meets it, and none is kept.
 pub fn read(text: &str) -> Record {
     let mut w = Writer {
-        b: Builder::new(),
+        // About a step per six bytes of gnubg's SGF and a move per twenty.
+        b: Builder::with_capacity(text.len() / 6, text.len() / 20),
         problems: Vec::new(),
     };
     let mut state = State::Between;

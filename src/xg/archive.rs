@@ -128,34 +128,24 @@ pub fn header_names(b: &[u8]) -> Option<HeaderNames> {
     })
 }
 
-/// Inflate a zlib stream, at most `cap` bytes of output.
+/// Inflate a zlib stream of `size` bytes (as its record gives), at most `cap` bytes.
 ///
-/// `Err(true)` when the output would pass `cap`, `Err(false)` for a damaged stream.
-fn inflate(data: &[u8], cap: usize) -> Result<Vec<u8>, bool> {
-    // One pass into a buffer of the claimed size, but never more than deflate can expand
-    // the input to (1,032 : 1), so a lying size field costs no memory.
-    let mut out = Vec::with_capacity(cap.min(data.len().saturating_mul(1032)).saturating_add(1));
-    let mut z = flate2::Decompress::new(true);
-    loop {
-        let before = (z.total_in(), z.total_out());
-        let input = &data[(z.total_in() as usize).min(data.len())..];
-        match z.decompress_vec(input, &mut out, flate2::FlushDecompress::Finish) {
-            Ok(flate2::Status::StreamEnd) => break,
-            Ok(_) => {
-                if out.len() > cap {
-                    return Err(true);
-                }
-                if out.len() == out.capacity() {
-                    out.reserve(64 << 10);
-                } else if (z.total_in(), z.total_out()) == before {
-                    // No progress and room left: the stream is cut short.
-                    return Err(false);
-                }
-            }
-            Err(_) => return Err(false),
+/// `Err(true)` when the output would pass `size` or `cap`, `Err(false)` for a damaged stream.
+/// One call into a buffer of the claimed size (libdeflate's whole-buffer inflater), never more
+/// than deflate can expand the input to (1,032 : 1), so a lying size field costs no memory;
+/// the caller compares the length inflated with the size claimed.
+fn inflate(data: &[u8], size: usize, cap: usize) -> Result<Vec<u8>, bool> {
+    let room = size.min(cap).min(data.len().saturating_mul(1032));
+    let mut out = vec![0u8; room];
+    let mut d = libdeflater::Decompressor::new();
+    match d.zlib_decompress(data, &mut out) {
+        Ok(n) => {
+            out.truncate(n);
+            Ok(out)
         }
+        Err(libdeflater::DecompressionError::InsufficientSpace) => Err(true),
+        Err(_) => Err(false),
     }
-    if out.len() > cap { Err(true) } else { Ok(out) }
 }
 
 /// Read the container: every member of the archive, decompressed and checked (sizes and
@@ -282,7 +272,7 @@ pub fn members(
     let need = count * MEMBER_RECORD;
     let reg_bytes = &b[reg_start..t];
     let registry = if compressed_registry {
-        match inflate(reg_bytes, need) {
+        match inflate(reg_bytes, need, need) {
             Ok(r) => r,
             Err(too_big) => {
                 return Err(problem(
@@ -373,7 +363,7 @@ pub fn members(
         let data = if stored {
             raw.to_vec()
         } else {
-            match inflate(raw, size as usize) {
+            match inflate(raw, size as usize, MAX_MEMBER) {
                 Ok(d) => d,
                 Err(too_big) => {
                     fail(

@@ -74,13 +74,32 @@ enum EntryW {
     /// the roll only when the player resigned after it; `None` for dice outside 1–6.
     Play {
         dice: Option<(u8, u8)>,
-        steps: Vec<(u8, u8)>,
+        steps: Steps,
         resigned: bool,
     },
     /// A cube action.
     Cube(CellBody),
     /// The game's result.
     Wins { points: u64, and_match: bool },
+}
+
+/// The from/to pairs of a move record (at most four), in the mover's numbering.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Steps {
+    pairs: [(u8, u8); 4],
+    len: u8,
+}
+
+impl Steps {
+    fn push(&mut self, pair: (u8, u8)) {
+        if let Some(slot) = self.pairs.get_mut(usize::from(self.len)) {
+            *slot = pair;
+            self.len += 1;
+        }
+    }
+    fn as_slice(&self) -> &[(u8, u8)] {
+        &self.pairs[..usize::from(self.len)]
+    }
 }
 
 /// One entry of a game, in record order.
@@ -115,15 +134,14 @@ struct MatchW {
 /// 1–24 and its bar at 25, the opponent negative, its bar at 0) as counts by side in each
 /// side's own numbering, White (player 1) first.
 fn board_counts(after: &[i8; 26], mover: Player) -> [[u8; 26]; 2] {
+    // Two passes without branches (the compiler turns them into vector selects).
     let mut own = [0u8; 26];
     let mut other = [0u8; 26];
-    for (i, &v) in after.iter().enumerate() {
-        let n = v.unsigned_abs().min(15);
-        if v > 0 {
-            own[i] = n;
-        } else if v < 0 {
-            other[25 - i] = n;
-        }
+    for (o, &v) in own.iter_mut().zip(after) {
+        *o = if v > 0 { v.unsigned_abs().min(15) } else { 0 };
+    }
+    for (o, &v) in other.iter_mut().zip(after.iter().rev()) {
+        *o = if v < 0 { v.unsigned_abs().min(15) } else { 0 };
     }
     match mover {
         Player::One => [own, other],
@@ -162,11 +180,11 @@ fn move_entry(m: &Move, at: usize, problems: &mut Vec<ReadProblem>) -> EntryW {
     if m.resigned() {
         return EntryW::Play {
             dice,
-            steps: Vec::new(),
+            steps: Steps::default(),
             resigned: true,
         };
     }
-    let mut steps = Vec::new();
+    let mut steps = Steps::default();
     for (k, pair) in m.moves.chunks_exact(2).enumerate() {
         let (from, to) = (pair[0], pair[1]);
         if from == -1 {
@@ -269,6 +287,7 @@ fn cube_cells(
 /// Read the records of `temp.xg` into the match.
 fn walk(data: &[u8], problems: &mut Vec<ReadProblem>) -> MatchW {
     let mut m = MatchW::default();
+    m.boards.reserve(data.len() / RECORD);
     let whole = data.len() / RECORD * RECORD;
     if whole != data.len() {
         problems.push(ReadProblem {
@@ -743,21 +762,17 @@ fn build(m: &MatchW, notes: &[String]) -> crate::record::Match {
                     steps,
                     resigned,
                 } => {
-                    let steps = steps
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &(from, to))| {
-                            let o = at + 68 + 8 * k;
-                            StepText::hop(
-                                from,
-                                to,
-                                false,
-                                Span::new(o, 8),
-                                Span::new(o, 4),
-                                Span::new(o + 4, 4),
-                            )
-                        })
-                        .collect();
+                    let steps = steps.as_slice().iter().enumerate().map(|(k, &(from, to))| {
+                        let o = at + 68 + 8 * k;
+                        StepText::hop(
+                            from,
+                            to,
+                            false,
+                            Span::new(o, 8),
+                            Span::new(o, 4),
+                            Span::new(o + 4, 4),
+                        )
+                    });
                     let roll = StageIn {
                         dice: *dice,
                         dice_at: Span::new(at + 100, 8),
@@ -930,7 +945,7 @@ mod tests {
                 dice,
                 steps,
                 resigned,
-            } => (dice, steps, resigned),
+            } => (dice, steps.as_slice().to_vec(), resigned),
             _ => unreachable!("a move record is a play"),
         };
         assert_eq!(

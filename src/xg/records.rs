@@ -187,7 +187,7 @@ pub enum Record {
     /// Cube.
     Cube(Cube),
     /// Move.
-    Move(Box<Move>),
+    Move(Move),
     /// FooterGame.
     GameFooter(GameFooter),
     /// FooterMatch.
@@ -280,7 +280,7 @@ pub fn parse(r: &[u8], version: i32) -> Result<Record, u8> {
             for (i, m) in moves.iter_mut().enumerate() {
                 *m = i32_at(r, 68 + 4 * i);
             }
-            Record::Move(Box::new(Move {
+            Record::Move(Move {
                 player: Player::from_i32(i32_at(r, 64)),
                 before: position_at(r, 9),
                 after: position_at(r, 35),
@@ -290,7 +290,7 @@ pub fn parse(r: &[u8], version: i32) -> Result<Record, u8> {
                 played: r[2308] != 0,
                 invalid: i32_at(r, 2480),
                 comment: i32_at(r, 2524),
-            }))
+            })
         }
         4 => Record::GameFooter(GameFooter {
             score: [i32_at(r, 12), i32_at(r, 16)],

@@ -230,20 +230,8 @@ pub(crate) fn replay_match(
             .help("add ` N point match` before `Game 1` (0 for a money session)"),
         );
     }
-    let marks_hits = record
-        .games
-        .iter()
-        .flat_map(|g| &g.actions)
-        .any(|a| match &a.cell.body {
-            CellBody::Turn { stages } => stages.of(&record.stages).iter().any(|s| {
-                s.moves
-                    .steps
-                    .of(&record.steps)
-                    .iter()
-                    .any(|st| st.path.iter().any(|p| p.1))
-            }),
-            _ => false,
-        });
+    // Every step of the record is in its list of steps: one pass over it.
+    let marks_hits = record.steps.iter().any(|st| st.path.any_marked());
     // The record's own `Jacoby` tag: `Off` forbids reading a score line by the Jacoby rule.
     let jacoby_tag =
         record
