@@ -47,7 +47,10 @@ fn main() {
     // the inflating and checksumming of every file's members, `validate` the whole check,
     // each 20 times.
     if let Some(mode) = std::env::var_os("XG_SPEED_MODE") {
-        let all: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).expect("read")).collect();
+        let all: Vec<Vec<u8>> = files
+            .iter()
+            .map(|f| std::fs::read(f).expect("read"))
+            .collect();
         for _ in 0..20 {
             for b in &all {
                 if mode == "inflate" {
@@ -67,7 +70,10 @@ fn main() {
         return;
     }
     if std::env::var_os("XG_SPEED_READ").is_some() {
-        let all: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).expect("read")).collect();
+        let all: Vec<Vec<u8>> = files
+            .iter()
+            .map(|f| std::fs::read(f).expect("read"))
+            .collect();
         for _ in 0..5000 {
             for b in &all {
                 black_box(tavla::xg::read(black_box(b)));
@@ -116,12 +122,20 @@ fn main() {
                 black_box(src.check(&o, false).turns_checked());
             },
         );
-        let read = time(runs, || (), |()| {
-            black_box(tavla::xg::read(black_box(&bytes)));
-        });
-        let replay = time(runs, || tavla::xg::read(&bytes), |r| {
-            black_box(tavla::replay::check_findings(r, &o).turns_checked());
-        });
+        let read = time(
+            runs,
+            || (),
+            |()| {
+                black_box(tavla::xg::read(black_box(&bytes)));
+            },
+        );
+        let replay = time(
+            runs,
+            || tavla::xg::read(&bytes),
+            |r| {
+                black_box(tavla::replay::check_findings(r, &o).turns_checked());
+            },
+        );
         if std::env::var_os("XG_SPEED_PARTS").is_some() {
             println!(
                 "  read {:.3} ms (of which inflate {:.3}), replay {:.3} ms",

@@ -92,6 +92,22 @@ fn sgf_findings_and_their_mutants_speak_sgf() {
                 assert_own_terms(&name, f);
                 assert!(f.span.end() <= text.len(), "{f:?} outside the SGF");
                 assert!(f.byte_offset().is_none());
+                if let Some(sg) = &f.suggestions {
+                    // The nearest legal plays are values of the move's property, in letters.
+                    for p in &sg.plays {
+                        let b = p.as_bytes();
+                        assert!(
+                            b.len() >= 2
+                                && b[..2].iter().all(u8::is_ascii_digit)
+                                && b[2..].iter().all(u8::is_ascii_lowercase),
+                            "{p:?} is not an SGF move value"
+                        );
+                    }
+                    if !sg.plays.is_empty() {
+                        assert!(text[..sg.span.offset].ends_with('['), "{sg:?}");
+                        assert_eq!(text.as_bytes().get(sg.span.end()), Some(&b']'));
+                    }
+                }
                 if let Some(r) = &f.repair {
                     // A repair is an edit of one property value of the SGF.
                     assert!(text[..r.span.offset].ends_with('['), "{r:?}");

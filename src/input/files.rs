@@ -353,6 +353,28 @@ impl Source {
                         .take()
                         .and_then(|r| crate::sgf::original_repair(&self.text, &r))
                         .map(Box::new);
+                    // The nearest legal plays as replacements of the move's value, in the
+                    // file's letters (`52lnlq`), as a repair is.
+                    if let Some(sg) = f.suggestions.as_deref_mut() {
+                        let values: Vec<crate::replay::Repair> = sg
+                            .plays
+                            .iter()
+                            .filter_map(|p| {
+                                let r = crate::replay::Repair {
+                                    span: sg.span,
+                                    text: p.clone(),
+                                };
+                                crate::sgf::original_repair(&self.text, &r)
+                            })
+                            .collect();
+                        match values.first() {
+                            Some(first) if values.len() == sg.plays.len() => {
+                                sg.span = first.span;
+                                sg.plays = values.into_iter().map(|r| r.text).collect();
+                            }
+                            _ => sg.plays.clear(),
+                        }
+                    }
                     super::words::speak(f, self.format);
                 }
             }
