@@ -543,6 +543,12 @@ fn row_py<'py>(py: Python<'py>, r: &PlayRow) -> PyResult<Bound<'py, PyDict>> {
     d.set_item(keys[14], r.score_white)?;
     d.set_item(keys[15], r.score_black)?;
     d.set_item(keys[16], r.cube)?;
+    d.set_item(keys[17], r.equity_loss)?;
+    d.set_item(keys[18], &r.best_play)?;
+    d.set_item(keys[19], r.cube_error)?;
+    d.set_item(keys[20], &r.proper_cube)?;
+    d.set_item(keys[21], r.luck)?;
+    d.set_item(keys[22], &r.comment)?;
     Ok(d)
 }
 

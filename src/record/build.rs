@@ -174,6 +174,7 @@ impl Builder {
             turn_span: None,
             result_indent: None,
             comment,
+            analysis: None,
         });
     }
 
@@ -192,6 +193,7 @@ impl Builder {
             turn_span: None,
             result_indent: None,
             comment,
+            analysis: None,
         });
     }
 
@@ -214,6 +216,7 @@ impl Builder {
                 Column::Right => crate::notation::layout::RIGHT_COLUMN + 1,
             }),
             comment: None,
+            analysis: None,
         });
     }
 
@@ -240,6 +243,13 @@ impl Builder {
         let line = self.next_row();
         if let Some(g) = self.m.games.last_mut() {
             g.broken_lines.push((line, span));
+        }
+    }
+
+    /// The analysis of the entry added last (ignored before any entry).
+    pub fn analysis(&mut self, a: super::Analysis) {
+        if let Some(last) = self.m.games.last_mut().and_then(|g| g.actions.last_mut()) {
+            last.analysis = Some(Box::new(a));
         }
     }
 

@@ -3,9 +3,11 @@
 //!
 //! It knows the shape of a match file, not the rules of any game.
 
+mod analysis;
 mod build;
 mod read;
 
+pub use analysis::{Analysis, Candidate, CubeAnalysis, ProperCube};
 pub use build::{Builder, StageIn};
 pub use read::{Binary, Origin, ReadProblem, Record, StoredBoard};
 
@@ -56,6 +58,9 @@ pub struct Action {
     pub result_indent: Option<usize>,
     /// The comment the file attaches to this entry (SGF's `C[]`, an XG move's comment).
     pub comment: Option<String>,
+    /// What an analysing program says of it, where the file carries that (boxed: rare, and
+    /// an action stays small).
+    pub analysis: Option<Box<analysis::Analysis>>,
 }
 
 impl Action {
@@ -219,6 +224,7 @@ impl Match {
                                 turn_span: Some(*number_span),
                                 result_indent: None,
                                 comment: None,
+                                analysis: None,
                             });
                         }
                     }
@@ -242,6 +248,7 @@ impl Match {
                                 turn_span: None,
                                 result_indent: Some(*indent),
                                 comment: None,
+                                analysis: None,
                             });
                         }
                     }

@@ -260,8 +260,109 @@ pub struct ResultDoc {
     pub draw: bool,
 }
 
+/// What an analysing program says of an action, as the file carries it (gnubg's SGF).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct AnalysisDoc {
+    /// The plays considered, in the program's order (best first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<CandidateDoc>,
+    /// The index of the play made among `candidates`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played: Option<usize>,
+    /// The equity given up by the play made: the first candidate's less the played one's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub equity_loss: Option<f64>,
+    /// The best play (the first candidate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_play: Option<String>,
+    /// The cube decision before the roll, or the double's (on a cube action).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cube: Option<CubeAnalysisDoc>,
+    /// The luck of the roll, in equity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<f64>,
+}
+
+/// A play an analysing program considered.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CandidateDoc {
+    /// The play in the mover's numbering.
+    pub play: String,
+    /// Its equity for the mover.
+    pub equity: f64,
+    /// Win, win gammon, win backgammon, lose gammon, lose backgammon.
+    pub probabilities: [f64; 5],
+    /// How it was evaluated (`2-ply`).
+    pub level: String,
+}
+
+/// The figures of a cube decision, for the player who may double.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct CubeAnalysisDoc {
+    /// No double.
+    pub no_double: f64,
+    /// Double, take.
+    pub double_take: f64,
+    /// Double, pass (money: 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub double_pass: Option<f64>,
+    /// `equity` (money) or `mwc` (match winning chances, match play).
+    #[schemars(extend("enum" = ["equity", "mwc"]))]
+    pub unit: String,
+    /// How it was evaluated.
+    pub level: String,
+    /// The right action: `no double, take`, `too good, pass`, `double, take`, `double, pass`
+    /// (money play; absent in match play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proper: Option<String>,
+    /// What this action gave up against the right one (the double or not, the take or the
+    /// pass), in the figures' unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<f64>,
+}
+
+/// An action's analysis as its document.
+fn analysis_doc(a: &crate::record::Analysis, body: &CellBody) -> AnalysisDoc {
+    AnalysisDoc {
+        candidates: a
+            .candidates
+            .iter()
+            .map(|c| CandidateDoc {
+                play: c.play.clone(),
+                equity: c.equity,
+                probabilities: c.probabilities,
+                level: c.level.clone(),
+            })
+            .collect(),
+        played: a.played,
+        equity_loss: a.equity_loss(),
+        best_play: a.best().map(|c| c.play.clone()),
+        cube: a.cube.as_ref().map(|c| CubeAnalysisDoc {
+            no_double: c.no_double,
+            double_take: c.double_take,
+            double_pass: c.double_pass,
+            unit: if c.match_winning_chances {
+                "mwc"
+            } else {
+                "equity"
+            }
+            .into(),
+            level: c.level.clone(),
+            proper: c.proper().map(|p| p.as_str().to_string()),
+            error: match body {
+                CellBody::Double { .. } => c.doubling_error(true),
+                CellBody::Take => c.taking_error(true),
+                CellBody::Drop => c.taking_error(false),
+                CellBody::Turn { .. } => c.doubling_error(false),
+                _ => None,
+            },
+        }),
+        luck: a.luck,
+    }
+}
+
 /// What every action carries, whatever its type.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ActionBaseDoc {
     /// 1-based line of the cell.
     pub line: usize,
@@ -281,6 +382,10 @@ pub struct ActionBaseDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub comment: Option<String>,
+    /// What an analysing program says of the action, where the file carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "AnalysisDoc")]
+    pub analysis: Option<AnalysisDoc>,
 }
 
 /// One cell of a game, tagged by `type`.
@@ -353,7 +458,7 @@ pub struct TurnDoc {
 }
 
 /// A cube action: `Doubles`, `Beavers` or `Raccoons`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct CubeDoc {
     /// Line, player, checked and source.
     #[serde(flatten)]
@@ -363,7 +468,7 @@ pub struct CubeDoc {
 }
 
 /// An answer to a double: `Takes` or `Drops`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct AnswerDoc {
     /// Line, player, checked and source.
     #[serde(flatten)]
@@ -371,7 +476,7 @@ pub struct AnswerDoc {
 }
 
 /// `Wins N point(s) [and the match]`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct WinsDoc {
     /// Line, player, checked and source.
     #[serde(flatten)]
@@ -383,7 +488,7 @@ pub struct WinsDoc {
 }
 
 /// A resignation: `Resigns` (also `Resign`, `Resigned`), or `Resigned` with the level resigned.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ResignDoc {
     /// Line, player (the resigning player) and source.
     #[serde(flatten)]
@@ -431,7 +536,7 @@ impl From<ResignLevelDoc> for ResignLevel {
 }
 
 /// `Losses N point(s)` (Backgammon Galaxy).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct LossesDoc {
     /// Line, player, checked and source.
     #[serde(flatten)]
@@ -706,6 +811,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                         .to_string()
                 }),
                 comment: a.comment.clone(),
+                analysis: a.analysis.as_deref().map(|x| analysis_doc(x, &a.cell.body)),
             };
             let action = match &a.cell.body {
                 CellBody::Turn { stages } => {

@@ -22,6 +22,12 @@
 //! | `pips_before_white`, `pips_before_black` | both sides' pip counts before the action |
 //! | `score_white`, `score_black` | the score before the game, from its score line |
 //! | `cube` | the cube's value before the action (an offered cube counts from the next turn) |
+//! | `equity_loss` | for a play the file's analysis covers (gnubg's SGF `A`): the equity it gave up against the analysis' best play (the first candidate) |
+//! | `best_play` | that best play, in the mover's numbering |
+//! | `cube_error` | for an action where the file analyses the cube (SGF `DA`): what the decision made there gave up — not doubling before a roll, the double, the take or the pass — in equity (money) or match winning chances (match play) |
+//! | `proper_cube` | the right cube action by those figures: `no double, take`, `too good, pass`, `double, take`, `double, pass` (money play) |
+//! | `luck` | the luck of the roll by the file's analysis (SGF `LU`), in equity |
+//! | `comment` | the comment the file attaches to the action (SGF `C[]`, an XG move's comment) |
 //!
 //! Results (`Wins`, `Losses`, `Draw`) are not rows: they are the game's, not a player's
 //! decision.
@@ -35,7 +41,7 @@ use crate::report::json::{ActionDoc, StageKindDoc, match_doc, position_json};
 use crate::rules::{Position, Roll, Side};
 
 /// The column names, in order: the CSV header row.
-pub const COLUMNS: [&str; 17] = [
+pub const COLUMNS: [&str; 23] = [
     "path",
     "match",
     "game",
@@ -53,10 +59,16 @@ pub const COLUMNS: [&str; 17] = [
     "score_white",
     "score_black",
     "cube",
+    "equity_loss",
+    "best_play",
+    "cube_error",
+    "proper_cube",
+    "luck",
+    "comment",
 ];
 
 /// One play or cube action (see the module documentation for each column).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayRow {
     /// The record's name.
     pub path: String,
@@ -93,6 +105,19 @@ pub struct PlayRow {
     pub score_black: Option<u64>,
     /// The cube's value before the action.
     pub cube: Option<u32>,
+    /// For a play the file's analysis covers: the equity it gave up against the best play.
+    pub equity_loss: Option<f64>,
+    /// The best play of the file's analysis.
+    pub best_play: Option<String>,
+    /// What the cube decision at this action gave up (the double or not, the take or the
+    /// pass), in the analysis' unit.
+    pub cube_error: Option<f64>,
+    /// The right cube action by the file's analysis (money play).
+    pub proper_cube: Option<String>,
+    /// The luck of the roll, in equity.
+    pub luck: Option<f64>,
+    /// The comment the file attaches to the action.
+    pub comment: Option<String>,
 }
 
 /// The rows of a checked record. `v` must carry its traces
@@ -140,6 +165,7 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
                 crate::report::json::SideDoc::White => Side::White,
                 crate::report::json::SideDoc::Black => Side::Black,
             };
+            let analysis = adoc.base().analysis.as_ref();
             let (play, dice) = match adoc {
                 ActionDoc::Turn(turn) => {
                     let only_roll = turn.received.is_empty() && turn.stages.len() == 1;
@@ -272,6 +298,14 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
                 score_white: score.map(|s| s.0),
                 score_black: score.map(|s| s.1),
                 cube: reached.then_some(cube.0),
+                equity_loss: analysis.and_then(|a| a.equity_loss),
+                best_play: analysis.and_then(|a| a.best_play.clone()),
+                cube_error: analysis.and_then(|a| a.cube.as_ref()).and_then(|c| c.error),
+                proper_cube: analysis
+                    .and_then(|a| a.cube.as_ref())
+                    .and_then(|c| c.proper.clone()),
+                luck: analysis.and_then(|a| a.luck),
+                comment: adoc.base().comment.clone(),
             });
             if let Some(a) = after {
                 position = Some(a);

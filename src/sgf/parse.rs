@@ -57,7 +57,7 @@ impl Ident {
     /// Whether the reader uses the property (see [`KEPT`]).
     fn kept(&self) -> bool {
         match self.len {
-            1 => matches!(self.bytes[0], b'W' | b'B' | COMMENT),
+            1 => matches!(self.bytes[0], b'W' | b'B' | COMMENT | ANALYSIS),
             2 => KEPT.contains(&[self.bytes[0], self.bytes[1]]),
             _ => false,
         }
@@ -100,11 +100,14 @@ impl std::fmt::Display for Ident {
 /// for their syntax and not kept.
 const KEPT: &[[u8; 2]] = &[
     *b"GM", *b"MI", *b"PW", *b"PB", *b"RU", *b"RE", *b"DT", *b"EV", *b"RO", *b"PC", *b"AN", *b"GC",
-    *b"AE", *b"AW", *b"AB", *b"PL", *b"CV", *b"CP", *b"DI",
+    *b"AE", *b"AW", *b"AB", *b"PL", *b"CV", *b"CP", *b"DI", *b"DA", *b"LU",
 ];
 
 /// The comment property, kept beside a move.
 const COMMENT: u8 = b'C';
+
+/// gnubg's analysis of a move (`A[i][candidate]…`), kept beside it.
+const ANALYSIS: u8 = b'A';
 
 /// The setup properties: a position, player, cube or dice set by hand.
 const SETUP: &[[u8; 2]] = &[*b"AE", *b"AW", *b"AB", *b"PL", *b"CV", *b"CP", *b"DI"];

@@ -5,7 +5,7 @@
 use super::parse::{Event, Node, parse};
 use crate::codes::Code;
 use crate::notation::{CellBody, Column, NameScore, Span, StepText};
-use crate::record::{Builder, ReadProblem, Record, StageIn};
+use crate::record::{Analysis, Builder, Candidate, CubeAnalysis, ReadProblem, Record, StageIn};
 
 /// A side of the SGF: `W` (the left column of the `.mat` layout, tavla's White) or `B`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -326,6 +326,8 @@ type GameResult = Result<Option<(Col, u64)>, ReadProblem>;
 struct Game {
     number: u64,
     cube: u64,
+    /// A match (its cube figures are match winning chances), not a money session.
+    match_play: bool,
     result: Option<(Span, GameResult)>,
     stopped: bool,
 }
@@ -361,6 +363,7 @@ fn start_game(w: &mut Writer, root: &Node, index: usize, src: &str) -> Game {
     Game {
         number: number.0,
         cube: 1,
+        match_play: mi(root, src, "length").is_some_and(|(n, _)| n > 0),
         result: root_value(root, "RE").map(|v| (v.at, result_of(v, src))),
         stopped: false,
     }
@@ -371,6 +374,102 @@ fn comment_of(n: &Node, src: &str) -> Option<String> {
     let c = n.prop("C")?;
     let text = c.first.text(src).trim();
     (!text.is_empty()).then(|| text.to_string())
+}
+
+/// A play of gnubg's letters (pairs, no dice) in the mover's numbering: `24/18 13/11`.
+fn letters_play(side: Col, letters: &str) -> Option<String> {
+    let b = letters.as_bytes();
+    if !b.len().is_multiple_of(2) {
+        return None;
+    }
+    let point = |p: u8| match p {
+        0 => "off".to_string(),
+        25 => "bar".to_string(),
+        p => p.to_string(),
+    };
+    let mut out = Vec::new();
+    for pair in b.chunks(2) {
+        let from = letter_point(side, pair[0])?;
+        let to = letter_point(side, pair[1])?;
+        out.push(format!("{}/{}", point(from), point(to)));
+    }
+    Some(out.join(" "))
+}
+
+/// The level of an evaluation context token (`2C`: 2 plies, cubeful).
+fn level_of(token: &str) -> String {
+    let plies: String = token.chars().take_while(char::is_ascii_digit).collect();
+    if plies.is_empty() {
+        token.to_string()
+    } else {
+        format!("{plies}-ply")
+    }
+}
+
+/// gnubg's analysis of a node: the candidates of `A` (`A[i][move E ver 3 p1..p5 equity
+/// context…]…`, `i` the play made), the cube figures of `DA` (`E ver 3 context… p1..p5
+/// cubeless no-double p1..p5 cubeless double-take`), the luck of `LU`. Evaluations other than
+/// `E` (rollouts) and values that do not read are left out (`None` when nothing reads).
+fn analysis_of(n: &Node, src: &str, side: Col, match_play: bool) -> Option<Analysis> {
+    let mut a = Analysis::default();
+    if let Some(p) = n.prop("A") {
+        let mut values = p.values();
+        let played = values
+            .next()
+            .and_then(|v| v.text(src).trim().parse::<usize>().ok());
+        let mut candidates = Vec::new();
+        for v in values {
+            let t: Vec<&str> = v.text(src).split_whitespace().collect();
+            // An empty play (no legal move) has no letters before `E`.
+            let (letters, rest) = match t.first() {
+                Some(&"E") => ("", &t[..]),
+                Some(l) => (*l, &t[1..]),
+                None => break,
+            };
+            if rest.len() < 10 || rest[0] != "E" || rest[1] != "ver" {
+                candidates.clear();
+                break;
+            }
+            let num = |i: usize| rest.get(i).and_then(|x| x.parse::<f64>().ok());
+            let probs: Option<Vec<f64>> = (3..8).map(num).collect();
+            let (Some(probs), Some(equity), Some(play)) =
+                (probs, num(8), letters_play(side, letters))
+            else {
+                candidates.clear();
+                break;
+            };
+            candidates.push(Candidate {
+                play,
+                equity,
+                probabilities: [probs[0], probs[1], probs[2], probs[3], probs[4]],
+                level: rest.get(9).map_or_else(String::new, |x| level_of(x)),
+            });
+        }
+        if !candidates.is_empty() {
+            a.played = played.filter(|&i| i < candidates.len());
+            a.candidates = candidates;
+        }
+    }
+    if let Some(p) = n.prop("DA") {
+        let t: Vec<&str> = p.first.text(src).split_whitespace().collect();
+        let num = |i: usize| t.get(i).and_then(|x| x.parse::<f64>().ok());
+        if t.first() == Some(&"E") && t.len() >= 18 {
+            let k = t.len();
+            if let (Some(nd), Some(dt)) = (num(k - 8), num(k - 1)) {
+                a.cube = Some(CubeAnalysis {
+                    no_double: nd,
+                    double_take: dt,
+                    double_pass: None,
+                    match_winning_chances: match_play,
+                    level: t.get(3).map_or_else(String::new, |x| level_of(x)),
+                });
+            }
+        }
+    }
+    if let Some(p) = n.prop("LU") {
+        a.luck = p.first.text(src).trim().parse::<f64>().ok();
+    }
+    (a != Analysis::default()).then_some(a)
 }
 
 /// One node of a game: its moves, or the setup that stops the game.
@@ -397,7 +496,12 @@ fn game_node(w: &mut Writer, g: &mut Game, n: &Node, src: &str) {
             _ => continue,
         };
         match move_of(side, &p.first, src) {
-            Ok((m, exact)) => write_move(w, side, &m, &p.first, exact, &mut g.cube, comment.take()),
+            Ok((m, exact)) => {
+                write_move(w, side, &m, &p.first, exact, &mut g.cube, comment.take());
+                if let Some(a) = analysis_of(n, src, side, g.match_play) {
+                    w.b.analysis(a);
+                }
+            }
             Err(e) => w.problems.push(*e),
         }
     }

@@ -1,0 +1,176 @@
+//! The analysis an SGF carries (gnubg's `A`, `DA`, `LU`) is read into the record and given in
+//! the JSON and the table, and agrees with gnubg's own reading of the same files (its Python,
+//! `gnubg.match()`), when gnubg is installed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tavla::input::Source;
+use tavla::replay::Overrides;
+use tavla::report::json::{ActionDoc, match_doc};
+use tavla::report::table;
+
+fn analysed() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir("fixtures/sgf/analysed")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn source(p: &Path) -> Source {
+    Source::from_bytes(p.display().to_string(), std::fs::read(p).unwrap()).unwrap()
+}
+
+/// Every play of the analysed SGFs carries its candidates, the play made among them and its
+/// equity loss; every turn its luck; the table carries the same figures.
+#[test]
+fn an_analysed_sgf_carries_its_analysis_into_json_and_the_table() {
+    let mut plays = 0;
+    for p in analysed() {
+        let src = source(&p);
+        let v = src.check(&Overrides::default(), true);
+        assert_eq!(v.errors(), 0, "{}", p.display());
+        let doc = match_doc(&v, false, &src.text);
+        let rows = table::rows(&src.name, &v, &src.text);
+        let mut row = rows.iter().filter(|r| r.dice.is_some());
+        for g in &doc.games {
+            for a in &g.actions {
+                let ActionDoc::Turn(t) = a else { continue };
+                let r = row.next().expect("a row per turn");
+                let Some(an) = &t.base.analysis else { continue };
+                if an.candidates.is_empty() {
+                    continue;
+                }
+                plays += 1;
+                let k = an.played.expect("the play made is among the candidates");
+                let loss = an.candidates[0].equity - an.candidates[k].equity;
+                assert!((an.equity_loss.unwrap() - loss).abs() < 1e-9);
+                assert_eq!(r.equity_loss, an.equity_loss);
+                assert_eq!(r.best_play.as_deref(), Some(an.candidates[0].play.as_str()));
+                // The play made is the one the record holds.
+                assert_eq!(
+                    an.candidates[k].play.split(' ').count(),
+                    t.stages[0].play.split(' ').count(),
+                    "{} {:?} against {:?}",
+                    p.display(),
+                    an.candidates[k].play,
+                    t.stages[0].play
+                );
+                assert!(an.luck.is_some());
+                assert_eq!(r.luck, an.luck);
+            }
+        }
+    }
+    assert!(plays >= 100, "{plays} analysed plays");
+}
+
+fn gnubg() -> Option<PathBuf> {
+    ["gnubg", "/usr/games/gnubg"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| {
+            Command::new(p)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+}
+
+/// gnubg reads the same files and gives each play's candidates, the index of the play made,
+/// its luck and the cube figures: tavla's figures equal its own to 0.001.
+#[test]
+fn the_analysis_agrees_with_gnubgs_own_reading() {
+    let Some(g) = gnubg() else {
+        eprintln!("skipped: gnubg is not installed");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tavla-analysis-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut compared = 0;
+    for p in analysed() {
+        let script = dir.join("dump.py");
+        let out = dir.join("out.txt");
+        std::fs::write(
+            &script,
+            format!(
+                r#"
+import gnubg
+gnubg.command('load match {sgf}')
+m = gnubg.match(analysis=1, boards=0, statistics=0, verbose=0)
+with open('{out}', 'w') as f:
+    for gi, g in enumerate(m['games']):
+        for a in g['game']:
+            an = a.get('analysis', {{}})
+            if a.get('action') == 'move':
+                mv = an.get('moves', ())
+                best = mv[0]['score'] if mv else None
+                played = an.get('imove')
+                loss = best - mv[played]['score'] if mv and played is not None else None
+                f.write('move %d %s %s %s\n' % (gi, loss, an.get('luck-value'), an.get('nd-cubeful-eq')))
+"#,
+                sgf = std::fs::canonicalize(&p).unwrap().display(),
+                out = out.display()
+            ),
+        )
+        .unwrap();
+        let run = Command::new(&g)
+            .args(["-q", "-t", "-p"])
+            .arg(&script)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let theirs = std::fs::read_to_string(&out).unwrap();
+        let src = source(&p);
+        let v = src.check(&Overrides::default(), true);
+        let doc = match_doc(&v, false, &src.text);
+        let ours: Vec<(Option<f64>, Option<f64>, Option<f64>)> = doc
+            .games
+            .iter()
+            .flat_map(|g| &g.actions)
+            .filter_map(|a| match a {
+                ActionDoc::Turn(t) => Some(t.base.analysis.as_ref()),
+                _ => None,
+            })
+            .map(|an| {
+                (
+                    an.and_then(|a| a.equity_loss),
+                    an.and_then(|a| a.luck),
+                    an.and_then(|a| a.cube.as_ref()).map(|c| c.no_double),
+                )
+            })
+            .collect();
+        let theirs: Vec<Vec<Option<f64>>> = theirs
+            .lines()
+            .map(|l| {
+                l.split(' ')
+                    .skip(2)
+                    .map(|x| x.parse::<f64>().ok())
+                    .collect()
+            })
+            .collect();
+        assert_eq!(ours.len(), theirs.len(), "{}: plays", p.display());
+        for (k, (o, t)) in ours.iter().zip(&theirs).enumerate() {
+            for (a, b) in [(o.0, t[0]), (o.1, t[1]), (o.2, t[2])] {
+                match (a, b) {
+                    (Some(a), Some(b)) => assert!(
+                        (a - b).abs() < 0.001,
+                        "{} play {k}: {a} against {b}",
+                        p.display()
+                    ),
+                    (None, None) => {}
+                    (a, b) => panic!("{} play {k}: {a:?} against gnubg's {b:?}", p.display()),
+                }
+            }
+            compared += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(compared >= 100, "{compared} plays compared");
+}
