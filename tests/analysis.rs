@@ -174,3 +174,89 @@ with open('{out}', 'w') as f:
     let _ = std::fs::remove_dir_all(&dir);
     assert!(compared >= 100, "{compared} plays compared");
 }
+
+/// The Python that has xgdatatools (an independent reader of XG files), if any:
+/// `TAVLA_PYTHON` (`.ci/run` installs it there), else `python3`.
+fn xgdatatools() -> Option<String> {
+    let py = std::env::var("TAVLA_PYTHON").unwrap_or_else(|_| "python3".into());
+    Command::new(&py)
+        .args(["-c", "import xgdatatools"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+        .then_some(py)
+}
+
+/// Every candidate of every analysed move of the real `.xg` files has the equity that
+/// xgdatatools reads for it, in the same order.
+#[test]
+fn xg_candidates_have_the_equities_an_independent_reader_gives() {
+    let Some(py) = xgdatatools() else {
+        eprintln!("skipped: xgdatatools is not installed (pip install xgdatatools)");
+        return;
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir("fixtures/xg")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "xg"))
+        .collect();
+    files.sort();
+    let mut candidates = 0;
+    for p in files {
+        let out = Command::new(&py)
+            .arg("tests/data/xgdatatools_equities.py")
+            .arg(&p)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let theirs: Vec<Vec<f64>> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| l.split(' ').map(|x| x.parse().unwrap()).collect())
+            .collect();
+        let src = source(&p);
+        let v = src.check(&Overrides::default(), true);
+        let doc = match_doc(&v, false, &src.text);
+        let ours: Vec<Vec<f64>> = doc
+            .games
+            .iter()
+            .flat_map(|g| &g.actions)
+            .filter_map(|a| match a {
+                ActionDoc::Turn(t) => t.base.analysis.as_ref(),
+                _ => None,
+            })
+            .filter(|a| !a.candidates.is_empty())
+            .map(|a| a.candidates.iter().map(|c| c.equity).collect())
+            .collect();
+        assert_eq!(ours.len(), theirs.len(), "{}: analysed moves", p.display());
+        for (k, (o, t)) in ours.iter().zip(&theirs).enumerate() {
+            assert_eq!(o.len(), t.len(), "{} move {k}", p.display());
+            for (a, b) in o.iter().zip(t) {
+                assert!(
+                    (a - b).abs() < 1e-5,
+                    "{} move {k}: {a} against {b}",
+                    p.display()
+                );
+                candidates += 1;
+            }
+        }
+        // The play made is among the candidates, and its loss is what XG computed.
+        for a in doc.games.iter().flat_map(|g| &g.actions) {
+            if let ActionDoc::Turn(t) = a
+                && let Some(an) = &t.base.analysis
+                && !an.candidates.is_empty()
+            {
+                assert!(
+                    an.played.is_some(),
+                    "{}: a move whose play is no candidate",
+                    p.display()
+                );
+                assert!(an.equity_loss.unwrap() > -1e-6);
+            }
+        }
+    }
+    assert!(candidates >= 1000, "{candidates} candidates compared");
+}

@@ -317,11 +317,17 @@ impl Source {
 
     /// The record, read by its format's reader (the typed record every reader produces).
     pub fn record(&self) -> Record {
+        self.record_with(true)
+    }
+
+    /// [`Source::record`], with the analysis a binary file carries or without it (a check
+    /// does not use it; reading it costs time).
+    fn record_with(&self, analysis: bool) -> Record {
         match self.format {
             _ if self.findings.iter().any(|f| f.code == Code::NotText) => Record::default(),
             Format::Mat => crate::notation::read(&self.text),
             Format::Sgf => crate::sgf::read(&self.text),
-            Format::Xg => crate::xg::read(&self.bytes),
+            Format::Xg => crate::xg::read_with(&self.bytes, analysis),
         }
     }
 
@@ -334,7 +340,8 @@ impl Source {
     /// becomes the property value re-encoded, or is dropped when it cannot be; the words of
     /// a finding on a record other than `.mat` speak of that format.
     pub fn check(&self, o: &Overrides, traces: bool) -> Verdict {
-        let record = self.record();
+        // The analysis goes where traces do (conversions); a check alone does not need it.
+        let record = self.record_with(traces);
         let mut v = if traces {
             check(record, o)
         } else {

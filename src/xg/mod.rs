@@ -109,6 +109,8 @@ struct CellW {
     entry: EntryW,
     at: usize,
     comment: i32,
+    /// XG's analysis of a move, when read.
+    analysis: Option<records::MoveAnalysis>,
 }
 
 /// One game as read.
@@ -245,6 +247,7 @@ fn cube_cells(
             entry: EntryW::Cube(body),
             at,
             comment,
+            analysis: None,
         })
     };
     let taker = player.other();
@@ -285,7 +288,7 @@ fn cube_cells(
 }
 
 /// Read the records of `temp.xg` into the match.
-fn walk(data: &[u8], problems: &mut Vec<ReadProblem>) -> MatchW {
+fn walk(data: &[u8], problems: &mut Vec<ReadProblem>, analysis: bool) -> MatchW {
     let mut m = MatchW::default();
     m.boards.reserve(data.len() / RECORD);
     let whole = data.len() / RECORD * RECORD;
@@ -430,6 +433,11 @@ fn walk(data: &[u8], problems: &mut Vec<ReadProblem>) -> MatchW {
                     entry,
                     at,
                     comment: mv.comment,
+                    analysis: if analysis {
+                        records::move_analysis(&data[at..at + RECORD])
+                    } else {
+                        None
+                    },
                 });
             }
             Record::GameFooter(f) => {
@@ -475,6 +483,7 @@ fn footer_cell(
         entry: EntryW::Wins { points, and_match },
         at,
         comment: -1,
+        analysis: None,
     });
 }
 
@@ -634,6 +643,12 @@ fn comments(data: &[u8]) -> Vec<String> {
 /// ([`ReadProblem::in_file`]); problems of the records are located in `temp.xg`. Never
 /// panics; memory is bounded by [`archive::MAX_MEMBER`] whatever the size fields say.
 pub fn read(bytes: &[u8]) -> crate::record::Record {
+    read_with(bytes, true)
+}
+
+/// [`read`], with XG's analysis of each move (its candidates and luck) or without it (for a
+/// check, which does not use it).
+pub fn read_with(bytes: &[u8], analysis: bool) -> crate::record::Record {
     let mut r = crate::record::Record {
         binary: Some(Binary::default()),
         ..Default::default()
@@ -675,7 +690,7 @@ pub fn read(bytes: &[u8]) -> crate::record::Record {
         });
     }
     let mut problems = Vec::new();
-    let m = walk(data, &mut problems);
+    let m = walk(data, &mut problems, analysis);
     r.matches.push(build(&m, &notes));
     r.boards = m
         .boards
@@ -687,6 +702,46 @@ pub fn read(bytes: &[u8]) -> crate::record::Record {
         .collect();
     r.problems.extend(problems);
     r
+}
+
+/// XG's analysis of a move as the record's: each candidate's play (from/die pairs, from
+/// 0-based with 24 the bar) in the mover's numbering, its equity (`Eval[i][6]`) and
+/// probabilities in gnubg's order (win, win gammon, win backgammon, lose gammon, lose
+/// backgammon), the candidate played, the luck.
+fn analysis_of(a: &records::MoveAnalysis) -> crate::record::Analysis {
+    let point = |p: i32| match p {
+        p if p <= 0 => "off".to_string(),
+        25.. => "bar".to_string(),
+        p => p.to_string(),
+    };
+    let candidates = a
+        .candidates
+        .iter()
+        .map(|c| {
+            let steps: Vec<String> = c
+                .moves
+                .chunks_exact(2)
+                .take_while(|p| p[0] >= 0)
+                .map(|p| {
+                    let from = i32::from(p[0]) + 1;
+                    format!("{}/{}", point(from), point(from - i32::from(p[1])))
+                })
+                .collect();
+            let e = c.eval.map(f64::from);
+            crate::record::Candidate {
+                play: steps.join(" "),
+                equity: e[6],
+                probabilities: [e[3], e[4], e[5], e[1], e[0]],
+                level: format!("XG level {}", c.level),
+            }
+        })
+        .collect();
+    crate::record::Analysis {
+        candidates,
+        played: a.played,
+        cube: None,
+        luck: a.luck,
+    }
 }
 
 /// The typed match of what was read.
@@ -780,6 +835,9 @@ fn build(m: &MatchW, notes: &[String]) -> crate::record::Match {
                         unknown: resigned.then_some(Span::new(at + 68, 32)),
                     };
                     b.turn(column, whole(at), roll, note(c.comment));
+                    if let Some(a) = &c.analysis {
+                        b.analysis(analysis_of(a));
+                    }
                 }
                 EntryW::Cube(body) => b.cube(column, whole(at), body.clone(), note(c.comment)),
                 EntryW::Wins { points, and_match } => b.result(

@@ -196,6 +196,70 @@ pub enum Record {
     Other(u8),
 }
 
+/// XG's analysis of a move record (its `DataMoves`, from byte 124): the candidate plays with
+/// their evaluations, which one was played, and the luck of the roll.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveAnalysis {
+    /// The candidates in XG's order (best first).
+    pub candidates: Vec<Candidate>,
+    /// The candidate whose resulting position (`PosPlayed`) is the record's `PositionEnd`.
+    pub played: Option<usize>,
+    /// `ErrLuck`, where analysed.
+    pub luck: Option<f64>,
+}
+
+/// One candidate of [`MoveAnalysis`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// From/die pairs (0-based from, 24 the bar; −1 ends the list).
+    pub moves: [i8; 8],
+    /// `Eval[i]`: lose backgammon, lose gammon, lose, win, win gammon, win backgammon, equity.
+    pub eval: [f32; 7],
+    /// `EvalLevel[i].Level` (XG's player level).
+    pub level: i16,
+}
+
+/// The analysis of a move record, when XG analysed the move (`ErrMove` is not −1000 and
+/// there are candidates). Offsets (from the record's start) as xgdatatools reads them:
+/// `NMoves` at 188, `PosPlayed[32]` (26 bytes each) at 192, `Moves[32]` (8 bytes each) at
+/// 1024, `EvalLevel[32]` (4 bytes each) at 1280, `Eval[32]` (7 floats each) at 1408,
+/// `ErrMove` at 2312, `ErrLuck` at 2320.
+pub fn move_analysis(r: &[u8]) -> Option<MoveAnalysis> {
+    if r.len() < RECORD || r[8] != 3 {
+        return None;
+    }
+    let err_move = f64_at(r, 2312);
+    let n = usize::try_from(i32_at(r, 188)).ok()?.min(32);
+    if n == 0 || err_move <= -999.0 || !err_move.is_finite() {
+        return None;
+    }
+    let end = &r[35..61];
+    let mut candidates = Vec::with_capacity(n);
+    let mut played = None;
+    for i in 0..n {
+        let mut moves = [0i8; 8];
+        for (k, m) in moves.iter_mut().enumerate() {
+            *m = r[1024 + 8 * i + k] as i8;
+        }
+        let mut eval = [0f32; 7];
+        for (k, e) in eval.iter_mut().enumerate() {
+            let at = 1408 + 28 * i + 4 * k;
+            *e = f32::from_le_bytes([r[at], r[at + 1], r[at + 2], r[at + 3]]);
+        }
+        let level = i16::from_le_bytes([r[1280 + 4 * i], r[1281 + 4 * i]]);
+        if played.is_none() && &r[192 + 26 * i..218 + 26 * i] == end {
+            played = Some(i);
+        }
+        candidates.push(Candidate { moves, eval, level });
+    }
+    let luck = f64_at(r, 2320);
+    Some(MoveAnalysis {
+        candidates,
+        played,
+        luck: (luck > -999.0 && luck.is_finite()).then_some(luck),
+    })
+}
+
 fn i32_at(r: &[u8], at: usize) -> i32 {
     i32::from_le_bytes([r[at], r[at + 1], r[at + 2], r[at + 3]])
 }
