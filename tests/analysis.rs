@@ -35,7 +35,7 @@ fn an_analysed_sgf_carries_its_analysis_into_json_and_the_table() {
         assert_eq!(v.errors(), 0, "{}", p.display());
         let doc = match_doc(&v, false, &src.text);
         let rows = table::rows(&src.name, &v, &src.text);
-        let mut row = rows.iter().filter(|r| r.dice.is_some());
+        let mut row = rows.iter().filter(|r| r.die1.is_some());
         for g in &doc.games {
             for a in &g.actions {
                 let ActionDoc::Turn(t) = a else { continue };

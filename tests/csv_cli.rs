@@ -64,9 +64,15 @@ fn every_turn_and_cube_action_is_a_row_with_its_position_and_legal_count() {
         assert_eq!(row[col("code")], *"");
         let pips: u32 = row[col("pips_before_white")].parse().unwrap();
         assert!((1..=375).contains(&pips), "{pips}");
-        let xgid = &row[col("position_before")];
+        let xgid = &row[col("xgid_before")];
         assert!(xgid.starts_with("XGID="), "{xgid}");
-        if !row[col("dice")].is_empty() && turns < 12 {
+        // The position column is the same kind of value in every game: the JSON position.
+        let pos: serde_json::Value = serde_json::from_str(&row[col("position_before")]).unwrap();
+        assert!(pos["board"].is_array(), "{pos}");
+        if !row[col("die1")].is_empty() && turns < 12 {
+            let dice: u8 = row[col("die1")].parse::<u8>().unwrap() * 10
+                + row[col("die2")].parse::<u8>().unwrap();
+            assert!(xgid.contains(&format!(":{dice}:")), "{xgid} {dice}");
             // The XGID carries the dice: `tavla legal` reads them from it.
             let legal = json(&["legal", "--position", xgid, "--format", "json"]);
             let n = legal["plays"].as_array().unwrap().len();
@@ -97,6 +103,8 @@ fn an_illegal_play_is_a_row_with_its_code_and_a_json_position() {
     assert_eq!(&bad[0][col("code")], first["code"].as_str().unwrap());
     let pos: serde_json::Value = serde_json::from_str(&bad[0][col("position_before")]).unwrap();
     assert!(pos["white"].is_object() && pos["board"].is_array(), "{pos}");
+    // Gul bara's board is not backgammon's: no XGID.
+    assert_eq!(&bad[0][col("xgid_before")], "");
     assert_eq!(&rows[0][col("player")], "Mehmet");
 }
 
@@ -130,4 +138,63 @@ fn many_files_share_one_header_and_fields_are_quoted() {
     // The JSON position holds commas and quotes: its field is quoted, inner quotes doubled.
     assert!(line.contains(",\"{\"\"black\"\":"), "{line}");
     assert_eq!(raw.lines().filter(|l| l.starts_with("path,")).count(), 1);
+}
+
+/// DuckDB reads the table of every fixture with no option: every row, and every column that
+/// always has a value typed as documented (integers, booleans, text).
+#[test]
+fn duckdb_reads_the_table_of_every_fixture_without_options() {
+    let py = std::env::var("TAVLA_PYTHON").unwrap_or_else(|_| "python3".into());
+    let has = Command::new(&py)
+        .args(["-c", "import duckdb"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has {
+        eprintln!("skipped: duckdb is not installed (pip install duckdb)");
+        return;
+    }
+    let out = std::env::temp_dir().join(format!("tavla-duckdb-{}.csv", std::process::id()));
+    let o = tavla(&[
+        "convert",
+        "fixtures",
+        "--to",
+        "csv",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{o:?}");
+    let rows = csv::Reader::from_path(&out).unwrap().records().count();
+    let script = format!(
+        "import duckdb\nr = duckdb.read_csv({:?})\nprint(duckdb.sql('select count(*) from r').fetchall()[0][0])\nfor c, t in zip(r.columns, r.types):\n    print(c, t)\n",
+        out.display().to_string()
+    );
+    let run = Command::new(&py).args(["-c", &script]).output().unwrap();
+    let _ = std::fs::remove_file(&out);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = String::from_utf8(run.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next().unwrap().parse::<usize>().unwrap(), rows);
+    let types: std::collections::HashMap<&str, &str> =
+        lines.filter_map(|l| l.split_once(' ')).collect();
+    for (c, t) in [
+        ("path", "VARCHAR"),
+        ("match", "BIGINT"),
+        ("game", "BIGINT"),
+        ("turn", "BIGINT"),
+        ("die1", "BIGINT"),
+        ("die2", "BIGINT"),
+        ("play", "VARCHAR"),
+        ("position_before", "VARCHAR"),
+        ("legal", "BOOLEAN"),
+        ("n_legal", "BIGINT"),
+        ("pips_before_white", "BIGINT"),
+        ("score_black", "BIGINT"),
+        ("cube", "BIGINT"),
+    ] {
+        assert_eq!(types.get(c).copied(), Some(t), "{c}: {text}");
+    }
 }

@@ -532,23 +532,25 @@ fn row_py<'py>(py: Python<'py>, r: &PlayRow) -> PyResult<Bound<'py, PyDict>> {
     d.set_item(keys[3], r.turn)?;
     d.set_item(keys[4], r.side)?;
     d.set_item(keys[5], &r.player)?;
-    d.set_item(keys[6], &r.dice)?;
-    d.set_item(keys[7], &r.play)?;
-    d.set_item(keys[8], &r.position_before)?;
-    d.set_item(keys[9], r.legal)?;
-    d.set_item(keys[10], r.code)?;
-    d.set_item(keys[11], r.n_legal)?;
-    d.set_item(keys[12], r.pips_before_white)?;
-    d.set_item(keys[13], r.pips_before_black)?;
-    d.set_item(keys[14], r.score_white)?;
-    d.set_item(keys[15], r.score_black)?;
-    d.set_item(keys[16], r.cube)?;
-    d.set_item(keys[17], r.equity_loss)?;
-    d.set_item(keys[18], &r.best_play)?;
-    d.set_item(keys[19], r.cube_error)?;
-    d.set_item(keys[20], &r.proper_cube)?;
-    d.set_item(keys[21], r.luck)?;
-    d.set_item(keys[22], &r.comment)?;
+    d.set_item(keys[6], r.die1)?;
+    d.set_item(keys[7], r.die2)?;
+    d.set_item(keys[8], &r.play)?;
+    d.set_item(keys[9], &r.position_before)?;
+    d.set_item(keys[10], &r.xgid_before)?;
+    d.set_item(keys[11], r.legal)?;
+    d.set_item(keys[12], r.code)?;
+    d.set_item(keys[13], r.n_legal)?;
+    d.set_item(keys[14], r.pips_before_white)?;
+    d.set_item(keys[15], r.pips_before_black)?;
+    d.set_item(keys[16], r.score_white)?;
+    d.set_item(keys[17], r.score_black)?;
+    d.set_item(keys[18], r.cube)?;
+    d.set_item(keys[19], r.equity_loss)?;
+    d.set_item(keys[20], &r.best_play)?;
+    d.set_item(keys[21], r.cube_error)?;
+    d.set_item(keys[22], &r.proper_cube)?;
+    d.set_item(keys[23], r.luck)?;
+    d.set_item(keys[24], &r.comment)?;
     Ok(d)
 }
 

@@ -444,11 +444,13 @@ def plays(
 ) -> Iterator[Dict[str, Any]]:
     """The flat table of plays of the records of ``paths``: an iterator of dicts, one per play
     or cube action, with the columns of ``tavla convert --to csv`` (:data:`COLUMNS`):
-    ``path``, ``match`` (the match's index in the file), ``game``, ``turn``, ``side``, ``player``, ``dice``, ``play`` (normalised),
-    ``position_before`` (an XGID in the backgammon family, else the JSON position),
-    ``legal``, ``code`` (of the cell's first error), ``n_legal`` (legal plays of the roll),
-    ``pips_before_white``, ``pips_before_black``, ``score_white``, ``score_black``,
-    ``cube``. A missing value is ``None``.
+    ``path``, ``match`` (the match's index in the file), ``game``, ``turn``, ``side``,
+    ``player``, ``die1``, ``die2``, ``play`` (normalised), ``position_before`` (the JSON
+    position), ``xgid_before`` (the XGID where the board allows one), ``legal``, ``code`` (of
+    the cell's first error), ``n_legal`` (legal plays of the roll), ``pips_before_white``,
+    ``pips_before_black``, ``score_white``, ``score_black``, ``cube``, and from the file's
+    analysis ``equity_loss``, ``best_play``, ``cube_error``, ``proper_cube``, ``luck``, then
+    ``comment``. A missing value is ``None``.
 
     Files are checked in parallel chunks with the GIL released, so memory stays bounded by a
     chunk; ``pandas.DataFrame(tavla.plays(...))`` loads the table.

@@ -100,12 +100,14 @@ def test_plays_rows_have_types_for_dataframes():
     first = rows[0]
     assert isinstance(first["game"], int) and isinstance(first["legal"], bool)
     assert isinstance(first["n_legal"], int) and first["n_legal"] > 0
-    assert first["position_before"].startswith("XGID=")
-    # Gul bara has no XGID: the JSON position.
+    assert first["xgid_before"].startswith("XGID=")
+    assert isinstance(first["die1"], int) and isinstance(first["die2"], int)
+    # The position column is the JSON position in every game; Gul bara has no XGID.
+    assert first["position_before"].startswith("{")
     gul = next(tavla.plays("fixtures/demo/valid.mat"))
-    assert gul["position_before"].startswith("{")
+    assert gul["position_before"].startswith("{") and gul["xgid_before"] is None
     # The XGID before a play is a position `legal_plays` reads, with its dice.
-    again = tavla.legal_plays(first["position_before"], None)
+    again = tavla.legal_plays(first["xgid_before"], None)
     assert len(again) == first["n_legal"]
     # Every row has the columns in order: what a DataFrame takes as its columns.
     assert all(tuple(r) == tavla.COLUMNS for r in rows)

@@ -190,15 +190,11 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
 
 /// The rows of one record as CSV records (no header row).
 fn csv_rows(name: &str, v: &Verdict, text: &str) -> String {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
+    let mut out = String::new();
     for row in table::rows(name, v, text) {
-        // Rows hold strings, numbers and booleans only, which always serialize.
-        let _ = w.serialize(row);
+        row.write_csv(&mut out);
     }
-    let bytes = w.into_inner().unwrap_or_default();
-    String::from_utf8(bytes).unwrap_or_default()
+    out
 }
 
 /// A record in the `.mat` layout, every match of it (for a binary file, which is not

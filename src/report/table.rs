@@ -13,9 +13,10 @@
 //! | `turn` | the written turn number `N)` (empty on an unnumbered line) |
 //! | `side` | `white` (left column) or `black` (right column) |
 //! | `player` | the side's name on the game's score line |
-//! | `dice` | the roll as written (`64`, `33`); empty for a cube action or a cell of received stages only |
+//! | `die1`, `die2` | the roll's dice as written (`6`, `4`), integers; empty for a cube action or a cell of received stages only |
 //! | `play` | the play as written, normalised (`24/18 13/9`); with several stages each after its dice (`(33): … 64: … +55: …`); a cube action as written (`Doubles => 2`, `Takes`, `Drops`, `Beavers => 4`, `Raccoons => 8`) |
-//! | `position_before` | the position before the action: an XGID (dice, cube and score included) in the backgammon family, the compact JSON position of `convert --to json` in the other games; empty where the replay did not reach the action |
+//! | `position_before` | the position before the action, the compact JSON position of `convert --to json` (every game: the same kind of value in every row); empty where the replay did not reach the action |
+//! | `xgid_before` | the same position as an XGID (dice, cube and score included; `D` in place of the dice while a double awaits its answer), where the board allows one (the backgammon family) |
 //! | `legal` | `false` when an error is found in the cell, else `true`; empty where the replay did not reach the cell (after the first fatal problem of a game) |
 //! | `code` | the code of the cell's first error (`tavla::rules::blocked`) |
 //! | `n_legal` | how many distinct legal plays the roll had from `position_before` (empty for a cube action, a cell with received stages, or a cell not replayed) |
@@ -34,23 +35,25 @@
 
 use serde::Serialize;
 
-use crate::ids::{self, MatchContext};
+use crate::ids;
 use crate::notation::CellBody;
 use crate::replay::{ActionTrace, Severity, Verdict};
 use crate::report::json::{ActionDoc, StageKindDoc, match_doc, position_json};
 use crate::rules::{Position, Roll, Side};
 
 /// The column names, in order: the CSV header row.
-pub const COLUMNS: [&str; 23] = [
+pub const COLUMNS: [&str; 25] = [
     "path",
     "match",
     "game",
     "turn",
     "side",
     "player",
-    "dice",
+    "die1",
+    "die2",
     "play",
     "position_before",
+    "xgid_before",
     "legal",
     "code",
     "n_legal",
@@ -83,12 +86,16 @@ pub struct PlayRow {
     pub side: &'static str,
     /// The side's name on the score line.
     pub player: Option<String>,
-    /// The roll as written (`64`).
-    pub dice: Option<String>,
+    /// The roll's first die as written.
+    pub die1: Option<u8>,
+    /// The roll's second die as written.
+    pub die2: Option<u8>,
     /// The play (or cube action) as written, normalised.
     pub play: String,
-    /// XGID, else the compact JSON position, before the action.
+    /// The compact JSON position before the action (every game).
     pub position_before: Option<String>,
+    /// The XGID before the action, where the board allows one (the backgammon family).
+    pub xgid_before: Option<String>,
     /// No error in the cell.
     pub legal: Option<bool>,
     /// The code of the cell's first error.
@@ -118,6 +125,85 @@ pub struct PlayRow {
     pub luck: Option<f64>,
     /// The comment the file attaches to the action.
     pub comment: Option<String>,
+}
+
+impl PlayRow {
+    /// The row as one CSV record ending with a line feed (RFC 4180): every text field quoted
+    /// (so a reader that guesses the format from its first rows knows the quote), numbers and
+    /// booleans bare, a missing value an empty unquoted field (a null to DuckDB and pandas).
+    pub fn write_csv(&self, out: &mut String) {
+        use std::fmt::Write;
+        fn text(out: &mut String, s: &str) {
+            out.push('"');
+            for c in s.chars() {
+                if c == '"' {
+                    out.push('"');
+                }
+                out.push(c);
+            }
+            out.push('"');
+        }
+        fn opt_text(out: &mut String, s: Option<&str>) {
+            if let Some(s) = s {
+                text(out, s);
+            }
+        }
+        fn num<T: std::fmt::Display>(out: &mut String, v: Option<T>) {
+            if let Some(v) = v {
+                let _ = write!(out, "{v}");
+            }
+        }
+        text(out, &self.path);
+        out.push(',');
+        num(out, Some(self.match_number));
+        out.push(',');
+        num(out, Some(self.game));
+        out.push(',');
+        num(out, self.turn);
+        out.push(',');
+        text(out, self.side);
+        out.push(',');
+        opt_text(out, self.player.as_deref());
+        out.push(',');
+        num(out, self.die1);
+        out.push(',');
+        num(out, self.die2);
+        out.push(',');
+        text(out, &self.play);
+        out.push(',');
+        opt_text(out, self.position_before.as_deref());
+        out.push(',');
+        opt_text(out, self.xgid_before.as_deref());
+        out.push(',');
+        num(out, self.legal);
+        out.push(',');
+        opt_text(out, self.code);
+        out.push(',');
+        num(out, self.n_legal);
+        out.push(',');
+        num(out, self.pips_before_white);
+        out.push(',');
+        num(out, self.pips_before_black);
+        out.push(',');
+        num(out, self.score_white);
+        out.push(',');
+        num(out, self.score_black);
+        out.push(',');
+        num(out, self.cube);
+        out.push(',');
+        num(out, self.equity_loss);
+        out.push(',');
+        opt_text(out, self.best_play.as_deref());
+        out.push(',');
+        num(out, self.cube_error);
+        out.push(',');
+        opt_text(out, self.proper_cube.as_deref());
+        out.push(',');
+        num(out, self.luck);
+        out.push(',');
+        opt_text(out, self.comment.as_deref());
+        out.push('\n');
+    }
 }
 
 /// The rows of a checked record. `v` must carry its traces
@@ -192,7 +278,7 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
                             .collect::<Vec<_>>()
                             .join(" ")
                     };
-                    (play, turn.dice.map(|[a, b]| format!("{a}{b}")))
+                    (play, turn.dice)
                 }
                 ActionDoc::Double(c) => (format!("Doubles => {}", c.value), None),
                 ActionDoc::Beaver(c) => (format!("Beavers => {}", c.value), None),
@@ -249,29 +335,37 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
                 at.offset >= cell.offset && at.offset < cell.end().max(cell.offset + 1)
             });
             let before = before.filter(|_| reached);
-            let (position_before, n_legal) = match (rules, before) {
+            let (position_before, xgid_before, n_legal) = match (rules, before) {
                 (Some(r), Some(b)) => {
-                    let text = if r.backgammon_board() && ids::validate(&b, r.variant()).is_ok() {
-                        let ctx = MatchContext {
-                            cube: cube.0,
-                            cube_owner: cube.1,
-                            white_score: score.map_or(0, |s| s.0),
-                            black_score: score.map_or(0, |s| s.1),
-                            match_length: v.record.length.map_or(0, |l| l.0),
-                            crawford: trace.is_some_and(|t| t.crawford),
-                        };
-                        ids::xgid::xgid(&b, on_roll, roll, &ctx)
-                    } else {
-                        position_json(&b, r.opposite_fn()).to_string()
-                    };
+                    let xgid = (r.backgammon_board() && ids::validate(&b, r.variant()).is_ok())
+                        .then(|| {
+                            // A double awaiting its answer is written `D` in place of the dice.
+                            let answering = matches!(
+                                action.cell.body,
+                                CellBody::Take | CellBody::Drop | CellBody::Beaver { .. }
+                            );
+                            ids::xgid::Xgid {
+                                dice: roll,
+                                cube_action: answering.then_some(ids::xgid::CubeAction::Doubled),
+                                cube: cube.0,
+                                cube_owner: cube.1,
+                                white_score: score.map_or(0, |s| s.0),
+                                black_score: score.map_or(0, |s| s.1),
+                                match_length: v.record.length.map_or(0, |l| l.0),
+                                crawford: trace.is_some_and(|t| t.crawford),
+                                ..ids::xgid::Xgid::new(b, on_roll)
+                            }
+                            .to_string()
+                        });
+                    let text = position_json(&b, r.opposite_fn()).to_string();
                     let received =
                         matches!(adoc, ActionDoc::Turn(turn) if !turn.received.is_empty());
                     let n = roll
                         .filter(|r| !received && r.is_valid())
                         .map(|d| r.legal_plays(&b, side, d.stage()).len());
-                    (Some(text), n)
+                    (Some(text), xgid, n)
                 }
-                _ => (None, None),
+                _ => (None, None, None),
             };
             out.push(PlayRow {
                 path: path.to_string(),
@@ -283,7 +377,8 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
                     Side::White => l.clone(),
                     Side::Black => r.clone(),
                 }),
-                dice,
+                die1: dice.map(|d| d[0]),
+                die2: dice.map(|d| d[1]),
                 play,
                 legal: if first_error.is_some() {
                     Some(false)
@@ -295,6 +390,7 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
                 pips_before_white: before.map(|b| b.pips(Side::White)),
                 pips_before_black: before.map(|b| b.pips(Side::Black)),
                 position_before,
+                xgid_before,
                 score_white: score.map(|s| s.0),
                 score_black: score.map(|s| s.1),
                 cube: reached.then_some(cube.0),
