@@ -135,12 +135,13 @@ impl PlayRow {
         use std::fmt::Write;
         fn text(out: &mut String, s: &str) {
             out.push('"');
-            for c in s.chars() {
-                if c == '"' {
-                    out.push('"');
-                }
-                out.push(c);
+            let mut rest = s;
+            while let Some(i) = memchr::memchr(b'"', rest.as_bytes()) {
+                out.push_str(&rest[..=i]);
+                out.push('"');
+                rest = &rest[i + 1..];
             }
+            out.push_str(rest);
             out.push('"');
         }
         fn opt_text(out: &mut String, s: Option<&str>) {
