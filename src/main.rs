@@ -208,6 +208,9 @@ enum Target {
     /// The flat table of plays as CSV (RFC 4180, a header row): one row per play or cube
     /// action of every input, with the position before it, its verdict and the match state.
     Csv,
+    /// The flat table of plays as Parquet: the columns of CSV, typed, one row group per chunk
+    /// of files (any number of inputs; give `--output`, or redirect standard output).
+    Parquet,
     /// The HTML report of `validate --format html` (any number of inputs).
     Html,
     /// One board as SVG (one input; `--game`, `--turn`/`--line`, `--side`, `--after`).

@@ -198,3 +198,45 @@ fn duckdb_reads_the_table_of_every_fixture_without_options() {
         assert_eq!(types.get(c).copied(), Some(t), "{c}: {text}");
     }
 }
+
+/// `convert --to parquet` of every fixture holds the rows and values of `--to csv`, with typed
+/// columns, as pyarrow (pandas' reader) and DuckDB read it.
+#[test]
+fn parquet_holds_the_rows_of_the_csv_typed() {
+    let py = std::env::var("TAVLA_PYTHON").unwrap_or_else(|_| "python3".into());
+    let has = Command::new(&py)
+        .args(["-c", "import duckdb, pyarrow"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has {
+        eprintln!("skipped: duckdb or pyarrow is not installed (pip install duckdb pyarrow)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("tavla-parquet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (pq, csv) = (dir.join("t.parquet"), dir.join("t.csv"));
+    for (to, out) in [("parquet", &pq), ("csv", &csv)] {
+        let o = tavla(&[
+            "convert",
+            "fixtures",
+            "--to",
+            to,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.code().is_some_and(|c| c <= 1), "{o:?}");
+    }
+    let run = Command::new(&py)
+        .arg("tests/data/compare_parquet.py")
+        .args([&pq, &csv])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let rows: usize = String::from_utf8_lossy(&run.stdout).trim().parse().unwrap();
+    assert!(rows > 10_000, "{rows} rows");
+}

@@ -71,7 +71,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
     };
     let mut inputs = inputs;
     let first: Vec<Input> = inputs.by_ref().take(2).collect();
-    if !matches!(a.to, Target::Jsonl | Target::Csv) && first.len() > 1 {
+    if !matches!(a.to, Target::Jsonl | Target::Csv | Target::Parquet) && first.len() > 1 {
         say!(
             "error: --to json, --to mat and --to sgf convert exactly one record; use --to jsonl or --to csv for many"
         );
@@ -85,6 +85,10 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
         return EXIT_ERROR;
     }
     let mut inputs = first.into_iter().chain(inputs);
+    if a.to == Target::Parquet {
+        drop(out);
+        return parquet(&mut inputs, &pool, &o, &a.output);
+    }
     let mut code = EXIT_VALID;
     if a.to == Target::Csv {
         let mut w = csv::Writer::from_writer(Vec::new());
@@ -153,7 +157,11 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                                 .map(tavla::notation::write_mat)
                                 .collect::<Vec<_>>()
                                 .join("\n"),
-                            Target::Sgf | Target::Csv | Target::Html | Target::Svg => String::new(),
+                            Target::Sgf
+                            | Target::Csv
+                            | Target::Parquet
+                            | Target::Html
+                            | Target::Svg => String::new(),
                         }
                     };
                     Ok((s, problems, v.errors() > 0))
@@ -205,4 +213,100 @@ pub(crate) fn mat_text(src: &tavla::input::Source, o: &tavla::replay::Overrides)
         .map(|m| tavla::notation::write_mat(&json::match_json(m, false, "")))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Where a Parquet table goes: a file, or standard output (the writer must be `Send`).
+enum Sink {
+    File(std::io::BufWriter<std::fs::File>),
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+}
+
+impl Write for Sink {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::File(w) => w.write(b),
+            Sink::Stdout(w) => w.write(b),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::File(w) => w.flush(),
+            Sink::Stdout(w) => w.flush(),
+        }
+    }
+}
+
+/// `convert --to parquet`: the table of plays of every input, one row group per chunk of
+/// files; findings as short lines on standard error; the exit code.
+fn parquet(
+    inputs: &mut dyn Iterator<Item = Input>,
+    pool: &rayon::ThreadPool,
+    o: &tavla::replay::Overrides,
+    output: &Option<std::path::PathBuf>,
+) -> u8 {
+    let sink = match output {
+        Some(p) => match std::fs::File::create(p) {
+            Ok(f) => Sink::File(std::io::BufWriter::new(f)),
+            Err(e) => {
+                say!("error: {}: {e}", p.display());
+                return EXIT_ERROR;
+            }
+        },
+        None => Sink::Stdout(std::io::BufWriter::new(std::io::stdout())),
+    };
+    let mut table = match table::ParquetTable::new(sink) {
+        Ok(t) => t,
+        Err(e) => {
+            say!("error: cannot write Parquet: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    let mut code = EXIT_VALID;
+    loop {
+        let chunk: Vec<Input> = (&mut *inputs).take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        type Rows = Result<(Vec<table::PlayRow>, String, bool), String>;
+        let results: Vec<Rows> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map(|i| {
+                    let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
+                    let v = src.check(o, true);
+                    let problems = report::render_short(&i.name(), &src.text, &v.findings);
+                    Ok((
+                        table::rows(&i.name(), &v, &src.text),
+                        problems,
+                        v.errors() > 0,
+                    ))
+                })
+                .collect()
+        });
+        let mut rows = Vec::new();
+        for r in results {
+            match r {
+                Ok((mut r, problems, invalid)) => {
+                    rows.append(&mut r);
+                    say_raw!("{problems}");
+                    if invalid && code == EXIT_VALID {
+                        code = EXIT_INVALID;
+                    }
+                }
+                Err(e) => {
+                    say!("error[tavla::io::unreadable]: {e}");
+                    code = EXIT_ERROR;
+                }
+            }
+        }
+        if let Err(e) = table.write(&rows) {
+            say!("error: cannot write Parquet: {e}");
+            return EXIT_ERROR;
+        }
+    }
+    if let Err(e) = table.finish() {
+        say!("error: cannot write Parquet: {e}");
+        return EXIT_ERROR;
+    }
+    code
 }

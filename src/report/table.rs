@@ -411,3 +411,157 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
     }
     out
 }
+
+/// The table of plays as Parquet: the columns of [`COLUMNS`], typed (integers as `INT64`,
+/// the dice and counts as `INT32`, booleans, doubles, text as UTF-8 strings; every column but
+/// `path`, `match`, `game`, `side` and `play` optional), one row group per call of
+/// [`ParquetTable::write`] (the CLI writes one per chunk of files, so memory stays bounded by
+/// a chunk), snappy-compressed.
+pub struct ParquetTable<W: std::io::Write + Send> {
+    writer: parquet::file::writer::SerializedFileWriter<W>,
+}
+
+/// The Parquet schema of the table.
+const PARQUET_SCHEMA: &str = "
+message plays {
+  required binary path (STRING);
+  required int64 match;
+  required int64 game;
+  optional int64 turn;
+  required binary side (STRING);
+  optional binary player (STRING);
+  optional int32 die1;
+  optional int32 die2;
+  required binary play (STRING);
+  optional binary position_before (STRING);
+  optional binary xgid_before (STRING);
+  optional boolean legal;
+  optional binary code (STRING);
+  optional int64 n_legal;
+  optional int32 pips_before_white;
+  optional int32 pips_before_black;
+  optional int64 score_white;
+  optional int64 score_black;
+  optional int32 cube;
+  optional double equity_loss;
+  optional binary best_play (STRING);
+  optional double cube_error;
+  optional binary proper_cube (STRING);
+  optional double luck;
+  optional binary comment (STRING);
+}";
+
+/// A Parquet error as text.
+fn pq(e: parquet::errors::ParquetError) -> String {
+    e.to_string()
+}
+
+impl<W: std::io::Write + Send> ParquetTable<W> {
+    /// A table written to `w` (its footer is written by [`ParquetTable::finish`]).
+    ///
+    /// # Errors
+    /// What the Parquet writer reports (an I/O error).
+    pub fn new(w: W) -> Result<Self, String> {
+        use parquet::basic::Compression;
+        use parquet::file::properties::WriterProperties;
+        let schema = std::sync::Arc::new(
+            parquet::schema::parser::parse_message_type(PARQUET_SCHEMA).map_err(pq)?,
+        );
+        let props = std::sync::Arc::new(
+            WriterProperties::builder()
+                .set_compression(Compression::SNAPPY)
+                .set_created_by(format!("tavla {}", env!("CARGO_PKG_VERSION")))
+                .build(),
+        );
+        Ok(ParquetTable {
+            writer: parquet::file::writer::SerializedFileWriter::new(w, schema, props)
+                .map_err(pq)?,
+        })
+    }
+
+    /// Write `rows` as one row group (none for no rows).
+    ///
+    /// # Errors
+    /// What the Parquet writer reports.
+    pub fn write(&mut self, rows: &[PlayRow]) -> Result<(), String> {
+        use parquet::data_type::{
+            BoolType, ByteArray, ByteArrayType, DoubleType, Int32Type, Int64Type,
+        };
+        if rows.is_empty() {
+            return Ok(());
+        }
+        // One column's values and definition levels (1 present, 0 null).
+        fn levels<'a, T, U>(
+            rows: &'a [PlayRow],
+            f: impl Fn(&'a PlayRow) -> Option<T>,
+            g: impl Fn(T) -> U,
+        ) -> (Vec<U>, Vec<i16>) {
+            let mut values = Vec::with_capacity(rows.len());
+            let mut defs = Vec::with_capacity(rows.len());
+            for r in rows {
+                match f(r) {
+                    Some(v) => {
+                        values.push(g(v));
+                        defs.push(1);
+                    }
+                    None => defs.push(0),
+                }
+            }
+            (values, defs)
+        }
+        let bytes = |s: &str| ByteArray::from(s.as_bytes().to_vec());
+        let mut group = self.writer.next_row_group().map_err(pq)?;
+        let mut k = 0usize;
+        while let Some(mut col) = group.next_column().map_err(pq)? {
+            let required = matches!(k, 0 | 1 | 2 | 4 | 8);
+            macro_rules! put {
+                ($ty:ty, $f:expr, $g:expr) => {{
+                    let (values, defs) = levels(rows, $f, $g);
+                    let defs = (!required).then_some(defs);
+                    col.typed::<$ty>()
+                        .write_batch(&values, defs.as_deref(), None)
+                        .map_err(pq)?;
+                }};
+            }
+            match k {
+                0 => put!(ByteArrayType, |r| Some(r.path.as_str()), bytes),
+                1 => put!(Int64Type, |r| Some(r.match_number as i64), |v| v),
+                2 => put!(Int64Type, |r| Some(r.game as i64), |v| v),
+                3 => put!(Int64Type, |r| r.turn.map(|t| t as i64), |v| v),
+                4 => put!(ByteArrayType, |r| Some(r.side), bytes),
+                5 => put!(ByteArrayType, |r| r.player.as_deref(), bytes),
+                6 => put!(Int32Type, |r| r.die1.map(i32::from), |v| v),
+                7 => put!(Int32Type, |r| r.die2.map(i32::from), |v| v),
+                8 => put!(ByteArrayType, |r| Some(r.play.as_str()), bytes),
+                9 => put!(ByteArrayType, |r| r.position_before.as_deref(), bytes),
+                10 => put!(ByteArrayType, |r| r.xgid_before.as_deref(), bytes),
+                11 => put!(BoolType, |r| r.legal, |v| v),
+                12 => put!(ByteArrayType, |r| r.code, bytes),
+                13 => put!(Int64Type, |r| r.n_legal.map(|n| n as i64), |v| v),
+                14 => put!(Int32Type, |r| r.pips_before_white.map(|n| n as i32), |v| v),
+                15 => put!(Int32Type, |r| r.pips_before_black.map(|n| n as i32), |v| v),
+                16 => put!(Int64Type, |r| r.score_white.map(|n| n as i64), |v| v),
+                17 => put!(Int64Type, |r| r.score_black.map(|n| n as i64), |v| v),
+                18 => put!(Int32Type, |r| r.cube.map(|n| n as i32), |v| v),
+                19 => put!(DoubleType, |r| r.equity_loss, |v| v),
+                20 => put!(ByteArrayType, |r| r.best_play.as_deref(), bytes),
+                21 => put!(DoubleType, |r| r.cube_error, |v| v),
+                22 => put!(ByteArrayType, |r| r.proper_cube.as_deref(), bytes),
+                23 => put!(DoubleType, |r| r.luck, |v| v),
+                _ => put!(ByteArrayType, |r| r.comment.as_deref(), bytes),
+            }
+            col.close().map_err(pq)?;
+            k += 1;
+        }
+        group.close().map_err(pq)?;
+        Ok(())
+    }
+
+    /// Write the footer; the table is complete.
+    ///
+    /// # Errors
+    /// What the Parquet writer reports.
+    pub fn finish(self) -> Result<(), String> {
+        self.writer.close().map(|_| ()).map_err(pq)
+    }
+}

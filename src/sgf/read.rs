@@ -430,7 +430,11 @@ fn analysis_of(n: &Node, src: &str, side: Col, match_play: bool) -> Option<Analy
                 candidates.clear();
                 break;
             }
-            let num = |i: usize| rest.get(i).and_then(|x| x.parse::<f64>().ok());
+            let num = |i: usize| {
+                rest.get(i)
+                    .and_then(|x| x.parse::<f64>().ok())
+                    .filter(|x| x.is_finite())
+            };
             let probs: Option<Vec<f64>> = (3..8).map(num).collect();
             let (Some(probs), Some(equity), Some(play)) =
                 (probs, num(8), letters_play(side, letters))
@@ -452,7 +456,11 @@ fn analysis_of(n: &Node, src: &str, side: Col, match_play: bool) -> Option<Analy
     }
     if let Some(p) = n.prop("DA") {
         let t: Vec<&str> = p.first.text(src).split_whitespace().collect();
-        let num = |i: usize| t.get(i).and_then(|x| x.parse::<f64>().ok());
+        let num = |i: usize| {
+            t.get(i)
+                .and_then(|x| x.parse::<f64>().ok())
+                .filter(|x| x.is_finite())
+        };
         if t.first() == Some(&"E") && t.len() >= 18 {
             let k = t.len();
             if let (Some(nd), Some(dt)) = (num(k - 8), num(k - 1)) {
@@ -467,7 +475,13 @@ fn analysis_of(n: &Node, src: &str, side: Col, match_play: bool) -> Option<Analy
         }
     }
     if let Some(p) = n.prop("LU") {
-        a.luck = p.first.text(src).trim().parse::<f64>().ok();
+        a.luck = p
+            .first
+            .text(src)
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite());
     }
     (a != Analysis::default()).then_some(a)
 }

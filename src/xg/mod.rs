@@ -727,7 +727,9 @@ fn analysis_of(a: &records::MoveAnalysis) -> crate::record::Analysis {
                     format!("{}/{}", point(from), point(from - i32::from(p[1])))
                 })
                 .collect();
-            let e = c.eval.map(f64::from);
+            let e = c
+                .eval
+                .map(|x| if x.is_finite() { f64::from(x) } else { 0.0 });
             crate::record::Candidate {
                 play: steps.join(" "),
                 equity: e[6],
