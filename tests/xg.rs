@@ -112,7 +112,9 @@ fn games_json(v: &Verdict, text: &str) -> Value {
     fn strip(v: &mut Value) {
         match v {
             Value::Object(m) => {
-                for k in ["line", "span", "source"] {
+                // The `.mat` export carries neither XG's analysis nor the comments of its
+                // moves (tests/analysis.rs checks the analysis against xgdatatools).
+                for k in ["line", "span", "source", "analysis", "comment"] {
                     m.remove(k);
                 }
                 // XG's own export writes `???` for a roll followed by a resignation, the
