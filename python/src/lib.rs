@@ -189,6 +189,59 @@ fn validate<'py>(
     Ok(out)
 }
 
+/// Check one record given as bytes (any format the command line reads, told from the content
+/// and the name's extension), named `name` in findings; the GIL released.
+#[pyfunction]
+#[pyo3(signature = (data, name, variant=None, rules=None, rule=None))]
+fn validate_data<'py>(
+    py: Python<'py>,
+    data: Vec<u8>,
+    name: &str,
+    variant: Option<&str>,
+    rules: Option<&str>,
+    rule: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let o = overrides(variant, rules, rule)?;
+    let c = py.detach(|| match Source::from_bytes(name.to_string(), data) {
+        Ok(src) => check_source(&src, &o),
+        Err(e) => Checked {
+            findings: findings_json(name, "", &[e.finding()]),
+            path: name.to_string(),
+            games: 0,
+            turns: 0,
+            unreadable: true,
+        },
+    });
+    checked_py(py, &c)
+}
+
+/// The rows of the table of plays of one record given as bytes, named `name`: a list of
+/// dicts, the columns of `convert --to csv`; the GIL released while it is checked.
+#[pyfunction]
+#[pyo3(signature = (data, name, variant=None, rules=None, rule=None))]
+fn plays_data<'py>(
+    py: Python<'py>,
+    data: Vec<u8>,
+    name: &str,
+    variant: Option<&str>,
+    rules: Option<&str>,
+    rule: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let o = overrides(variant, rules, rule)?;
+    let rows = py.detach(|| {
+        Source::from_bytes(name.to_string(), data).map(|src| {
+            let v = src.check(&o, true);
+            table::rows(&src.name, &v, &src.text)
+        })
+    });
+    let rows = rows.map_err(|e| PyOSError::new_err(format!("{name}: {e}")))?;
+    let out = PyList::empty(py);
+    for r in &rows {
+        out.append(row_py(py, r)?)?;
+    }
+    Ok(out)
+}
+
 /// Check one record given as text (named `name` in findings), the GIL released.
 #[pyfunction]
 #[pyo3(signature = (text, name="<text>", variant=None, rules=None, rule=None))]
@@ -222,7 +275,8 @@ fn load(path: PathBuf) -> PyResult<Source> {
 
 /// The match document of `convert --to json` of a file (`path`) or a text (`text`).
 #[pyfunction]
-#[pyo3(signature = (path=None, text=None, variant=None, rules=None, rule=None, with_source=false))]
+#[pyo3(signature = (path=None, text=None, variant=None, rules=None, rule=None, with_source=false, data=None, name=None))]
+#[allow(clippy::too_many_arguments)]
 fn read<'py>(
     py: Python<'py>,
     path: Option<PathBuf>,
@@ -231,13 +285,20 @@ fn read<'py>(
     rules: Option<&str>,
     rule: Option<Vec<String>>,
     with_source: bool,
+    data: Option<Vec<u8>>,
+    name: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let o = overrides(variant, rules, rule)?;
-    let src = match (path, text) {
-        (Some(p), None) => py.detach(|| load(p))?,
-        (None, Some(text)) => Source::from_bytes("<text>".into(), text.into_bytes())
+    let src = match (path, text, data) {
+        (Some(p), None, None) => py.detach(|| load(p))?,
+        (None, Some(text), None) => Source::from_bytes("<text>".into(), text.into_bytes())
             .map_err(|e| PyValueError::new_err(format!("<text>: {e}")))?,
-        _ => return Err(PyValueError::new_err("give a path or a text")),
+        (None, None, Some(data)) => {
+            let name = name.unwrap_or_else(|| "<data>".into());
+            Source::from_bytes(name.clone(), data)
+                .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?
+        }
+        _ => return Err(PyValueError::new_err("give a path, a text or data")),
     };
     let doc = py.detach(|| {
         let v = src.check(&o, true);
@@ -646,6 +707,8 @@ fn _tavla(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(validate_text, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_data, m)?)?;
+    m.add_function(wrap_pyfunction!(plays_data, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(legal_plays, m)?)?;
     m.add_function(wrap_pyfunction!(_legal_plays_rust_ns, m)?)?;

@@ -227,6 +227,8 @@ def validate(
     jobs: Optional[int] = None,
     ext: Optional[Sequence[str]] = None,
     allow_empty: bool = False,
+    data: Optional[bytes] = None,
+    name: Optional[str] = None,
 ) -> Report:
     """Check records (files or directories, walked for ``ext``: ``.mat`` and ``.txt`` by
     default) and return a :class:`Report`, as ``tavla validate`` does.
@@ -241,9 +243,20 @@ def validate(
         >>> report.ok, [f.code for f in report.findings][:1]     # doctest: +SKIP
         (False, ['tavla::rules::blocked'])
 
+    ``data`` (with ``name``, whose extension is a hint to the format) checks one record given
+    as bytes instead of paths, in any format the command line reads — what a cluster job
+    hands its workers.
+
     :raises ValueError: no path given, no record found (unless ``allow_empty``), or an
         unknown variant, preset or option.
     """
+    if data is not None:
+        if paths:
+            raise ValueError("give paths or data, not both")
+        f = _tavla.validate_data(
+            bytes(data), name or "<data>", variant=variant, rules=rules, rule=_rule_list(rule)
+        )
+        return Report([FileReport(f)])
     if not paths:
         raise ValueError("no input: name record files or directories")
     files = _tavla.validate(
@@ -282,11 +295,13 @@ def validate_text(
 
 
 def read(
-    path_or_text: Union[PathLike, str],
+    path_or_text: Union[PathLike, str, None] = None,
     variant: Optional[str] = None,
     rules: Optional[str] = None,
     rule: Union[str, Sequence[str], None] = None,
     with_source: bool = False,
+    data: Optional[bytes] = None,
+    name: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The match document of ``tavla convert --to json`` as dicts and lists: header
     (``tags``, ``comments``, ``players``, ``match_length``), ``games`` with their
@@ -301,10 +316,25 @@ def read(
         >>> doc["valid"], doc["games"][0]["actions"][0]["stages"][0]["play"]
         (True, '24/18 13/9')
 
+    ``data`` (with ``name``) reads a record given as bytes, in any format.
+
     :raises FileNotFoundError: the file does not exist.
     :raises OSError: it cannot be read (a directory, larger than 256 MiB, ...).
     :raises ValueError: an unknown variant, preset or option.
     """
+    if data is not None:
+        if path_or_text is not None:
+            raise ValueError("give a path, a text or data")
+        return _tavla.read(
+            data=bytes(data),
+            name=name,
+            variant=variant,
+            rules=rules,
+            rule=_rule_list(rule),
+            with_source=with_source,
+        )
+    if path_or_text is None:
+        raise ValueError("give a path, a text or data")
     if isinstance(path_or_text, str) and ("\n" in path_or_text or "\r" in path_or_text):
         return _tavla.read(
             text=path_or_text, variant=variant, rules=rules, rule=_rule_list(rule), with_source=with_source
@@ -441,6 +471,8 @@ def plays(
     rule: Union[str, Sequence[str], None] = None,
     jobs: Optional[int] = None,
     ext: Optional[Sequence[str]] = None,
+    data: Optional[bytes] = None,
+    name: Optional[str] = None,
 ) -> Iterator[Dict[str, Any]]:
     """The flat table of plays of the records of ``paths``: an iterator of dicts, one per play
     or cube action, with the columns of ``tavla convert --to csv`` (:data:`COLUMNS`):
@@ -459,9 +491,20 @@ def plays(
         >>> rows[0]["play"], rows[0]["n_legal"]                   # doctest: +SKIP
         ('13/11 6/5', 16)
 
+    ``data`` (with ``name``, whose extension is a hint to the format) gives the rows of one
+    record given as bytes, in any format.
+
     :raises OSError: a file cannot be read (raised when the iterator reaches it).
     :raises ValueError: no path given, or an unknown variant, preset or option.
     """
+    if data is not None:
+        if paths:
+            raise ValueError("give paths or data, not both")
+        return iter(
+            _tavla.plays_data(
+                bytes(data), name or "<data>", variant=variant, rules=rules, rule=_rule_list(rule)
+            )
+        )
     if not paths:
         raise ValueError("no input: name record files or directories")
     return _tavla.plays(

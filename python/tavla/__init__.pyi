@@ -114,6 +114,8 @@ def validate(
     jobs: Optional[int] = None,
     ext: Optional[Sequence[str]] = None,
     allow_empty: bool = False,
+    data: Optional[bytes] = None,
+    name: Optional[str] = None,
 ) -> Report: ...
 def validate_text(
     text: str,
@@ -123,11 +125,13 @@ def validate_text(
     rule: Rule = None,
 ) -> Report: ...
 def read(
-    path_or_text: Union[PathLike, str],
+    path_or_text: Union[PathLike, str, None] = None,
     variant: Optional[str] = None,
     rules: Optional[str] = None,
     rule: Rule = None,
     with_source: bool = False,
+    data: Optional[bytes] = None,
+    name: Optional[str] = None,
 ) -> Dict[str, Any]: ...
 def legal_plays(
     position: str = "start",
@@ -153,4 +157,6 @@ def plays(
     rule: Rule = None,
     jobs: Optional[int] = None,
     ext: Optional[Sequence[str]] = None,
+    data: Optional[bytes] = None,
+    name: Optional[str] = None,
 ) -> Iterator[Dict[str, Any]]: ...
