@@ -576,3 +576,27 @@ fn fix_refuses_to_rewrite_an_xg_file_and_offers_diff_or_convert() {
     assert_eq!(std::fs::read(&f).unwrap(), bytes);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The comments of an SGF's moves survive `convert --to sgf`: each on the node of its move.
+#[test]
+fn convert_to_sgf_keeps_the_comments_of_the_moves() {
+    let sgf = "(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]PW[A]PB[B]RE[W+1]\n;W[31hefe]C[a first comment]\n;B[32adln]\n;W[double]C[a [bracket\\] in it]\n;B[drop])";
+    let src = source("c.sgf", sgf);
+    let v = src.check(&Overrides::default(), true);
+    let d = match_doc(&v, false, &src.text);
+    let out = tavla::sgf::write_sgf(&d, v.rules.as_ref()).unwrap();
+    assert!(out.contains("W[31hefe]C[a first comment]"), "{out}");
+    assert!(out.contains("W[double]C[a [bracket\\] in it]"), "{out}");
+    // Read back: the same comments on the same entries.
+    let again = source("again.sgf", &out);
+    let v2 = again.check(&Overrides::default(), true);
+    let notes = |v: &Verdict| -> Vec<Option<String>> {
+        v.record.games[0]
+            .actions
+            .iter()
+            .map(|a| a.comment.clone())
+            .collect()
+    };
+    assert_eq!(notes(&v2), notes(&v));
+    assert_eq!(notes(&v)[0].as_deref(), Some("a first comment"));
+}

@@ -186,7 +186,11 @@ fn game(
             ActionDoc::Wins(_)
             | ActionDoc::Losses(_)
             | ActionDoc::Draw(_)
-            | ActionDoc::Resign(_) => {}
+            | ActionDoc::Resign(_) => continue,
+        }
+        // The entry's comment stays with its node.
+        if let Some(c) = &a.base().comment {
+            let _ = write!(out, "C[{}]", esc(c));
         }
     }
     out.push_str(")\n");
