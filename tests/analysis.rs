@@ -175,6 +175,75 @@ with open('{out}', 'w') as f:
     assert!(compared >= 100, "{compared} plays compared");
 }
 
+/// gnubg's reading of an SGF: every move's index of the play made, its candidates' equities,
+/// its luck and its no-double figure, a line each.
+fn gnubg_dump(g: &Path, sgf: &Path, dir: &Path) -> String {
+    let script = dir.join("dump.py");
+    let out = dir.join("out.txt");
+    std::fs::write(
+        &script,
+        format!(
+            r#"
+import gnubg
+gnubg.command('load match {sgf}')
+m = gnubg.match(analysis=1, boards=0, statistics=0, verbose=0)
+with open('{out}', 'w') as f:
+    for g in m['games']:
+        for a in g['game']:
+            an = a.get('analysis', {{}})
+            mv = an.get('moves', ())
+            f.write('%s %s %s %s %s\n' % (a.get('action'), an.get('imove'), ['%.5f' % x['score'] for x in mv], an.get('luck-value'), an.get('nd-cubeful-eq')))
+"#,
+            sgf = std::fs::canonicalize(sgf).unwrap().display(),
+            out = out.display()
+        ),
+    )
+    .unwrap();
+    let run = Command::new(g)
+        .args(["-q", "-t", "-p"])
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    std::fs::read_to_string(&out).unwrap()
+}
+
+/// An SGF written by tavla from an analysed SGF keeps its analysis: gnubg reads the same
+/// candidates, plays made, luck and cube figures from it as from the original.
+#[test]
+fn an_analysed_sgf_written_again_shows_gnubg_the_same_analysis() {
+    let Some(g) = gnubg() else {
+        eprintln!("skipped: gnubg is not installed");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("tavla-analysis-w-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut moves = 0;
+    for p in analysed() {
+        let src = source(&p);
+        let v = src.check(&Overrides::default(), true);
+        let doc = match_doc(&v, false, &src.text);
+        let written = dir.join("written.sgf");
+        std::fs::write(
+            &written,
+            tavla::sgf::write_sgf(&doc, v.rules.as_ref()).unwrap(),
+        )
+        .unwrap();
+        let (a, b) = (gnubg_dump(&g, &p, &dir), gnubg_dump(&g, &written, &dir));
+        assert_eq!(a, b, "{}", p.display());
+        moves += a
+            .lines()
+            .filter(|l| l.starts_with("move") && !l.contains("None"))
+            .count();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(moves >= 100, "{moves} analysed moves");
+}
+
 /// The Python that has xgdatatools (an independent reader of XG files), if any:
 /// `TAVLA_PYTHON` (`.ci/run` installs it there), else `python3`.
 fn xgdatatools() -> Option<String> {

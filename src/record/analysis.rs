@@ -26,6 +26,9 @@ pub struct Candidate {
     pub probabilities: [f64; 5],
     /// How it was evaluated (`0-ply`, `2-ply`, `rollout`).
     pub level: String,
+    /// For a candidate read from gnubg's SGF: the rest of its evaluation as gnubg wrote it
+    /// after the equity (the evaluation context), written back unchanged.
+    pub context: Option<String>,
 }
 
 /// The equities of a cube decision for the player who may double.
@@ -41,6 +44,9 @@ pub struct CubeAnalysis {
     pub match_winning_chances: bool,
     /// How it was evaluated.
     pub level: String,
+    /// For figures read from gnubg's SGF: the `DA` value as gnubg wrote it (every figure of
+    /// its evaluation), written back unchanged.
+    pub evaluation: Option<String>,
 }
 
 /// The right cube action, as the figures of a [`CubeAnalysis`] give it.
@@ -136,6 +142,7 @@ mod tests {
             double_pass: None,
             match_winning_chances: false,
             level: "2-ply".into(),
+            evaluation: None,
         }
     }
 
@@ -167,6 +174,7 @@ mod tests {
             equity: e,
             probabilities: [0.0; 5],
             level: String::new(),
+            context: None,
         };
         let a = Analysis {
             candidates: vec![c(0.1), c(0.2), c(-0.3)],

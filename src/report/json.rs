@@ -294,6 +294,10 @@ pub struct CandidateDoc {
     pub probabilities: [f64; 5],
     /// How it was evaluated (`2-ply`).
     pub level: String,
+    /// Read from gnubg's SGF: the rest of the evaluation as gnubg wrote it (written back to
+    /// SGF unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
 }
 
 /// The figures of a cube decision, for the player who may double.
@@ -319,6 +323,9 @@ pub struct CubeAnalysisDoc {
     /// pass), in the figures' unit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<f64>,
+    /// Read from gnubg's SGF: the `DA` value as gnubg wrote it (written back unchanged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evaluation: Option<String>,
 }
 
 /// An action's analysis as its document.
@@ -332,6 +339,7 @@ fn analysis_doc(a: &crate::record::Analysis, body: &CellBody) -> AnalysisDoc {
                 equity: c.equity,
                 probabilities: c.probabilities,
                 level: c.level.clone(),
+                context: c.context.clone(),
             })
             .collect(),
         played: a.played,
@@ -356,6 +364,7 @@ fn analysis_doc(a: &crate::record::Analysis, body: &CellBody) -> AnalysisDoc {
                 CellBody::Turn { .. } => c.doubling_error(false),
                 _ => None,
             },
+            evaluation: c.evaluation.clone(),
         }),
         luck: a.luck,
     }

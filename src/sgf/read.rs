@@ -447,6 +447,7 @@ fn analysis_of(n: &Node, src: &str, side: Col, match_play: bool) -> Option<Analy
                 equity,
                 probabilities: [probs[0], probs[1], probs[2], probs[3], probs[4]],
                 level: rest.get(9).map_or_else(String::new, |x| level_of(x)),
+                context: Some(rest[9..].join(" ")),
             });
         }
         if !candidates.is_empty() {
@@ -470,6 +471,7 @@ fn analysis_of(n: &Node, src: &str, side: Col, match_play: bool) -> Option<Analy
                     double_pass: None,
                     match_winning_chances: match_play,
                     level: t.get(3).map_or_else(String::new, |x| level_of(x)),
+                    evaluation: Some(t.join(" ")),
                 });
             }
         }

@@ -165,15 +165,26 @@ fn game(
                     out.push(point_letter(col(side), s.to) as char);
                 }
                 out.push(']');
+                if let Some(an) = &t.base.analysis {
+                    analysis(out, an, col(side), dice);
+                }
             }
-            ActionDoc::Double(_) => {
-                let _ = write!(out, "\n;{}[double]", ident(side));
-            }
-            ActionDoc::Take(_) => {
-                let _ = write!(out, "\n;{}[take]", ident(side));
-            }
-            ActionDoc::Drop(_) => {
-                let _ = write!(out, "\n;{}[drop]", ident(side));
+            ActionDoc::Double(_) | ActionDoc::Take(_) | ActionDoc::Drop(_) => {
+                let word = match a {
+                    ActionDoc::Double(_) => "double",
+                    ActionDoc::Take(_) => "take",
+                    _ => "drop",
+                };
+                let _ = write!(out, "\n;{}[{word}]", ident(side));
+                if let Some(e) = a
+                    .base()
+                    .analysis
+                    .as_ref()
+                    .and_then(|an| an.cube.as_ref())
+                    .and_then(|c| c.evaluation.as_ref())
+                {
+                    let _ = write!(out, "DA[{}]", esc(e));
+                }
             }
             ActionDoc::Beaver(_) | ActionDoc::Raccoon(_) => {
                 return Err(WriteError(format!(
@@ -195,6 +206,41 @@ fn game(
     }
     out.push_str(")\n");
     Ok(())
+}
+
+/// The analysis gnubg wrote for a move, written back: the candidates (`A`, when every one came
+/// from gnubg's SGF with its evaluation context), the cube figures (`DA`) and the luck (`LU`).
+fn analysis(out: &mut String, an: &crate::report::json::AnalysisDoc, side: Col, dice: [u8; 2]) {
+    let candidates: Option<Vec<String>> = an
+        .candidates
+        .iter()
+        .map(|c| {
+            let context = c.context.as_ref()?;
+            let steps = super::single_steps(&c.play, dice[0], dice[1])?;
+            let mut v = String::new();
+            for (from, to) in steps {
+                v.push(point_letter(side, from) as char);
+                v.push(point_letter(side, to) as char);
+            }
+            let p = c.probabilities;
+            Some(format!(
+                "{v} E ver 3 {:.6} {:.6} {:.6} {:.6} {:.6} {:.6} {context}",
+                p[0], p[1], p[2], p[3], p[4], c.equity
+            ))
+        })
+        .collect();
+    if let (Some(candidates), Some(played)) = (candidates.filter(|c| !c.is_empty()), an.played) {
+        let _ = write!(out, "A[{played}]");
+        for c in candidates {
+            let _ = write!(out, "[{}]", esc(&c));
+        }
+    }
+    if let Some(e) = an.cube.as_ref().and_then(|c| c.evaluation.as_ref()) {
+        let _ = write!(out, "DA[{}]", esc(e));
+    }
+    if let Some(l) = an.luck {
+        let _ = write!(out, "LU[{l:.6}]");
+    }
 }
 
 /// The match of a checked record (its typed document from

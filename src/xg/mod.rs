@@ -735,6 +735,7 @@ fn analysis_of(a: &records::MoveAnalysis) -> crate::record::Analysis {
                 equity: e[6],
                 probabilities: [e[3], e[4], e[5], e[1], e[0]],
                 level: format!("XG level {}", c.level),
+                context: None,
             }
         })
         .collect();
