@@ -91,42 +91,7 @@ fn the_analysis_agrees_with_gnubgs_own_reading() {
     std::fs::create_dir_all(&dir).unwrap();
     let mut compared = 0;
     for p in analysed() {
-        let script = dir.join("dump.py");
-        let out = dir.join("out.txt");
-        std::fs::write(
-            &script,
-            format!(
-                r#"
-import gnubg
-gnubg.command('load match {sgf}')
-m = gnubg.match(analysis=1, boards=0, statistics=0, verbose=0)
-with open('{out}', 'w') as f:
-    for gi, g in enumerate(m['games']):
-        for a in g['game']:
-            an = a.get('analysis', {{}})
-            if a.get('action') == 'move':
-                mv = an.get('moves', ())
-                best = mv[0]['score'] if mv else None
-                played = an.get('imove')
-                loss = best - mv[played]['score'] if mv and played is not None else None
-                f.write('move %d %s %s %s\n' % (gi, loss, an.get('luck-value'), an.get('nd-cubeful-eq')))
-"#,
-                sgf = std::fs::canonicalize(&p).unwrap().display(),
-                out = out.display()
-            ),
-        )
-        .unwrap();
-        let run = Command::new(&g)
-            .args(["-q", "-t", "-p"])
-            .arg(&script)
-            .output()
-            .unwrap();
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        let theirs = std::fs::read_to_string(&out).unwrap();
+        let theirs = gnubg_dump(&g, &p, &dir);
         let src = source(&p);
         let v = src.check(&Overrides::default(), true);
         let doc = match_doc(&v, false, &src.text);
@@ -146,11 +111,14 @@ with open('{out}', 'w') as f:
                 )
             })
             .collect();
+        // The moves' equity loss, luck and no-double figure.
         let theirs: Vec<Vec<Option<f64>>> = theirs
             .lines()
+            .filter(|l| l.starts_with("move\t"))
             .map(|l| {
-                l.split(' ')
+                l.split('\t')
                     .skip(2)
+                    .take(3)
                     .map(|x| x.parse::<f64>().ok())
                     .collect()
             })
@@ -175,8 +143,9 @@ with open('{out}', 'w') as f:
     assert!(compared >= 100, "{compared} plays compared");
 }
 
-/// gnubg's reading of an SGF: every move's index of the play made, its candidates' equities,
-/// its luck and its no-double figure, a line each.
+/// gnubg's reading of an SGF (its Python, `gnubg.match()`): each action, tab-separated, with
+/// the index of the play made, the equity loss (the first candidate's equity less the played
+/// one's), the luck, the no-double figure and the candidates' equities.
 fn gnubg_dump(g: &Path, sgf: &Path, dir: &Path) -> String {
     let script = dir.join("dump.py");
     let out = dir.join("out.txt");
@@ -192,7 +161,9 @@ with open('{out}', 'w') as f:
         for a in g['game']:
             an = a.get('analysis', {{}})
             mv = an.get('moves', ())
-            f.write('%s %s %s %s %s\n' % (a.get('action'), an.get('imove'), ['%.5f' % x['score'] for x in mv], an.get('luck-value'), an.get('nd-cubeful-eq')))
+            played = an.get('imove')
+            loss = mv[0]['score'] - mv[played]['score'] if mv and played is not None else None
+            f.write('\t'.join(str(x) for x in (a.get('action'), played, loss, an.get('luck-value'), an.get('nd-cubeful-eq'), ['%.5f' % x['score'] for x in mv])) + '\n')
 "#,
             sgf = std::fs::canonicalize(sgf).unwrap().display(),
             out = out.display()
