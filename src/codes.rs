@@ -452,6 +452,102 @@ finding of the rule it breaks, with its suggestions. Correct the play in XG and 
 Example (a move record marked invalid):
     record at byte 30 720 of temp.xg: InvalidM = 2"#;
 
+    OgxmBadHeader = "tavla::ogxm::bad-header",
+    summary: "A file read as OGXM whose 16-byte header is not OGXM's.",
+    explanation: r#"An OGXM v2 file starts with the magic `OGXM`, the writer's version, the oldest reader
+version that reads it and the file's size as a little-endian u32 (docs/formats.md). tavla
+reports a file that does not start with the magic, or whose size is smaller than a header and
+the `END!` trailer; nothing in it is read. Use an intact copy.
+
+Example (a size of 4 bytes):
+    4f 47 58 4d 02 00 00 00 02 00 00 00 04 00 00 00"#;
+
+    OgxmTruncated = "tavla::ogxm::truncated",
+    summary: "An OGXM file shorter than its header says, or without `END!`.",
+    explanation: r#"The header of an OGXM file gives its size, and its last four bytes are `END!`
+(docs/formats.md). A file shorter than that size, or that does not end in `END!` there, was
+cut short by an interrupted copy or download; tavla reports where, and reads nothing of it,
+since no section can be trusted. Use an intact copy.
+
+Example (a 3,000-byte file whose header says 3,412):
+    the header gives a file size of 3412 bytes but the file has 3000"#;
+
+    OgxmBadChecksum = "tavla::ogxm::bad-checksum",
+    summary: "An OGXM `CSUM` checksum that does not match the bytes before it.",
+    explanation: r#"The `CSUM` section holds a CRC-32 (algorithm 0) or SHA-256 (algorithm 3) of every byte
+of the file before it (docs/formats.md). tavla computes it and reports a mismatch at the
+stored digest: a byte changed in storage or transfer, or someone edited the file without
+recomputing it. Nothing of the file is read. Use an intact copy.
+
+Example:
+    the CRC-32 in `CSUM` is 1a2b3c4d but the 812 bytes before it give 99887766"#;
+
+    OgxmCriticalSection = "tavla::ogxm::unknown-critical-section",
+    summary: "An OGXM section marked critical that this reader does not know.",
+    explanation: r#"Each OGXM section has a flags byte whose bit 0 marks it critical: a reader that does not
+know a critical section must not read the file, since the section changes what the rest
+means (docs/formats.md). Sections that are not critical are skipped. The file was written
+for a newer version of OGXM: read it with a reader of that version.
+
+Example (a section `ZZZZ` with flags 01):
+    5a 5a 5a 5a 01 00 00 00 01 00"#;
+
+    OgxmBadRecord = "tavla::ogxm::bad-record",
+    summary: "An OGXM section or record that overruns its length or holds a value OGXM never writes.",
+    explanation: r#"OGXM's sections and records are framed by lengths, and a ply is a header byte, step
+bytes `from | pips << 5` and an optional extras record (docs/formats.md). tavla reports a
+length that runs past its section or the file, a varint longer than ten bytes, a step byte
+that names no point or no pips, and a file without its `MTCH` section, at the byte where
+it stands. Nothing after such a byte can be placed, so the file is not read further. Use an
+intact copy.
+
+Example (a section claiming 4 GiB):
+    section `GAME` gives a length of 4294967295 bytes, past the end of the file"#;
+
+    OgxmUnsupported = "tavla::ogxm::unsupported",
+    summary: "OGXM content tavla reads but cannot check: v1, another variant, a board set by hand.",
+    explanation: r#"tavla reads OGXM v2 (docs/formats.md). An OGXM v1 file, a variant OGXM does not
+define, a game that starts from a position or cube of its own, and a ply that sets the board
+or cube by hand (other than a play made at the board, which is checked) cannot be stated
+in a match record, so that file or game is not checked from there; tavla says so at the
+bytes concerned. Convert a v1 file to v2 with the program that wrote it.
+
+Example:
+    an OGXM v1 file (20-byte header, `MHDR` chunks): only OGXM v2 is read"#;
+
+    OgxmBadSignature = "tavla::ogxm::bad-signature",
+    summary: "An OGXM Ed25519 signature (`MSIG` or `SIGN`) that does not verify.",
+    explanation: r#"An OGXM file may carry Ed25519 signatures: `MSIG` over the match (its `MTCH` and `GAME`
+sections) and `SIGN` over an analysis block bound to the match (docs/formats.md). tavla
+verifies each against the key the file carries or the publishers' keys given with
+`--keys FILE`. A signature that does not verify means the signed bytes were changed after
+signing (a ply edited, even with the checksum recomputed) or the signature is not by that
+key: the file is not what its publisher wrote. Get the file again from its publisher.
+
+Example (one ply changed after the match was signed):
+    the match signature (`MSIG`) does not verify"#;
+
+    OgxmUnknownKey = "tavla::ogxm::unknown-key",
+    summary: "An OGXM signature whose key is not among the publishers' keys given.",
+    explanation: r#"A signature proves who signed only if the key is known to be the publisher's: tavla trusts
+the keys given with `--keys FILE` (one a line, 32-byte Ed25519 public keys in hex or base64)
+and warns of a signature that verifies only under a key the file carries itself (it proves
+the file is intact, not who wrote it), or that names no key when none is given. Pass the
+publisher's key with `--keys`.
+
+Example:
+    the match signature (`MSIG`) verifies under the public key the file carries"#;
+
+    OgxmBadMember = "tavla::ogxm::bad-member",
+    summary: "A member of an OGXM stream that does not frame or verify.",
+    explanation: r#"An OGXM stream (`.ogxms`, `.ogxms.zst`) is OGXM v2 files back to back, each with its `CSUM`
+(docs/formats.md). tavla reports a member that is cut short, fails its checksum or has none,
+and a zstd stream that does not decompress, with the bytes skipped; reading resumes at the
+next member that frames and verifies, so every other match is still checked.
+
+Example:
+    member 3 at byte 10240: the CRC-32 in `CSUM` does not match (812 bytes skipped)"#;
+
     UnsupportedVariant = "tavla::record::unsupported-variant",
     summary: "The `Variation` header names a game tavla does not check.",
     explanation: r#"The `Variation` header selects the game (records.md §4): `Gul Bara` and its aliases,
@@ -1276,7 +1372,7 @@ mod tests {
             let rest = s.strip_prefix("tavla::").unwrap_or_else(|| panic!("{s}"));
             let (ns, name) = rest.split_once("::").unwrap_or_else(|| panic!("{s}"));
             assert!(
-                ["parse", "io", "record", "rules", "play", "xg"].contains(&ns),
+                ["parse", "io", "record", "rules", "play", "xg", "ogxm"].contains(&ns),
                 "{s}"
             );
             assert!(

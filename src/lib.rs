@@ -62,8 +62,8 @@
 //! .unwrap();
 //! assert_eq!(spec.dice.map(|r| (r.high(), r.low())), Some((5, 2)));
 //!
-//! // A whole record: read by its format's reader (`read_mat`, `read_sgf`, `read_xg`) into
-//! // the typed record, then replayed.
+//! // A whole record: read by its format's reader (`read_mat`, `read_sgf`, `read_xg`,
+//! // `read_gnubg_text`) into the typed record, then replayed.
 //! let text = " 1 point match\n\n Game 1\n White : 0                          Black : 0\n  1) 64: 24/18 13/9                  65: 24/13\n";
 //! let record = tavla::read_mat(text);
 //! assert_eq!(record.matches[0].games[0].actions.len(), 2);
@@ -73,9 +73,13 @@
 
 pub mod codes;
 pub mod generate;
+pub mod gnubg_text;
 pub mod ids;
 pub mod input;
+#[cfg(feature = "cli")]
+pub mod lsp;
 pub mod notation;
+pub mod ogxm;
 pub mod record;
 pub mod replay;
 pub mod report;
@@ -84,6 +88,7 @@ pub mod sgf;
 pub mod xg;
 
 pub use codes::Code;
+pub use gnubg_text::read as read_gnubg_text;
 pub use ids::{PositionError, PositionSpec, parse_position};
 pub use notation::read as read_mat;
 pub use notation::{

@@ -71,6 +71,11 @@ enum Command {
     },
     /// Show the board of a record at any point (default: the end of the last game).
     Show(ShowArgs),
+    /// Run the Language Server for match records (diagnostics, quick fixes, completion of
+    /// plays, boards on hover, formatting) on standard input and output.
+    ///
+    /// Exit status: 0 after the client's `shutdown` and `exit`, 2 when the connection fails.
+    Lsp(LspArgs),
     /// Print the help of tavla or of a command.
     Help {
         /// The command (omit for tavla's own help).
@@ -179,6 +184,10 @@ struct ValidateArgs {
     /// formats: the position as IDs and JSON, in a `board` field).
     #[arg(long, help_heading = "Output")]
     board: bool,
+    /// The publishers' Ed25519 public keys that OGXM signatures (`MSIG`, `SIGN`) are checked
+    /// against: one a line, 32 bytes in hex or base64.
+    #[arg(long, value_name = "FILE", help_heading = "Rules")]
+    keys: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -205,6 +214,9 @@ enum Target {
     Mat,
     /// GNU Backgammon's SGF, one game tree per game (one input; backgammon only).
     Sgf,
+    /// OGXM v2, the open match format (one input; the backgammon family), with a CRC-32
+    /// checksum.
+    Ogxm,
     /// The flat table of plays as CSV (RFC 4180, a header row): one row per play or cube
     /// action of every input, with the position before it, its verdict and the match state.
     Csv,
@@ -289,7 +301,8 @@ struct PositionArgs {
     #[command(flatten)]
     rules: RuleArgs,
     /// `start`, a GNU Backgammon Position ID (`4HPwATDgc/ABMA`, or `PositionID:MatchID`), an
-    /// XGID, the JSON position of `convert --to json`, or a file holding one of them.
+    /// XGID, the JSON position of `convert --to json`, tavla's position string (the
+    /// `position_before` of `convert --to csv`), or a file holding one of them.
     #[arg(long, value_name = "start|ID|XGID|FILE", help_heading = "Position")]
     position: Option<String>,
     /// The side to move (default: the position's player on roll, else the play's own `W`/`B`,
@@ -340,6 +353,13 @@ struct LegalArgs {
 }
 
 #[derive(Args, Debug)]
+struct LspArgs {
+    /// Speak over standard input and output (the default and only transport; editors pass it).
+    #[arg(long)]
+    stdio: bool,
+}
+
+#[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("turn_or_line").args(["turn", "line"])))]
 struct ShowArgs {
     /// The record file (`-` reads standard input).
@@ -383,7 +403,25 @@ fn main() -> ExitCode {
         }
     };
     let code = match cli.command {
-        Command::Validate(a) => bin_support::validate(a),
+        Command::Validate(a) => {
+            let keys = a.keys.as_ref().map(|p| {
+                std::fs::read_to_string(p)
+                    .map_err(|e| e.to_string())
+                    .and_then(|t| tavla::ogxm::read_keys(&t))
+                    .map_err(|e| format!("--keys {}: {e}", p.display()))
+            });
+            match keys {
+                Some(Err(e)) => {
+                    eprintln!("error: {e}");
+                    EXIT_ERROR
+                }
+                Some(Ok(k)) => {
+                    tavla::ogxm::set_keys(k);
+                    bin_support::validate(a)
+                }
+                None => bin_support::validate(a),
+            }
+        }
         Command::Convert(a) => bin_support::convert(a),
         Command::Check(a) => bin_support::check(a),
         Command::Legal(a) => bin_support::legal(a),
@@ -394,6 +432,14 @@ fn main() -> ExitCode {
         Command::Man { dir } => bin_support::man(Cli::command(), dir),
         Command::Show(a) => bin_support::show(a),
         Command::Help { command } => bin_support::help(Cli::command(), command),
+        Command::Lsp(LspArgs { stdio: _ }) => match tavla::lsp::run() {
+            Ok(()) => EXIT_VALID,
+            Err(e) => {
+                use std::io::Write as _;
+                let _ = writeln!(std::io::stderr().lock(), "tavla lsp: {e}");
+                EXIT_ERROR
+            }
+        },
     };
     ExitCode::from(code)
 }

@@ -6,6 +6,8 @@
 //! `tavla legal`, the verdicts of `tavla check`). Batches run on a worker pool with the GIL
 //! released. The documented Python API is `tavla/__init__.py`, which wraps these.
 
+mod arrow;
+
 use std::collections::VecDeque;
 use std::path::PathBuf;
 
@@ -715,7 +717,9 @@ fn _tavla(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_play, m)?)?;
     m.add_function(wrap_pyfunction!(plays, m)?)?;
     m.add_function(wrap_pyfunction!(codes, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::plays_arrow, m)?)?;
     m.add_class::<LegalPlay>()?;
     m.add_class::<PlayRows>()?;
+    m.add_class::<arrow::ArrowPlays>()?;
     Ok(())
 }

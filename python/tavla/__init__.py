@@ -18,7 +18,8 @@ of plays feeds pandas, DuckDB and spreadsheets.
     'tavla::rules::blocked'
 
 Functions: :func:`validate`, :func:`validate_text`, :func:`read`, :func:`legal_plays`,
-:func:`check_play`, :func:`plays`. Errors: :class:`ParseError`, :class:`PositionError`
+:func:`check_play`, :func:`plays`, :func:`plays_arrow` (the table of plays as a
+``pyarrow.Table``; needs pyarrow). Errors: :class:`ParseError`, :class:`PositionError`
 (both subclass :class:`ValueError`). Files are read as the command line reads them
 (``.mat`` and ``.txt`` when walking directories; every format the command reads).
 """
@@ -38,6 +39,7 @@ __all__ = [
     "legal_plays",
     "check_play",
     "plays",
+    "plays_arrow",
     "Report",
     "FileReport",
     "Finding",
@@ -477,8 +479,8 @@ def plays(
     """The flat table of plays of the records of ``paths``: an iterator of dicts, one per play
     or cube action, with the columns of ``tavla convert --to csv`` (:data:`COLUMNS`):
     ``path``, ``match`` (the match's index in the file), ``game``, ``turn``, ``side``,
-    ``player``, ``die1``, ``die2``, ``play`` (normalised), ``position_before`` (the JSON
-    position), ``xgid_before`` (the XGID where the board allows one), ``legal``, ``code`` (of
+    ``player``, ``die1``, ``die2``, ``play`` (normalised), ``position_before`` (tavla's
+    position string), ``xgid_before`` (the XGID where the board allows one), ``legal``, ``code`` (of
     the cell's first error), ``n_legal`` (legal plays of the roll), ``pips_before_white``,
     ``pips_before_black``, ``score_white``, ``score_black``, ``cube``, and from the file's
     analysis ``equity_loss``, ``best_play``, ``cube_error``, ``proper_cube``, ``luck``, then
@@ -515,3 +517,75 @@ def plays(
         jobs=jobs,
         ext=list(ext) if ext is not None else None,
     )
+
+
+def plays_arrow(
+    *paths: PathLike,
+    variant: Optional[str] = None,
+    rules: Optional[str] = None,
+    rule: Union[str, Sequence[str], None] = None,
+    jobs: Optional[int] = None,
+    ext: Optional[Sequence[str]] = None,
+    data: Optional[bytes] = None,
+    name: Optional[str] = None,
+    with_variant: bool = False,
+) -> "pyarrow.Table":
+    """The table of plays of :func:`plays` as a ``pyarrow.Table``: the same rows, with the
+    columns and types of ``tavla convert --to parquet`` (``path``, ``match``, ``game``,
+    ``side`` and ``play`` not nullable; integers ``int64``, the dice, pips and cube
+    ``int32``, ``legal`` ``bool``, the analysis figures ``double``, text ``string``).
+
+    The arrays are built in Rust, with the GIL released while the records are read and
+    replayed, and handed to pyarrow through the Arrow C stream interface: no Python object
+    per value. ``with_variant`` adds a last column ``variant``, the variant each game was
+    replayed as (``"backgammon"``, ``"gul-bara"``, ...; null for a variant tavla does not
+    know), what a job over a mixed archive partitions by. Takes the arguments of
+    :func:`plays`: paths (files or directories), or ``data`` with ``name``.
+
+        >>> text = b" 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 64: 24/18 13/9    65: 24/13\\n"
+        >>> t = tavla.plays_arrow(data=text, name="m.mat")          # doctest: +SKIP
+        >>> t.num_rows, t.column("n_legal").to_pylist()             # doctest: +SKIP
+        (2, [14, 11])
+
+    pyarrow (14 or later) is needed: ``pip install pyarrow``.
+
+    :raises ImportError: pyarrow is not installed.
+    :raises OSError: a file (or ``data``) cannot be read.
+    :raises ValueError: no input given, or an unknown variant, preset or option.
+    """
+    try:
+        import pyarrow
+    except ImportError as e:
+        raise ImportError(
+            "tavla.plays_arrow returns a pyarrow.Table and needs pyarrow (14 or later), "
+            "which is not installed: pip install pyarrow"
+        ) from e
+    if data is not None:
+        if paths:
+            raise ValueError("give paths or data, not both")
+        stream = _tavla.plays_arrow(
+            data=bytes(data),
+            name=name or "<data>",
+            variant=variant,
+            rules=rules,
+            rule=_rule_list(rule),
+            with_variant=with_variant,
+        )
+    else:
+        if not paths:
+            raise ValueError("no input: name record files or directories")
+        stream = _tavla.plays_arrow(
+            [os.fspath(p) for p in paths],
+            variant=variant,
+            rules=rules,
+            rule=_rule_list(rule),
+            jobs=jobs,
+            ext=list(ext) if ext is not None else None,
+            with_variant=with_variant,
+        )
+    from_stream = getattr(pyarrow.RecordBatchReader, "from_stream", None)
+    if from_stream is not None:
+        reader = from_stream(stream)
+    else:  # pyarrow 14
+        reader = pyarrow.RecordBatchReader._import_from_c_capsule(stream.__arrow_c_stream__())
+    return reader.read_all()

@@ -1,7 +1,10 @@
 """Type stubs of the `tavla` package (see `help(tavla)` for the full reference)."""
 
 import os
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+if TYPE_CHECKING:
+    import pyarrow
 
 __version__: str
 COLUMNS: Tuple[str, ...]
@@ -160,3 +163,14 @@ def plays(
     data: Optional[bytes] = None,
     name: Optional[str] = None,
 ) -> Iterator[Dict[str, Any]]: ...
+def plays_arrow(
+    *paths: PathLike,
+    variant: Optional[str] = None,
+    rules: Optional[str] = None,
+    rule: Rule = None,
+    jobs: Optional[int] = None,
+    ext: Optional[Sequence[str]] = None,
+    data: Optional[bytes] = None,
+    name: Optional[str] = None,
+    with_variant: bool = False,
+) -> "pyarrow.Table": ...

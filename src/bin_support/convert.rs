@@ -19,6 +19,9 @@ enum Failure {
     Refused(String),
 }
 
+/// One input converted: the bytes written, its problems in short form, whether it is invalid.
+type Converted = Result<(Vec<u8>, String, bool), Failure>;
+
 /// `tavla convert`: each record converted in path order, its findings as short lines on
 /// standard error; the exit code.
 pub(crate) fn convert(a: ConvertArgs) -> u8 {
@@ -53,6 +56,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                 deny_warnings: false,
                 allow_empty: false,
                 board: false,
+                keys: None,
             });
         }
         _ => {}
@@ -106,7 +110,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
         if chunk.is_empty() {
             break;
         }
-        let results: Vec<Result<(String, String, bool), Failure>> = pool.install(|| {
+        let results: Vec<Converted> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|i| {
@@ -118,7 +122,22 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     // A file may hold several matches: each is written in turn (JSON: an
                     // array of their documents).
                     if a.to == Target::Csv {
-                        return Ok((csv_rows(&i.name(), &v, &src.text), problems, v.errors() > 0));
+                        return Ok((
+                            csv_rows(&i.name(), &v, &src.text).into_bytes(),
+                            problems,
+                            v.errors() > 0,
+                        ));
+                    }
+                    if a.to == Target::Ogxm {
+                        let mut s = Vec::new();
+                        for m in v.matches() {
+                            let doc =
+                                json::match_doc(m, false, src.text.get(m.offset..).unwrap_or(""));
+                            s.extend(tavla::ogxm::write_ogxm(&doc).map_err(|e| {
+                                Failure::Refused(format!("{}: cannot write OGXM: {e}", i.name()))
+                            })?);
+                        }
+                        return Ok((s, problems, v.errors() > 0));
                     }
                     let s = if a.to == Target::Sgf {
                         let mut s = String::new();
@@ -131,10 +150,12 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                         }
                         s
                     } else {
-                        let docs: Vec<serde_json::Value> = v
+                        // The documents are serialized as they are built, without a
+                        // `serde_json::Value` tree in between.
+                        let docs: Vec<json::MatchDoc> = v
                             .matches()
                             .map(|m| {
-                                json::match_json(
+                                json::match_doc(
                                     m,
                                     a.with_source,
                                     src.text.get(m.offset..).unwrap_or(""),
@@ -148,30 +169,36 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                             Target::Json => {
                                 serde_json::to_string_pretty(&docs).unwrap_or_default() + "\n"
                             }
-                            Target::Jsonl => docs
-                                .iter()
-                                .map(|d| serde_json::to_string(d).unwrap_or_default() + "\n")
-                                .collect(),
+                            Target::Jsonl => {
+                                let mut buf = Vec::with_capacity(src.text.len() * 16);
+                                for d in &docs {
+                                    if serde_json::to_writer(&mut buf, d).is_ok() {
+                                        buf.push(b'\n');
+                                    }
+                                }
+                                String::from_utf8(buf).unwrap_or_default()
+                            }
                             Target::Mat => docs
                                 .iter()
-                                .map(tavla::notation::write_mat)
+                                .map(tavla::notation::write_mat_doc)
                                 .collect::<Vec<_>>()
                                 .join("\n"),
                             Target::Sgf
+                            | Target::Ogxm
                             | Target::Csv
                             | Target::Parquet
                             | Target::Html
                             | Target::Svg => String::new(),
                         }
                     };
-                    Ok((s, problems, v.errors() > 0))
+                    Ok((s.into_bytes(), problems, v.errors() > 0))
                 })
                 .collect()
         });
         for r in results {
             match r {
                 Ok((s, problems, invalid)) => {
-                    if out.write_all(s.as_bytes()).is_err() {
+                    if out.write_all(&s).is_err() {
                         code = EXIT_ERROR;
                     }
                     say_raw!("{problems}");
@@ -198,10 +225,8 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
 
 /// The rows of one record as CSV records (no header row).
 fn csv_rows(name: &str, v: &Verdict, text: &str) -> String {
-    let mut out = String::new();
-    for row in table::rows(name, v, text) {
-        row.write_csv(&mut out);
-    }
+    let mut out = String::with_capacity(text.len() * 8);
+    table::write_csv_rows(name, v, text, &mut out);
     out
 }
 

@@ -1,10 +1,11 @@
 //! Position formats in one place: reading a position given as `start`, a GNU Backgammon
 //! Position ID (optionally with its Match ID), an eXtreme Gammon XGID, or the position JSON
-//! that `tavla convert --to json` writes; and writing Position IDs, Match IDs and XGIDs.
+//! that `tavla convert --to json` writes, or tavla's position string; and writing them.
 //!
 //! - [`gnubg`]: GNU Backgammon's Position ID and Match ID (encode and decode).
 //! - [`xgid`]: eXtreme Gammon's XGID (encode and decode, [`xgid::Xgid`]).
 //! - [`json`]: the position object of the JSON document (decode).
+//! - [`tavla`]: tavla's position string, one text for a position of every game.
 //! - [`parse_position`]: detects which of the forms a text is and decodes it.
 //!
 //! This layer builds on `rules` only (no record text, no report); `report` and the CLI use it.
@@ -24,10 +25,11 @@
 //! # Variants
 //! Position IDs and XGIDs describe backgammon boards (all of tavla's backgammon presets).
 //! Gul bara has no bar and a different board geometry, so for Gul bara only `start` and the
-//! JSON position apply.
+//! JSON position and tavla's position string apply.
 
 pub mod gnubg;
 pub mod json;
+pub mod tavla;
 pub mod xgid;
 
 use std::fmt;
@@ -54,6 +56,8 @@ pub enum PositionFormat {
     Xgid,
     /// The position object of `tavla convert --to json`.
     Json,
+    /// tavla's position string (the table of plays' `position_before`), see [`tavla`].
+    Tavla,
 }
 
 impl PositionFormat {
@@ -66,6 +70,7 @@ impl PositionFormat {
             PositionFormat::GnubgId => "GNU Backgammon ID (PositionID:MatchID)",
             PositionFormat::Xgid => "XGID",
             PositionFormat::Json => "JSON position",
+            PositionFormat::Tavla => "tavla position string",
         }
     }
 }
@@ -399,6 +404,7 @@ pub fn parse_position(
 ///   Position ID is relative to the player on roll; alone, it is read with `on_roll` on roll;
 ///   with a Match ID, the Match ID's player on roll is used and `on_roll` is ignored;
 /// - a JSON object (`{…}`): the position object of `tavla convert --to json`, see [`json`].
+/// - tavla's position string (53 characters, `/` in the middle), every game: see [`tavla`].
 ///
 /// Leading and trailing whitespace is ignored. Position IDs and XGIDs are backgammon only.
 /// Every position read is checked with [`validate`].
@@ -428,6 +434,17 @@ pub fn parse_position_as(
         let position = json::position_from_json(s, variant)?;
         return Ok(PositionSpec {
             format: PositionFormat::Json,
+            position,
+            on_roll: None,
+            dice: None,
+            context: None,
+        });
+    }
+    if tavla::looks_like(s) {
+        let position = tavla::parse(s)?;
+        validate(&position, variant)?;
+        return Ok(PositionSpec {
+            format: PositionFormat::Tavla,
             position,
             on_roll: None,
             dice: None,

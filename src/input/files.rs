@@ -113,8 +113,15 @@ pub enum Format {
     Mat,
     /// GNU Backgammon's SGF (`GM[6]`), read by [`crate::sgf::read`].
     Sgf,
+    /// GNU Backgammon's text export (`export match text`: `The score (after N games) is: …`,
+    /// `Move number N:` blocks), read by [`crate::gnubg_text::read`].
+    GnubgText,
     /// eXtreme Gammon's `.xg` / `.xgp` (`RGMH`), read by [`crate::xg::read`].
     Xg,
+    /// OGXM v2 (`.ogxm`, `.gvab`; magic `OGXM`), read by [`crate::ogxm::read`].
+    Ogxm,
+    /// An OGXM stream (`.ogxms`, `.ogxms.zst`), read by [`crate::ogxm::stream::read`].
+    OgxmStream,
 }
 
 impl Format {
@@ -127,8 +134,19 @@ impl Format {
         if bytes.starts_with(b"RGMH") {
             return Format::Xg;
         }
+        let lower = name.to_ascii_lowercase();
+        if lower.ends_with(".ogxms") || lower.ends_with(".ogxms.zst") {
+            return Format::OgxmStream;
+        }
+        if crate::ogxm::looks_like(bytes) {
+            return Format::Ogxm;
+        }
         if crate::sgf::looks_like(bytes) {
             return Format::Sgf;
+        }
+        // gnubg's text export, by its prologue or its move headers (a `.txt` like a `.mat`).
+        if crate::gnubg_text::looks_like(bytes) {
+            return Format::GnubgText;
         }
         let ext = Path::new(name)
             .extension()
@@ -148,6 +166,7 @@ impl Format {
             // match record (a `.mat` export saved under that name): an empty, short or
             // other file so named is a damaged `.xg`, reported as such.
             Some("xg" | "xgp") if !looks_like_mat_text(bytes) => Format::Xg,
+            Some("ogxm" | "gvab") if !looks_like_mat_text(bytes) => Format::Ogxm,
             _ => Format::Mat,
         }
     }
@@ -225,10 +244,6 @@ fn file_kind(head: &[u8]) -> Option<&'static str> {
             "an executable program (Mach-O or Java class)",
         ),
         (b"SQLite format 3\0", "an SQLite database"),
-        (
-            b"OGXM",
-            "an OGXM match file, a format tavla does not read yet",
-        ),
         (b"\xff\xfe", "UTF-16 text"),
         (b"\xfe\xff", "UTF-16 text"),
     ];
@@ -299,7 +314,7 @@ impl Source {
             bytes: Vec::new(),
         };
         match format {
-            Format::Mat | Format::Sgf => {
+            Format::Mat | Format::Sgf | Format::GnubgText => {
                 if format == Format::Mat
                     && let Some(finding) = not_text(&bytes)
                 {
@@ -310,7 +325,7 @@ impl Source {
                 src.text = text;
                 src.findings = findings;
             }
-            Format::Xg => src.bytes = bytes,
+            Format::Xg | Format::Ogxm | Format::OgxmStream => src.bytes = bytes,
         }
         Ok(src)
     }
@@ -327,7 +342,10 @@ impl Source {
             _ if self.findings.iter().any(|f| f.code == Code::NotText) => Record::default(),
             Format::Mat => crate::notation::read(&self.text),
             Format::Sgf => crate::sgf::read(&self.text),
+            Format::GnubgText => crate::gnubg_text::read(&self.text),
             Format::Xg => crate::xg::read_with(&self.bytes, analysis),
+            Format::Ogxm => crate::ogxm::read(&self.bytes),
+            Format::OgxmStream => crate::ogxm::stream::read(&self.bytes),
         }
     }
 
@@ -353,6 +371,13 @@ impl Source {
         }
         match self.format {
             Format::Mat => {}
+            // Its plays are written in the play notation: a repair is an edit of the text as
+            // it stands.
+            Format::GnubgText => {
+                for f in &mut v.findings {
+                    super::words::speak(f, self.format);
+                }
+            }
             Format::Sgf => {
                 for f in &mut v.findings {
                     f.repair = f
@@ -385,7 +410,7 @@ impl Source {
                     super::words::speak(f, self.format);
                 }
             }
-            Format::Xg => {
+            Format::Xg | Format::Ogxm | Format::OgxmStream => {
                 for f in &mut v.findings {
                     f.repair = None;
                     super::words::speak(f, self.format);

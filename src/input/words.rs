@@ -1,7 +1,8 @@
 //! The words of a finding on a record read from a format other than `.mat`: replay speaks of
 //! a record's entries in the play notation and of its structure in general terms, but a few
 //! help texts name how a `.mat` file writes something (` Wins 2 points`, a score line, a
-//! column). For SGF and XG those are said in the format's own terms, or left out.
+//! column). For SGF, XG and gnubg's text export those are said in the format's own terms, or
+//! left out.
 
 use super::Format;
 use crate::replay::Finding;
@@ -47,6 +48,29 @@ const SPELLINGS: &[(&str, Option<&str>, Option<&str>)] = &[
     ("`Game N`", Some("a game tree"), Some("a game header")),
 ];
 
+/// A `.mat` spelling of [`SPELLINGS`] in the terms of gnubg's text export (`None`: the
+/// sentence is left out).
+fn gnubg_text(mat: &str) -> Option<&'static str> {
+    Some(match mat {
+        ", left column)" | ", right column)" => ")",
+        "White (White)" => "White",
+        "Black (Black)" => "Black",
+        "` Wins N points` line" => "result (`NAME wins N points`)",
+        " Wins N points" => "NAME wins N points",
+        "`Wins`" => "the result (`NAME wins N points`)",
+        "score line" => "prologue score",
+        "` N point match`" => "`(match to N points)`",
+        "point match" => "match length (`match to N points`)",
+        "`Doubles => N`" => "`* NAME doubles`",
+        "Doubles =>" => "doubles",
+        "`Takes`" => "`* NAME accepts`",
+        "`Drops`" => "`* NAME rejects`",
+        "`Cannot Move`" => "`* NAME cannot move`",
+        "` Game N`" | "`Game N`" => "a game's prologue (`The score (after N games) is: …`)",
+        _ => return None,
+    })
+}
+
 /// Words that only a `.mat` file has: a help line holding one after the table is applied is
 /// left out for another format.
 const MAT_ONLY: &[&str] = &[
@@ -74,11 +98,17 @@ pub(crate) fn speak(f: &mut Finding, format: Format) {
         let mut out = text.to_string();
         for (mat, sgf, xg) in SPELLINGS {
             if out.contains(mat) {
-                let with = if format == Format::Sgf { sgf } else { xg };
-                out = out.replace(mat, (*with)?);
+                let with = match format {
+                    Format::Sgf => *sgf,
+                    Format::GnubgText => gnubg_text(mat),
+                    _ => *xg,
+                };
+                out = out.replace(mat, with?);
             }
         }
-        (!MAT_ONLY.iter().any(|w| out.contains(w))).then_some(out)
+        // gnubg's text export has lines, as `.mat` has.
+        let only = |w: &&&str| !(format == Format::GnubgText && **w == "line ");
+        (!MAT_ONLY.iter().filter(only).any(|w| out.contains(w))).then_some(out)
     };
     if let Some(h) = f.help.take() {
         let lines: Vec<String> = h.lines().filter_map(say).collect();

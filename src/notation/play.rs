@@ -197,6 +197,40 @@ impl StepText {
     }
 }
 
+impl StepText {
+    /// Append the step to `out` as it displays (`13/7*/1(2)`), without the formatting
+    /// machinery: the table of plays writes one per step.
+    pub fn push_to(&self, out: &mut String) {
+        fn number(out: &mut String, n: u8) {
+            if n >= 100 {
+                out.push(char::from(b'0' + n / 100));
+            }
+            if n >= 10 {
+                out.push(char::from(b'0' + n / 10 % 10));
+            }
+            out.push(char::from(b'0' + n % 10));
+        }
+        for k in 0..self.path.len as usize {
+            if k > 0 {
+                out.push('/');
+            }
+            match Loc::from_index(self.path.locs[k]) {
+                Loc::Point(p) => number(out, p),
+                Loc::Bar => out.push_str("bar"),
+                Loc::Off => out.push_str("off"),
+            }
+            if self.path.hits & (1 << k) != 0 {
+                out.push('*');
+            }
+        }
+        if self.repeat > 1 {
+            out.push('(');
+            number(out, self.repeat);
+            out.push(')');
+        }
+    }
+}
+
 impl fmt::Display for StepText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, (loc, hit, _)) in self.path.iter().enumerate() {

@@ -5,10 +5,12 @@
 
 mod analysis;
 mod build;
+mod met;
 mod read;
 
-pub use analysis::{Analysis, Candidate, CubeAnalysis, ProperCube};
+pub use analysis::{Analysis, Candidate, CubeAnalysis, MatchCube, ProperCube};
 pub use build::{Builder, StageIn};
+pub use met::{MAX_AWAY, match_equity};
 pub use read::{Binary, Origin, ReadProblem, Record, StoredBoard};
 
 use crate::codes::Code;

@@ -307,7 +307,9 @@ pub struct CubeAnalysisDoc {
     pub no_double: f64,
     /// Double, take.
     pub double_take: f64,
-    /// Double, pass (money: 1).
+    /// Double, pass: as the file gives it, else derived (in match play, the doubler's match
+    /// winning chances after winning the cube's value, by gnubg's table Kazaross-XG2; absent
+    /// in money play, where it is 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub double_pass: Option<f64>,
     /// `equity` (money) or `mwc` (match winning chances, match play).
@@ -316,7 +318,7 @@ pub struct CubeAnalysisDoc {
     /// How it was evaluated.
     pub level: String,
     /// The right action: `no double, take`, `too good, pass`, `double, take`, `double, pass`
-    /// (money play; absent in match play).
+    /// (in match play with gnubg's match equity table).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proper: Option<String>,
     /// What this action gave up against the right one (the double or not, the take or the
@@ -328,8 +330,13 @@ pub struct CubeAnalysisDoc {
     pub evaluation: Option<String>,
 }
 
-/// An action's analysis as its document.
-fn analysis_doc(a: &crate::record::Analysis, body: &CellBody) -> AnalysisDoc {
+/// An action's analysis as its document; `m`: where in a match its cube decision stands
+/// (match play), for the double/pass figure in match winning chances that the file leaves out.
+fn analysis_doc(
+    a: &crate::record::Analysis,
+    body: &CellBody,
+    m: Option<&crate::record::MatchCube>,
+) -> AnalysisDoc {
     AnalysisDoc {
         candidates: a
             .candidates
@@ -348,7 +355,10 @@ fn analysis_doc(a: &crate::record::Analysis, body: &CellBody) -> AnalysisDoc {
         cube: a.cube.as_ref().map(|c| CubeAnalysisDoc {
             no_double: c.no_double,
             double_take: c.double_take,
-            double_pass: c.double_pass,
+            // Given by the file, or derived in match play (money: 1, left out).
+            double_pass: c
+                .double_pass
+                .or_else(|| c.match_winning_chances.then(|| c.double_pass_in(m))?),
             unit: if c.match_winning_chances {
                 "mwc"
             } else {
@@ -356,18 +366,67 @@ fn analysis_doc(a: &crate::record::Analysis, body: &CellBody) -> AnalysisDoc {
             }
             .into(),
             level: c.level.clone(),
-            proper: c.proper().map(|p| p.as_str().to_string()),
+            proper: c.proper_in(m).map(|p| p.as_str().to_string()),
             error: match body {
-                CellBody::Double { .. } => c.doubling_error(true),
-                CellBody::Take => c.taking_error(true),
-                CellBody::Drop => c.taking_error(false),
-                CellBody::Turn { .. } => c.doubling_error(false),
+                CellBody::Double { .. } => c.doubling_error_in(true, m),
+                CellBody::Take => c.taking_error_in(true, m),
+                CellBody::Drop => c.taking_error_in(false, m),
+                CellBody::Turn { .. } => c.doubling_error_in(false, m),
                 _ => None,
             },
             evaluation: c.evaluation.clone(),
         }),
         luck: a.luck,
     }
+}
+
+/// The match context of the cube decision at action `ai` of game `g` in match play: the
+/// doubler (the player on roll, or who doubled; the other side of a take or a pass), the score
+/// before the game, the cube before the double (before the turn; half the double's value, of
+/// the last double for its answer), the Crawford game. `None` in money play.
+pub(crate) fn match_cube(
+    v: &Verdict,
+    gi: usize,
+    ai: usize,
+    side: Side,
+) -> Option<crate::record::MatchCube> {
+    let length = v.record.length.map_or(0, |l| l.0);
+    let g = v.record.games.get(gi)?;
+    let a = g.actions.get(ai)?;
+    let trace = v.games.get(gi);
+    let crawford = trace.is_some_and(|t| t.crawford);
+    let t = trace.and_then(|tr| tr.actions.get(ai));
+    let cube = match (&a.cell.body, t) {
+        (_, Some(ActionTrace::Turn { cube, .. })) => Some(u64::from(cube.0)),
+        (CellBody::Double { value, .. }, _) => Some(value / 2),
+        (CellBody::Take | CellBody::Drop, _) => g.actions[..ai].iter().rev().find_map(|p| match p
+            .cell
+            .body
+        {
+            CellBody::Double { value, .. } => Some(value / 2),
+            _ => None,
+        }),
+        _ => None,
+    }?;
+    let doubler = match a.cell.body {
+        CellBody::Take | CellBody::Drop => side.other(),
+        _ => side,
+    };
+    let (l, r) = g.score.as_ref()?;
+    if length == 0 {
+        return None;
+    }
+    let (w, b) = (l.score, r.score);
+    Some(crate::record::MatchCube {
+        length,
+        score: if doubler == Side::White {
+            (w, b)
+        } else {
+            (b, w)
+        },
+        cube,
+        crawford,
+    })
 }
 
 /// What every action carries, whatever its type.
@@ -624,11 +683,11 @@ impl From<&Step> for StepDoc {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PositionDoc {
     /// White's checkers per point (keys `"1"`–`"24"`) in White's own numbering; empty points are absent.
-    #[schemars(extend("propertyNames" = { "pattern": POINT_KEY }))]
-    pub white: BTreeMap<String, u8>,
+    #[schemars(with = "BTreeMap<String, u8>", extend("propertyNames" = { "pattern": POINT_KEY }))]
+    pub white: PointCounts,
     /// Black's checkers per point (keys `"1"`–`"24"`) in Black's own numbering; empty points are absent.
-    #[schemars(extend("propertyNames" = { "pattern": POINT_KEY }))]
-    pub black: BTreeMap<String, u8>,
+    #[schemars(with = "BTreeMap<String, u8>", extend("propertyNames" = { "pattern": POINT_KEY }))]
+    pub black: PointCounts,
     /// White's checkers borne off.
     pub white_off: u8,
     /// Black's checkers borne off.
@@ -639,6 +698,49 @@ pub struct PositionDoc {
     pub black_bar: u8,
     /// Every occupied point in White's numbering, ascending.
     pub board: Vec<BoardPointDoc>,
+}
+
+/// One side's checkers on its points 1–24 (index 0 unused), serialized as a JSON object with
+/// the occupied points as keys (`{"6": 5, "13": 5}`), ascending, without building a map.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PointCounts(pub [u8; 25]);
+
+/// The map keys `"1"`–`"24"`.
+const POINT_NAMES: [&str; 25] = [
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16",
+    "17", "18", "19", "20", "21", "22", "23", "24",
+];
+
+impl Serialize for PointCounts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let n = self.0[1..].iter().filter(|&&c| c > 0).count();
+        let mut m = s.serialize_map(Some(n))?;
+        for (p, &c) in self.0.iter().enumerate().skip(1) {
+            if c > 0 {
+                m.serialize_entry(POINT_NAMES[p], &c)?;
+            }
+        }
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for PointCounts {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let map = BTreeMap::<String, u8>::deserialize(d)?;
+        let mut out = PointCounts::default();
+        for (k, v) in map {
+            match k.parse::<usize>() {
+                Ok(p) if (1..=24).contains(&p) => out.0[p] = v,
+                _ => {
+                    return Err(serde::de::Error::custom(format!(
+                        "point key {k:?} is not 1-24"
+                    )));
+                }
+            }
+        }
+        Ok(out)
+    }
 }
 
 /// A point number 1–24 as a map key.
@@ -671,12 +773,11 @@ fn opposite(rules: Option<&RuleSet>) -> fn(u8) -> u8 {
 /// A position as a typed document; `opposite` maps a point to the other side's numbering.
 pub fn position_doc(pos: &Position, opposite: fn(u8) -> u8) -> PositionDoc {
     let side_map = |s: Side| {
-        (1..=24u8)
-            .filter_map(|p| {
-                let n = pos.count(s, p);
-                (n > 0).then(|| (p.to_string(), n))
-            })
-            .collect::<BTreeMap<String, u8>>()
+        let mut c = PointCounts::default();
+        for p in 1..=24u8 {
+            c.0[p as usize] = pos.count(s, p);
+        }
+        c
     };
     let board = (1..=24u8)
         .filter_map(|p| {
@@ -720,25 +821,41 @@ fn to_value<T: Serialize>(doc: &T) -> Value {
 }
 
 fn written(m: &Moves, steps: &[StepText], source: &str) -> String {
-    // A marker (`Cannot Move`, `????`, `Illegal play (…)`) first, then any steps written with it:
-    // nothing written is dropped, even where the two contradict each other.
-    let mut parts: Vec<String> = Vec::new();
+    let mut out = String::new();
+    write_written(m, steps, source, &mut out);
+    out
+}
+
+/// Append a stage's play as written to `out`: a marker (`Cannot Move`, `????`, `Illegal play
+/// (…)`) first, then any steps written with it: nothing written is dropped, even where the
+/// two contradict each other.
+pub(crate) fn write_written(m: &Moves, steps: &[StepText], source: &str, out: &mut String) {
+    let start = out.len();
+    let sep = |out: &mut String| {
+        if out.len() > start {
+            out.push(' ');
+        }
+    };
     if m.cannot_move().is_some() {
-        parts.push("Cannot Move".into());
+        sep(out);
+        out.push_str("Cannot Move");
     }
     if let Some(span) = m.unknown() {
-        parts.push(source.get(span.offset..span.end()).unwrap_or("????").into());
+        sep(out);
+        out.push_str(source.get(span.offset..span.end()).unwrap_or("????"));
     }
     if let Some(span) = m.illegal() {
-        parts.push(
+        sep(out);
+        out.push_str(
             source
                 .get(span.offset..span.end())
-                .unwrap_or("Illegal play ()")
-                .into(),
+                .unwrap_or("Illegal play ()"),
         );
     }
-    parts.extend(m.steps.of(steps).iter().map(|s| s.to_string()));
-    parts.join(" ")
+    for st in m.steps.of(steps) {
+        sep(out);
+        st.push_to(out);
+    }
 }
 
 fn stage_doc(
@@ -820,7 +937,10 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                         .to_string()
                 }),
                 comment: a.comment.clone(),
-                analysis: a.analysis.as_deref().map(|x| analysis_doc(x, &a.cell.body)),
+                analysis: a.analysis.as_deref().map(|x| {
+                    let m = x.cube.as_ref().and_then(|_| match_cube(v, gi, ai, side));
+                    analysis_doc(x, &a.cell.body, m.as_ref())
+                }),
             };
             let action = match &a.cell.body {
                 CellBody::Turn { stages } => {

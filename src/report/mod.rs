@@ -318,6 +318,9 @@ pub fn terminal_safe(s: &str, keep_colour: bool) -> std::borrow::Cow<'_, str> {
 
 /// `path:line:col: severity[code] message`, one line per finding.
 pub fn render_short(name: &str, text: &str, findings: &[Finding]) -> String {
+    if findings.is_empty() {
+        return String::new();
+    }
     let idx = LineIndex::new(text);
     let mut out = String::new();
     for f in findings {

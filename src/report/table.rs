@@ -15,7 +15,7 @@
 //! | `player` | the side's name on the game's score line |
 //! | `die1`, `die2` | the roll's dice as written (`6`, `4`), integers; empty for a cube action or a cell of received stages only |
 //! | `play` | the play as written, normalised (`24/18 13/9`); with several stages each after its dice (`(33): … 64: … +55: …`); a cube action as written (`Doubles => 2`, `Takes`, `Drops`, `Beavers => 4`, `Raccoons => 8`) |
-//! | `position_before` | the position before the action, the compact JSON position of `convert --to json` (every game: the same kind of value in every row); empty where the replay did not reach the action |
+//! | `position_before` | the position before the action as tavla's position string ([`ids::tavla`](crate::ids::tavla): 53 characters, each side's checkers on its own points, the same kind of value in every game); empty where the replay did not reach the action |
 //! | `xgid_before` | the same position as an XGID (dice, cube and score included; `D` in place of the dice while a double awaits its answer), where the board allows one (the backgammon family) |
 //! | `legal` | `false` when an error is found in the cell, else `true`; empty where the replay did not reach the cell (after the first fatal problem of a game) |
 //! | `code` | the code of the cell's first error (`tavla::rules::blocked`) |
@@ -26,19 +26,21 @@
 //! | `equity_loss` | for a play the file's analysis covers (gnubg's SGF `A`): the equity it gave up against the analysis' best play (the first candidate) |
 //! | `best_play` | that best play, in the mover's numbering |
 //! | `cube_error` | for an action where the file analyses the cube (SGF `DA`): what the decision made there gave up — not doubling before a roll, the double, the take or the pass — in equity (money) or match winning chances (match play) |
-//! | `proper_cube` | the right cube action by those figures: `no double, take`, `too good, pass`, `double, take`, `double, pass` (money play) |
+//! | `proper_cube` | the right cube action by those figures: `no double, take`, `too good, pass`, `double, take`, `double, pass` (in match play with gnubg's match equity table, Kazaross-XG2, as gnubg decides it) |
 //! | `luck` | the luck of the roll by the file's analysis (SGF `LU`), in equity |
 //! | `comment` | the comment the file attaches to the action (SGF `C[]`, an XG move's comment) |
 //!
 //! Results (`Wins`, `Losses`, `Draw`) are not rows: they are the game's, not a player's
 //! decision.
 
+use std::fmt::Write;
+
 use serde::Serialize;
 
 use crate::ids;
-use crate::notation::CellBody;
+use crate::notation::{CellBody, Column, StageKind, TurnStages};
 use crate::replay::{ActionTrace, Severity, Verdict};
-use crate::report::json::{ActionDoc, StageKindDoc, match_doc, position_json};
+use crate::report::json::{match_cube, write_written};
 use crate::rules::{Position, Roll, Side};
 
 /// The column names, in order: the CSV header row.
@@ -92,7 +94,7 @@ pub struct PlayRow {
     pub die2: Option<u8>,
     /// The play (or cube action) as written, normalised.
     pub play: String,
-    /// The compact JSON position before the action (every game).
+    /// tavla's position string before the action (every game).
     pub position_before: Option<String>,
     /// The XGID before the action, where the board allows one (the backgammon family).
     pub xgid_before: Option<String>,
@@ -119,7 +121,7 @@ pub struct PlayRow {
     /// What the cube decision at this action gave up (the double or not, the take or the
     /// pass), in the analysis' unit.
     pub cube_error: Option<f64>,
-    /// The right cube action by the file's analysis (money play).
+    /// The right cube action by the file's analysis.
     pub proper_cube: Option<String>,
     /// The luck of the roll, in equity.
     pub luck: Option<f64>,
@@ -132,79 +134,46 @@ impl PlayRow {
     /// (so a reader that guesses the format from its first rows knows the quote), numbers and
     /// booleans bare, a missing value an empty unquoted field (a null to DuckDB and pandas).
     pub fn write_csv(&self, out: &mut String) {
-        use std::fmt::Write;
-        fn text(out: &mut String, s: &str) {
-            out.push('"');
-            let mut rest = s;
-            while let Some(i) = memchr::memchr(b'"', rest.as_bytes()) {
-                out.push_str(&rest[..=i]);
-                out.push('"');
-                rest = &rest[i + 1..];
-            }
-            out.push_str(rest);
-            out.push('"');
+        RowRef {
+            path: &self.path,
+            match_number: self.match_number,
+            game: self.game,
+            turn: self.turn,
+            side: self.side,
+            player: self.player.as_deref(),
+            dice: self.die1.zip(self.die2).map(|(a, b)| [a, b]),
+            play: &self.play,
+            position_before: self.position_before.as_deref(),
+            xgid_before: self.xgid_before.as_deref(),
+            legal: self.legal,
+            code: self.code,
+            n_legal: self.n_legal,
+            pips: self.pips_before_white.zip(self.pips_before_black),
+            score: self.score_white.zip(self.score_black),
+            cube: self.cube,
+            equity_loss: self.equity_loss,
+            best_play: self.best_play.as_deref(),
+            cube_error: self.cube_error,
+            proper_cube: self.proper_cube.as_deref().and_then(proper_name),
+            luck: self.luck,
+            comment: self.comment.as_deref(),
         }
-        fn opt_text(out: &mut String, s: Option<&str>) {
-            if let Some(s) = s {
-                text(out, s);
-            }
-        }
-        fn num<T: std::fmt::Display>(out: &mut String, v: Option<T>) {
-            if let Some(v) = v {
-                let _ = write!(out, "{v}");
-            }
-        }
-        text(out, &self.path);
-        out.push(',');
-        num(out, Some(self.match_number));
-        out.push(',');
-        num(out, Some(self.game));
-        out.push(',');
-        num(out, self.turn);
-        out.push(',');
-        text(out, self.side);
-        out.push(',');
-        opt_text(out, self.player.as_deref());
-        out.push(',');
-        num(out, self.die1);
-        out.push(',');
-        num(out, self.die2);
-        out.push(',');
-        text(out, &self.play);
-        out.push(',');
-        opt_text(out, self.position_before.as_deref());
-        out.push(',');
-        opt_text(out, self.xgid_before.as_deref());
-        out.push(',');
-        num(out, self.legal);
-        out.push(',');
-        opt_text(out, self.code);
-        out.push(',');
-        num(out, self.n_legal);
-        out.push(',');
-        num(out, self.pips_before_white);
-        out.push(',');
-        num(out, self.pips_before_black);
-        out.push(',');
-        num(out, self.score_white);
-        out.push(',');
-        num(out, self.score_black);
-        out.push(',');
-        num(out, self.cube);
-        out.push(',');
-        num(out, self.equity_loss);
-        out.push(',');
-        opt_text(out, self.best_play.as_deref());
-        out.push(',');
-        num(out, self.cube_error);
-        out.push(',');
-        opt_text(out, self.proper_cube.as_deref());
-        out.push(',');
-        num(out, self.luck);
-        out.push(',');
-        opt_text(out, self.comment.as_deref());
-        out.push('\n');
+        .write_csv(out);
     }
+}
+
+/// The static name of a proper cube action (what [`PlayRow::proper_cube`] holds).
+fn proper_name(s: &str) -> Option<&'static str> {
+    use crate::record::ProperCube as P;
+    [
+        P::NoDoubleTake,
+        P::TooGoodPass,
+        P::DoubleTake,
+        P::DoublePass,
+    ]
+    .into_iter()
+    .map(P::as_str)
+    .find(|n| *n == s)
 }
 
 /// The rows of a checked record. `v` must carry its traces
@@ -221,79 +190,267 @@ impl PlayRow {
 /// assert_eq!(rows[1].legal, Some(true));
 /// ```
 pub fn rows(path: &str, v: &Verdict, text: &str) -> Vec<PlayRow> {
-    // Every match of the file, each on its own text.
-    v.matches()
-        .enumerate()
-        .flat_map(|(i, m)| match_rows(path, i + 1, m, text.get(m.offset..).unwrap_or("")))
-        .collect()
+    let mut out = Vec::new();
+    for_each_row(path, v, text, &mut |r| out.push(r.to_owned()));
+    out
+}
+
+/// The rows of a checked record as CSV records (no header row), appended to `out`: what
+/// [`rows`] gives, each written with [`PlayRow::write_csv`], without building the rows.
+pub fn write_csv_rows(path: &str, v: &Verdict, text: &str, out: &mut String) {
+    for_each_row(path, v, text, &mut |r| r.write_csv(out));
+}
+
+/// One row, borrowing its text (see [`PlayRow`] for the fields).
+struct RowRef<'a> {
+    path: &'a str,
+    match_number: usize,
+    game: u64,
+    turn: Option<u64>,
+    side: &'static str,
+    player: Option<&'a str>,
+    dice: Option<[u8; 2]>,
+    play: &'a str,
+    position_before: Option<&'a str>,
+    xgid_before: Option<&'a str>,
+    legal: Option<bool>,
+    code: Option<&'static str>,
+    n_legal: Option<usize>,
+    pips: Option<(u32, u32)>,
+    score: Option<(u64, u64)>,
+    cube: Option<u32>,
+    equity_loss: Option<f64>,
+    best_play: Option<&'a str>,
+    cube_error: Option<f64>,
+    proper_cube: Option<&'static str>,
+    luck: Option<f64>,
+    comment: Option<&'a str>,
+}
+
+impl RowRef<'_> {
+    fn to_owned(&self) -> PlayRow {
+        PlayRow {
+            path: self.path.to_string(),
+            match_number: self.match_number,
+            game: self.game,
+            turn: self.turn,
+            side: self.side,
+            player: self.player.map(str::to_string),
+            die1: self.dice.map(|d| d[0]),
+            die2: self.dice.map(|d| d[1]),
+            play: self.play.to_string(),
+            position_before: self.position_before.map(str::to_string),
+            xgid_before: self.xgid_before.map(str::to_string),
+            legal: self.legal,
+            code: self.code,
+            n_legal: self.n_legal,
+            pips_before_white: self.pips.map(|p| p.0),
+            pips_before_black: self.pips.map(|p| p.1),
+            score_white: self.score.map(|s| s.0),
+            score_black: self.score.map(|s| s.1),
+            cube: self.cube,
+            equity_loss: self.equity_loss,
+            best_play: self.best_play.map(str::to_string),
+            cube_error: self.cube_error,
+            proper_cube: self.proper_cube.map(str::to_string),
+            luck: self.luck,
+            comment: self.comment.map(str::to_string),
+        }
+    }
+
+    fn write_csv(&self, out: &mut String) {
+        fn text(out: &mut String, s: &str) {
+            out.push('"');
+            if s.bytes().any(|b| b == b'"') {
+                let mut rest = s;
+                while let Some(i) = rest.find('"') {
+                    out.push_str(&rest[..=i]);
+                    out.push('"');
+                    rest = &rest[i + 1..];
+                }
+                out.push_str(rest);
+            } else {
+                out.push_str(s);
+            }
+            out.push('"');
+        }
+        fn opt_text(out: &mut String, s: Option<&str>) {
+            if let Some(s) = s {
+                text(out, s);
+            }
+        }
+        fn int(out: &mut String, v: Option<u64>) {
+            if let Some(v) = v {
+                out.push_str(itoa::Buffer::new().format(v));
+            }
+        }
+        fn float(out: &mut String, v: Option<f64>) {
+            if let Some(v) = v {
+                // Shortest round-trip form, as `Display` writes it.
+                use std::fmt::Write;
+                let _ = write!(out, "{v}");
+            }
+        }
+        fn bool_(out: &mut String, v: Option<bool>) {
+            if let Some(v) = v {
+                out.push_str(if v { "true" } else { "false" });
+            }
+        }
+        let n = |v: Option<u32>| v.map(u64::from);
+        text(out, self.path);
+        out.push(',');
+        int(out, Some(self.match_number as u64));
+        out.push(',');
+        int(out, Some(self.game));
+        out.push(',');
+        int(out, self.turn);
+        out.push(',');
+        text(out, self.side);
+        out.push(',');
+        opt_text(out, self.player);
+        out.push(',');
+        int(out, self.dice.map(|d| u64::from(d[0])));
+        out.push(',');
+        int(out, self.dice.map(|d| u64::from(d[1])));
+        out.push(',');
+        text(out, self.play);
+        out.push(',');
+        opt_text(out, self.position_before);
+        out.push(',');
+        opt_text(out, self.xgid_before);
+        out.push(',');
+        bool_(out, self.legal);
+        out.push(',');
+        opt_text(out, self.code);
+        out.push(',');
+        int(out, self.n_legal.map(|n| n as u64));
+        out.push(',');
+        int(out, n(self.pips.map(|p| p.0)));
+        out.push(',');
+        int(out, n(self.pips.map(|p| p.1)));
+        out.push(',');
+        int(out, self.score.map(|s| s.0));
+        out.push(',');
+        int(out, self.score.map(|s| s.1));
+        out.push(',');
+        int(out, n(self.cube));
+        out.push(',');
+        float(out, self.equity_loss);
+        out.push(',');
+        opt_text(out, self.best_play);
+        out.push(',');
+        float(out, self.cube_error);
+        out.push(',');
+        opt_text(out, self.proper_cube);
+        out.push(',');
+        float(out, self.luck);
+        out.push(',');
+        opt_text(out, self.comment);
+        out.push('\n');
+    }
+}
+
+/// Call `f` with every row of a checked record, in order: every match of the file, each on
+/// its own text.
+fn for_each_row(path: &str, v: &Verdict, text: &str, f: &mut dyn FnMut(&RowRef<'_>)) {
+    for (i, m) in v.matches().enumerate() {
+        match_rows(path, i + 1, m, text.get(m.offset..).unwrap_or(""), f);
+    }
 }
 
 /// The rows of one match of a file.
-fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<PlayRow> {
-    let doc = match_doc(v, false, text);
+fn match_rows(
+    path: &str,
+    match_number: usize,
+    v: &Verdict,
+    text: &str,
+    f: &mut dyn FnMut(&RowRef<'_>),
+) {
     let errors: Vec<_> = v
         .findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
         .collect();
-    let mut out = Vec::new();
-    for (gi, (game, gdoc)) in v.record.games.iter().zip(&doc.games).enumerate() {
+    // Scratch text, reused from row to row.
+    let mut play = String::new();
+    let mut position_text = String::new();
+    let mut xgid_text = String::new();
+    for (gi, game) in v.record.games.iter().enumerate() {
         let trace = v.games.get(gi);
         let rules = trace.map(|t| t.rules).or(v.rules);
         let score = game.score.as_ref().map(|(l, r)| (l.score, r.score));
-        let names = game.score.as_ref().map(|(l, r)| (&l.name, &r.name));
+        let names = game
+            .score
+            .as_ref()
+            .map(|(l, r)| (l.name.as_str(), r.name.as_str()));
         // The position and cube before the next action, followed through the game.
         let mut position: Option<Position> = rules.map(|r| r.start());
         let mut cube: (u32, Option<Side>) = (1, None);
         let mut stopped = false;
-        for (ai, (action, adoc)) in game.actions.iter().zip(&gdoc.actions).enumerate() {
+        for (ai, action) in game.actions.iter().enumerate() {
             let t = trace.and_then(|t| t.actions.get(ai));
-            let side = match adoc.base().player {
-                crate::report::json::SideDoc::White => Side::White,
-                crate::report::json::SideDoc::Black => Side::Black,
+            let side = match (t, action.cell.column) {
+                (Some(ActionTrace::Result { side, .. }), _) => *side,
+                (_, Column::Left) => Side::White,
+                (_, Column::Right) => Side::Black,
             };
-            let analysis = adoc.base().analysis.as_ref();
-            let (play, dice) = match adoc {
-                ActionDoc::Turn(turn) => {
-                    let only_roll = turn.received.is_empty() && turn.stages.len() == 1;
-                    let play = if only_roll {
-                        turn.stages[0].play.clone()
-                    } else {
-                        turn.received
-                            .iter()
-                            .chain(&turn.stages)
-                            .map(|s| {
-                                let d: String = s.dice.iter().map(u8::to_string).collect();
-                                let d = if s.dice.len() == 1 { d.repeat(2) } else { d };
-                                let head = match s.kind {
-                                    StageKindDoc::Received => format!("({d}):"),
-                                    StageKindDoc::Roll => format!("{d}:"),
-                                    StageKindDoc::Chain => format!("+{d}:"),
-                                };
-                                if s.play.is_empty() {
-                                    head
-                                } else {
-                                    format!("{head} {}", s.play)
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    };
-                    (play, turn.dice)
+            play.clear();
+            let mut dice = None;
+            let mut received = false;
+            match &action.cell.body {
+                CellBody::Turn { stages } => {
+                    let TurnStages {
+                        received: rec,
+                        roll,
+                        chain,
+                    } = stages.split(&v.record.stages);
+                    dice = roll.map(|r| [r.a, r.b]);
+                    received = !rec.is_empty();
+                    let only_roll = rec.is_empty() && chain.is_empty() && roll.is_some();
+                    for s in rec.iter().chain(roll).chain(chain) {
+                        if !only_roll {
+                            if !play.is_empty() {
+                                play.push(' ');
+                            }
+                            let (open, close) = match s.kind {
+                                StageKind::Received => ("(", "):"),
+                                StageKind::Roll => ("", ":"),
+                                StageKind::Chain => ("+", ":"),
+                            };
+                            play.push_str(open);
+                            play.push(char::from(b'0' + s.a % 10));
+                            play.push(char::from(b'0' + s.b % 10));
+                            play.push_str(close);
+                            play.push(' ');
+                        }
+                        let head = play.len();
+                        write_written(&s.moves, &v.record.steps, text, &mut play);
+                        if !only_roll && play.len() == head {
+                            // A stage with nothing written after its dice.
+                            play.pop();
+                        }
+                    }
                 }
-                ActionDoc::Double(c) => (format!("Doubles => {}", c.value), None),
-                ActionDoc::Beaver(c) => (format!("Beavers => {}", c.value), None),
-                ActionDoc::Raccoon(c) => (format!("Raccoons => {}", c.value), None),
-                ActionDoc::Take(_) => ("Takes".to_string(), None),
-                ActionDoc::Drop(_) => ("Drops".to_string(), None),
-                ActionDoc::Wins(_)
-                | ActionDoc::Losses(_)
-                | ActionDoc::Draw(_)
-                | ActionDoc::Resign(_) => continue,
-            };
+                CellBody::Double { value, .. } => {
+                    let _ = write!(play, "Doubles => {value}");
+                }
+                CellBody::Beaver { value, .. } => {
+                    let _ = write!(play, "Beavers => {value}");
+                }
+                CellBody::Raccoon { value, .. } => {
+                    let _ = write!(play, "Raccoons => {value}");
+                }
+                CellBody::Take => play.push_str("Takes"),
+                CellBody::Drop => play.push_str("Drops"),
+                CellBody::Wins { .. }
+                | CellBody::Losses { .. }
+                | CellBody::Draw
+                | CellBody::Resign { .. } => continue,
+            }
             // The action the replay stopped at (its first fatal problem) was reached: the
             // position before it is the one the walk got to.
-            let checked = adoc.base().checked && rules.is_some();
+            let checked = !matches!(t, Some(ActionTrace::Unchecked { .. }) | None);
+            let checked = checked && rules.is_some();
             let reached = checked || (!stopped && trace.is_some() && rules.is_some());
             if !checked {
                 stopped = true;
@@ -323,10 +480,7 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
                         CellBody::Turn { .. } => side,
                         _ => side.other(),
                     };
-                    let roll = match adoc {
-                        ActionDoc::Turn(turn) => turn.dice.map(|[a, b]| Roll { a, b }),
-                        _ => None,
-                    };
+                    let roll = dice.map(|[a, b]| Roll { a, b });
                     (position.filter(|_| reached), on_roll, roll, None)
                 }
             };
@@ -336,51 +490,54 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
                 at.offset >= cell.offset && at.offset < cell.end().max(cell.offset + 1)
             });
             let before = before.filter(|_| reached);
-            let (position_before, xgid_before, n_legal) = match (rules, before) {
-                (Some(r), Some(b)) => {
-                    let xgid = (r.backgammon_board() && ids::validate(&b, r.variant()).is_ok())
-                        .then(|| {
-                            // A double awaiting its answer is written `D` in place of the dice.
-                            let answering = matches!(
-                                action.cell.body,
-                                CellBody::Take | CellBody::Drop | CellBody::Beaver { .. }
-                            );
-                            ids::xgid::Xgid {
-                                dice: roll,
-                                cube_action: answering.then_some(ids::xgid::CubeAction::Doubled),
-                                cube: cube.0,
-                                cube_owner: cube.1,
-                                white_score: score.map_or(0, |s| s.0),
-                                black_score: score.map_or(0, |s| s.1),
-                                match_length: v.record.length.map_or(0, |l| l.0),
-                                crawford: trace.is_some_and(|t| t.crawford),
-                                ..ids::xgid::Xgid::new(b, on_roll)
-                            }
-                            .to_string()
-                        });
-                    let text = position_json(&b, r.opposite_fn()).to_string();
-                    let received =
-                        matches!(adoc, ActionDoc::Turn(turn) if !turn.received.is_empty());
-                    let n = roll
-                        .filter(|r| !received && r.is_valid())
-                        .map(|d| r.legal_plays(&b, side, d.stage()).len());
-                    (Some(text), xgid, n)
+            position_text.clear();
+            xgid_text.clear();
+            let mut n_legal = None;
+            let mut has_xgid = false;
+            if let (Some(r), Some(b)) = (rules, before) {
+                if r.backgammon_board() && ids::validate(&b, r.variant()).is_ok() {
+                    // A double awaiting its answer is written `D` in place of the dice.
+                    let answering = matches!(
+                        action.cell.body,
+                        CellBody::Take | CellBody::Drop | CellBody::Beaver { .. }
+                    );
+                    let x = ids::xgid::Xgid {
+                        dice: roll,
+                        cube_action: answering.then_some(ids::xgid::CubeAction::Doubled),
+                        cube: cube.0,
+                        cube_owner: cube.1,
+                        white_score: score.map_or(0, |s| s.0),
+                        black_score: score.map_or(0, |s| s.1),
+                        match_length: v.record.length.map_or(0, |l| l.0),
+                        crawford: trace.is_some_and(|t| t.crawford),
+                        ..ids::xgid::Xgid::new(b, on_roll)
+                    };
+                    let _ = write!(xgid_text, "{x}");
+                    has_xgid = true;
                 }
-                _ => (None, None, None),
-            };
-            out.push(PlayRow {
-                path: path.to_string(),
+                ids::tavla::write(&b, &mut position_text);
+                n_legal = roll
+                    .filter(|r| !received && r.is_valid())
+                    .map(|d| r.legal_plays(&b, side, d.stage()).len());
+            }
+            let analysis = action.analysis.as_deref();
+            let cube_analysis = analysis.and_then(|a| a.cube.as_ref());
+            let in_match = cube_analysis.and_then(|_| match_cube(v, gi, ai, side));
+            let in_match = in_match.as_ref();
+            f(&RowRef {
+                path,
                 match_number,
                 game: game.number,
                 turn: action.turn_number,
                 side: side.name(),
                 player: names.map(|(l, r)| match side {
-                    Side::White => l.clone(),
-                    Side::Black => r.clone(),
+                    Side::White => l,
+                    Side::Black => r,
                 }),
-                die1: dice.map(|d| d[0]),
-                die2: dice.map(|d| d[1]),
-                play,
+                dice,
+                play: &play,
+                position_before: before.map(|_| position_text.as_str()),
+                xgid_before: has_xgid.then_some(xgid_text.as_str()),
                 legal: if first_error.is_some() {
                     Some(false)
                 } else {
@@ -388,28 +545,29 @@ fn match_rows(path: &str, match_number: usize, v: &Verdict, text: &str) -> Vec<P
                 },
                 code: first_error.map(|f| f.code.as_str()),
                 n_legal,
-                pips_before_white: before.map(|b| b.pips(Side::White)),
-                pips_before_black: before.map(|b| b.pips(Side::Black)),
-                position_before,
-                xgid_before,
-                score_white: score.map(|s| s.0),
-                score_black: score.map(|s| s.1),
+                pips: before.map(|b| (b.pips(Side::White), b.pips(Side::Black))),
+                score,
                 cube: reached.then_some(cube.0),
-                equity_loss: analysis.and_then(|a| a.equity_loss),
-                best_play: analysis.and_then(|a| a.best_play.clone()),
-                cube_error: analysis.and_then(|a| a.cube.as_ref()).and_then(|c| c.error),
-                proper_cube: analysis
-                    .and_then(|a| a.cube.as_ref())
-                    .and_then(|c| c.proper.clone()),
+                equity_loss: analysis.and_then(|a| a.equity_loss()),
+                best_play: analysis.and_then(|a| a.best()).map(|c| c.play.as_str()),
+                cube_error: cube_analysis.and_then(|c| match action.cell.body {
+                    CellBody::Double { .. } => c.doubling_error_in(true, in_match),
+                    CellBody::Take => c.taking_error_in(true, in_match),
+                    CellBody::Drop => c.taking_error_in(false, in_match),
+                    CellBody::Turn { .. } => c.doubling_error_in(false, in_match),
+                    _ => None,
+                }),
+                proper_cube: cube_analysis
+                    .and_then(|c| c.proper_in(in_match))
+                    .map(|p| p.as_str()),
                 luck: analysis.and_then(|a| a.luck),
-                comment: adoc.base().comment.clone(),
+                comment: action.comment.as_deref(),
             });
             if let Some(a) = after {
                 position = Some(a);
             }
         }
     }
-    out
 }
 
 /// The table of plays as Parquet: the columns of [`COLUMNS`], typed (integers as `INT64`,

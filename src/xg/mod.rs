@@ -3,8 +3,11 @@
 //! [`read`] turns a file into the typed [`Record`](crate::record::Record): the match with
 //! every entry located at the bytes of `temp.xg` it comes from (offsets inside the
 //! decompressed member, [`Binary::member`]: a move's dice and each from/to pair at their own
-//! fields of its record), each move's comment of `temp.xgc` on its entry, the boards stored
-//! after the plays, and every problem of the container or of the records as a located
+//! fields of its record), each move's and cube decision's comment of `temp.xgc` on its entry
+//! (a decision not to double: on the roll that follows it, before the move's own),
+//! XG's analysis of the moves and of the cube decisions (a no-double decision on the roll that
+//! follows it, a double's on the double and on its take or pass), the boards stored after the
+//! plays, and every problem of the container or of the records as a located
 //! [`ReadProblem`]. [`read_position`] reads the position of an `.xgp` (or the last position
 //! of an `.xg`) as an XGID that `tavla check` and `tavla legal` take.
 //!
@@ -111,6 +114,11 @@ struct CellW {
     comment: i32,
     /// XG's analysis of a move, when read.
     analysis: Option<records::MoveAnalysis>,
+    /// XG's analysis of the cube decision of the entry (a double, its take or pass, or the
+    /// roll after a decision not to double), when read.
+    cube: Option<records::CubeEval>,
+    /// For a roll, the comment index of the decision not to double before it, −1 for none.
+    cube_comment: i32,
 }
 
 /// One game as read.
@@ -217,13 +225,15 @@ fn move_entry(m: &Move, at: usize, problems: &mut Vec<ReadProblem>) -> EntryW {
     }
 }
 
-/// The cells of a cube record.
+/// The cells of a cube record; `eval`, XG's analysis of the double, goes on the double and on
+/// its take or pass.
 fn cube_cells(
     c: &Cube,
     player: Player,
     at: usize,
     cells: &mut Vec<CellW>,
     problems: &mut Vec<ReadProblem>,
+    eval: Option<&records::CubeEval>,
 ) {
     if c.double != 1 {
         return;
@@ -241,13 +251,19 @@ fn cube_cells(
         ));
         return;
     };
+    // The double and its first answer carry the analysis; a beaver's and a raccoon's answers
+    // do not (XG's analysis is of the double).
+    let mut analysed = 0;
     let mut push = |p: Player, body: CellBody, comment: i32| {
+        analysed += 1;
         cells.push(CellW {
             player: p,
             entry: EntryW::Cube(body),
             at,
             comment,
             analysis: None,
+            cube: eval.filter(|_| analysed <= 2).cloned(),
+            cube_comment: -1,
         })
     };
     let taker = player.other();
@@ -310,8 +326,12 @@ fn walk(data: &[u8], problems: &mut Vec<ReadProblem>, analysis: bool) -> MatchW 
     }
     let mut version = 0;
     let mut header_seen = false;
+    // A decision not to double (XG's analysis of it, its comment), for the roll that follows
+    // it (the next record, the same player's move).
+    let mut no_double: Option<(Player, Option<records::CubeEval>, i32)> = None;
     for (i, r) in data[..whole].chunks_exact(RECORD).enumerate() {
         let at = i * RECORD;
+        let before_roll = no_double.take();
         let rec = match records::parse(r, version) {
             Ok(rec) => rec,
             Err(t) => {
@@ -395,7 +415,16 @@ fn walk(data: &[u8], problems: &mut Vec<ReadProblem>, analysis: bool) -> MatchW 
                         "tavla checks the decision against the rules itself",
                     ));
                 }
-                cube_cells(&c, p, at, &mut g.cells, problems);
+                let eval = if analysis {
+                    records::cube_analysis(r)
+                } else {
+                    None
+                };
+                if c.double == 0 {
+                    no_double = Some((p, eval, c.comment));
+                } else {
+                    cube_cells(&c, p, at, &mut g.cells, problems, eval.as_ref());
+                }
             }
             Record::Move(mv) => {
                 let Some(g) = game else {
@@ -425,6 +454,10 @@ fn walk(data: &[u8], problems: &mut Vec<ReadProblem>, analysis: bool) -> MatchW 
                     ));
                 }
                 let entry = move_entry(&mv, at, problems);
+                let (cube_eval, cube_comment) = match before_roll {
+                    Some((q, e, k)) if q == p => (e, k),
+                    _ => (None, -1),
+                };
                 if !mv.resigned() {
                     m.boards.push((at, board_counts(&mv.after, p)));
                 }
@@ -438,6 +471,8 @@ fn walk(data: &[u8], problems: &mut Vec<ReadProblem>, analysis: bool) -> MatchW 
                     } else {
                         None
                     },
+                    cube: cube_eval,
+                    cube_comment,
                 });
             }
             Record::GameFooter(f) => {
@@ -484,6 +519,8 @@ fn footer_cell(
         at,
         comment: -1,
         analysis: None,
+        cube: None,
+        cube_comment: -1,
     });
 }
 
@@ -747,6 +784,19 @@ fn analysis_of(a: &records::MoveAnalysis) -> crate::record::Analysis {
     }
 }
 
+/// XG's analysis of a cube decision as the record's: its equities normalized to the cube
+/// (double/pass 1, in match play too), for the player who may double.
+fn cube_analysis_of(e: &records::CubeEval) -> crate::record::CubeAnalysis {
+    crate::record::CubeAnalysis {
+        no_double: e.no_double,
+        double_take: e.double_take,
+        double_pass: Some(e.double_pass),
+        match_winning_chances: false,
+        level: format!("XG level {}", e.level),
+        evaluation: None,
+    }
+}
+
 /// The typed match of what was read.
 fn build(m: &MatchW, notes: &[String]) -> crate::record::Match {
     let h = &m.header;
@@ -837,12 +887,28 @@ fn build(m: &MatchW, notes: &[String]) -> crate::record::Match {
                         steps,
                         unknown: resigned.then_some(Span::new(at + 68, 32)),
                     };
-                    b.turn(column, whole(at), roll, note(c.comment));
-                    if let Some(a) = &c.analysis {
-                        b.analysis(analysis_of(a));
+                    // The comment of the decision not to double before the roll, then the
+                    // move's.
+                    let comment = match (note(c.cube_comment), note(c.comment)) {
+                        (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
+                        (a, b) => a.or(b),
+                    };
+                    b.turn(column, whole(at), roll, comment);
+                    if c.analysis.is_some() || c.cube.is_some() {
+                        let mut a = c.analysis.as_ref().map(analysis_of).unwrap_or_default();
+                        a.cube = c.cube.as_ref().map(cube_analysis_of);
+                        b.analysis(a);
                     }
                 }
-                EntryW::Cube(body) => b.cube(column, whole(at), body.clone(), note(c.comment)),
+                EntryW::Cube(body) => {
+                    b.cube(column, whole(at), body.clone(), note(c.comment));
+                    if let Some(e) = &c.cube {
+                        b.analysis(crate::record::Analysis {
+                            cube: Some(cube_analysis_of(e)),
+                            ..Default::default()
+                        });
+                    }
+                }
                 EntryW::Wins { points, and_match } => b.result(
                     column,
                     whole(at),
@@ -985,6 +1051,101 @@ mod tests {
         let p = board_position(&bar);
         assert_eq!((p.count(Side::White, 25), p.count(Side::Black, 25)), (1, 1));
         assert_eq!((p.count(Side::White, 24), p.count(Side::Black, 24)), (1, 1));
+    }
+
+    /// A record of `temp.xg` of type `t` with `fields` (offset, bytes) set.
+    fn record(t: u8, fields: &[(usize, &[u8])]) -> Vec<u8> {
+        let mut r = vec![0u8; RECORD];
+        r[8] = t;
+        for (at, b) in fields {
+            r[*at..at + b.len()].copy_from_slice(b);
+        }
+        r
+    }
+
+    #[test]
+    fn a_decision_not_to_double_goes_on_the_roll_after_it_and_a_double_on_its_answer() {
+        let f32s = |v: [f32; 3]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+        let one = 1i32.to_le_bytes();
+        let figures = f32s([0.4, 0.2, 1.0]);
+        let cube = |double: i32, take: i32, comment: i32, err: f64| {
+            record(
+                2,
+                &[
+                    (12, &one),
+                    (16, &double.to_le_bytes()),
+                    (20, &take.to_le_bytes()),
+                    (92, &3i32.to_le_bytes()),
+                    (152, &figures),
+                    (200, &err.to_le_bytes()),
+                    (216, &0f64.to_le_bytes()),
+                    (292, &comment.to_le_bytes()),
+                ],
+            )
+        };
+        let mut moves = Vec::new();
+        for v in [13i32, 3, 8, 1, -1, -1, -1, -1] {
+            moves.extend_from_slice(&v.to_le_bytes());
+        }
+        let roll = record(
+            3,
+            &[
+                (64, &one),
+                (68, &moves),
+                (100, &3i32.to_le_bytes()),
+                (104, &1i32.to_le_bytes()),
+                (2524, &1i32.to_le_bytes()),
+            ],
+        );
+        let data = [
+            record(1, &[(56, &(-1i32).to_le_bytes())]),
+            cube(0, -1, 0, 0.0),
+            roll.clone(),
+            // Not analysed (−1000): nothing on the roll after it.
+            cube(0, -1, -1, -1000.0),
+            roll,
+            cube(1, 1, -1, 0.2),
+        ]
+        .concat();
+        let mut problems = Vec::new();
+        let m = walk(&data, &mut problems, true);
+        let cells = &m.games[0].cells;
+        assert_eq!(cells.len(), 4);
+        let eval = cells[0]
+            .cube
+            .as_ref()
+            .expect("the no-double analysis on the roll");
+        assert_eq!(
+            (eval.no_double, eval.double_take, eval.double_pass),
+            (0.4f32 as f64, 0.2f32 as f64, 1.0)
+        );
+        assert_eq!(eval.level, 3);
+        assert_eq!((cells[0].cube_comment, cells[0].comment), (0, 1));
+        assert!(cells[1].cube.is_none());
+        assert_eq!(cells[1].cube_comment, -1);
+        // The double and its take.
+        assert!(matches!(
+            cells[2].entry,
+            EntryW::Cube(CellBody::Double { .. })
+        ));
+        assert!(matches!(cells[3].entry, EntryW::Cube(CellBody::Take)));
+        assert!(cells[2].cube.is_some() && cells[3].cube.is_some());
+        // Without the analysis, none.
+        let m = walk(&data, &mut problems, false);
+        assert!(m.games[0].cells.iter().all(|c| c.cube.is_none()));
+        // The comments: the no-double's, then the move's.
+        let notes = vec!["no double yet".to_string(), "a fine play".to_string()];
+        let built = build(&walk(&data, &mut Vec::new(), true), &notes);
+        let g = &built.games[0];
+        assert_eq!(
+            g.actions[0].comment.as_deref(),
+            Some("no double yet\na fine play")
+        );
+        let a = g.actions[0].analysis.as_ref().expect("the roll's analysis");
+        assert!(a.candidates.is_empty());
+        let c = a.cube.as_ref().expect("the cube figures");
+        assert_eq!(c.proper(), Some(crate::record::ProperCube::NoDoubleTake));
+        assert_eq!(c.level, "XG level 3");
     }
 
     #[test]

@@ -13,7 +13,8 @@
 //! - Cube (2): the player at 12 (1 or −1), `Double` at 16 (1 doubled, 0 not, −1 resigned
 //!   before the roll, −2 no decision), `Take` at 20 (1 take, 0 drop, 2 beaver), beaver and
 //!   raccoon answers at 24 and 28, the cube at 32 (0 centred, +n 2ⁿ owned by player 1, −n by
-//!   player 2), the position at 36, `inValid` at 260, the comment index at 292;
+//!   player 2), the position at 36, XG's analysis of the decision (`Doubled`) at 64, `ErrCube`
+//!   at 200, `ErrTake` at 216, `inValid` at 260, the comment index at 292;
 //! - Move (3): the position before at 9 (player 1's side) and after at 35 (the mover's side),
 //!   the player at 64, four from/to pairs at 68 (0-based in the mover's numbering, 24 the bar,
 //!   a negative destination off, −1 in a from slot ends the list), the dice at 100, the cube at
@@ -257,6 +258,53 @@ pub fn move_analysis(r: &[u8]) -> Option<MoveAnalysis> {
         candidates,
         played,
         luck: (luck > -999.0 && luck.is_finite()).then_some(luck),
+    })
+}
+
+/// XG's analysis of a cube decision: a cube record's `Doubled` (an `EngineStructDoubleAction`
+/// from byte 64) with `ErrCube` and `ErrTake`, for the player on roll. The equities are cubeful
+/// and normalized to the cube (double/pass is 1, in match play too: XG's figures there are
+/// normalized equities, not match winning chances).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CubeEval {
+    /// `equB`: no double.
+    pub no_double: f64,
+    /// `equDouble`: double, take.
+    pub double_take: f64,
+    /// `equDrop`: double, pass.
+    pub double_pass: f64,
+    /// `Level`: the level of the analysis (XG's player level).
+    pub level: i32,
+    /// `ErrCube`: what the doubling decision made gave up, by XG.
+    pub err_cube: f64,
+    /// `ErrTake`: what the answer gave up, by XG (−1000: not analysed).
+    pub err_take: f64,
+}
+
+/// The analysis of a cube record, when XG analysed the decision (`ErrCube` is not −1000).
+/// Offsets (from the record's start) as xgdatatools reads them: `Doubled` at 64 with its
+/// `Level` at 92 and `equB`, `equDouble`, `equDrop` (single floats) at 152, 156 and 160;
+/// `ErrCube` at 200 and `ErrTake` at 216 (doubles).
+pub fn cube_analysis(r: &[u8]) -> Option<CubeEval> {
+    if r.len() < RECORD || r[8] != 2 {
+        return None;
+    }
+    let err_cube = f64_at(r, 200);
+    if err_cube <= -999.0 || !err_cube.is_finite() {
+        return None;
+    }
+    let f = |at: usize| f64::from(f32::from_le_bytes([r[at], r[at + 1], r[at + 2], r[at + 3]]));
+    let (no_double, double_take, double_pass) = (f(152), f(156), f(160));
+    if !(no_double.is_finite() && double_take.is_finite() && double_pass.is_finite()) {
+        return None;
+    }
+    Some(CubeEval {
+        no_double,
+        double_take,
+        double_pass,
+        level: i32_at(r, 92),
+        err_cube,
+        err_take: f64_at(r, 216),
     })
 }
 

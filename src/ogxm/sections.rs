@@ -1,0 +1,300 @@
+//! The frame of an OGXM v2 file: the 16-byte header (magic `OGXM`, the writer's version, the
+//! oldest reader version that reads it, the file's size), the sections (a four-letter kind, a
+//! little-endian u32 length, a flags byte whose bit 0 marks a section a reader must know), the
+//! `CSUM` checksum over every byte before it, and the `END!` trailer.
+
+use super::bytes::{Cursor, Short};
+use crate::codes::Code;
+use sha2::Digest;
+
+/// The header's size.
+pub const HEADER: usize = 16;
+/// The newest major version read.
+pub const MAJOR: u16 = 2;
+
+/// One section: its kind, where its payload lies, and its flags.
+#[derive(Clone, Debug)]
+pub struct Section {
+    /// The four bytes of its kind.
+    pub kind: [u8; 4],
+    /// Where its header starts in the file.
+    pub at: usize,
+    /// Its payload: start and end in the file.
+    pub payload: (usize, usize),
+}
+
+/// A problem of the frame: code, byte range, sentence.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub code: Code,
+    pub at: usize,
+    pub len: usize,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(code: Code, at: usize, len: usize, message: impl Into<String>) -> Problem {
+        Problem {
+            code,
+            at,
+            len,
+            message: message.into(),
+        }
+    }
+    /// A read that ran out: located at the byte where it started, with no length (that byte
+    /// may be the end of the file).
+    pub fn short(s: &Short, code: Code, context: &str) -> Problem {
+        Problem::new(
+            code,
+            s.at,
+            0,
+            format!("{context}: the {} runs past its end", s.what),
+        )
+    }
+}
+
+/// What the checksum said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checksum {
+    /// No `CSUM` section.
+    Absent,
+    /// CRC-32 (algorithm 0) or SHA-256 (3), matching.
+    Verified,
+    /// An algorithm not known here.
+    Unknown(u64),
+}
+
+/// A file's frame: its version, sections in order, the checksum's verdict.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// Where the file starts in the data (0, or a stream member's offset).
+    pub base: usize,
+    pub major: u16,
+    pub minor: u16,
+    pub size: usize,
+    pub sections: Vec<Section>,
+    pub checksum: Checksum,
+}
+
+fn kind_name(k: &[u8; 4]) -> String {
+    k.iter()
+        .map(|&b| {
+            if b.is_ascii_graphic() {
+                char::from(b)
+            } else {
+                '?'
+            }
+        })
+        .collect()
+}
+
+/// The kinds a v2 reader knows; any other kind with its critical bit set is refused.
+const KNOWN: [&[u8; 4]; 9] = [
+    b"MTCH", b"GAME", b"ANAL", b"DECS", b"SIGN", b"MSIG", b"ANNO", b"CLCK", b"VIDO",
+];
+
+/// The frame of the file `data` (one member of a stream is a whole file).
+///
+/// # Errors
+/// The first problem that stops the reading (a bad header, a section that overruns the file,
+/// an unknown critical section, a checksum that does not match).
+pub fn frame(data: &[u8]) -> Result<Frame, Problem> {
+    frame_at(data, 0)
+}
+
+/// [`frame`] of the file that starts at `base` in `data` (a stream's member); every offset
+/// stays `data`'s.
+///
+/// # Errors
+/// As [`frame`].
+pub fn frame_at(data: &[u8], base: usize) -> Result<Frame, Problem> {
+    let mut c = Cursor::new(data, base, data.len());
+    let magic = c
+        .take(4, "magic")
+        .map_err(|s| Problem::short(&s, Code::OgxmTruncated, "the header"))?;
+    if magic != b"OGXM" {
+        return Err(Problem::new(
+            Code::OgxmBadHeader,
+            base,
+            4,
+            "the file does not start with the OGXM magic `OGXM`",
+        ));
+    }
+    let head = |c: &mut Cursor<'_>| -> Result<u16, Problem> {
+        c.u16("header")
+            .map_err(|s| Problem::short(&s, Code::OgxmTruncated, "the 16-byte header"))
+    };
+    let major = head(&mut c)?;
+    let minor = head(&mut c)?;
+    if major != MAJOR {
+        return Err(Problem::new(
+            Code::OgxmUnsupported,
+            base + 4,
+            2,
+            if major == 1 {
+                "an OGXM v1 file (20-byte header, `MHDR` chunks): only OGXM v2 is read".to_string()
+            } else {
+                format!("OGXM version {major}.{minor}: only OGXM v2 is read")
+            },
+        ));
+    }
+    let reader_major = head(&mut c)?;
+    let _reader_minor = head(&mut c)?;
+    if reader_major > MAJOR {
+        return Err(Problem::new(
+            Code::OgxmUnsupported,
+            base + 8,
+            2,
+            format!("the file needs an OGXM v{reader_major} reader; this one reads v2"),
+        ));
+    }
+    let size = c
+        .u32("file size")
+        .map_err(|s| Problem::short(&s, Code::OgxmTruncated, "the 16-byte header"))?
+        as usize;
+    if size < HEADER + 4 {
+        return Err(Problem::new(
+            Code::OgxmBadHeader,
+            base + 12,
+            4,
+            format!("the header gives a file size of {size} bytes, less than a header and `END!`"),
+        ));
+    }
+    let left = data.len() - base;
+    if size > left {
+        return Err(Problem::new(
+            Code::OgxmTruncated,
+            data.len(),
+            0,
+            format!(
+                "the header gives a file size of {size} bytes but the file has {left}: it was cut short"
+            ),
+        ));
+    }
+    if &data[base + size - 4..base + size] != b"END!" {
+        return Err(Problem::new(
+            Code::OgxmTruncated,
+            base + size - 4,
+            4,
+            "the file does not end in `END!` where its header says it ends",
+        ));
+    }
+    let body_end = base + size - 4;
+    let mut sections = Vec::new();
+    let mut checksum = Checksum::Absent;
+    let mut pos = base + HEADER;
+    while pos < body_end {
+        if body_end - pos < 9 {
+            return Err(Problem::new(
+                Code::OgxmTruncated,
+                pos,
+                body_end - pos,
+                "a section header is cut short before `END!`",
+            ));
+        }
+        let kind: [u8; 4] = [data[pos], data[pos + 1], data[pos + 2], data[pos + 3]];
+        let len = u32::from_le_bytes([data[pos + 4], data[pos + 5], data[pos + 6], data[pos + 7]])
+            as usize;
+        let flags = data[pos + 8];
+        let start = pos + 9;
+        if len > body_end - start {
+            return Err(Problem::new(
+                Code::OgxmBadRecord,
+                pos + 4,
+                4,
+                format!(
+                    "section `{}` gives a length of {len} bytes, past the end of the file ({} bytes left)",
+                    kind_name(&kind),
+                    body_end - start
+                ),
+            ));
+        }
+        let end = start + len;
+        if &kind == b"CSUM" {
+            checksum = check_sum(data, base, pos, start, end)?;
+        } else if !KNOWN.contains(&&kind) && flags & 1 == 1 {
+            return Err(Problem::new(
+                Code::OgxmCriticalSection,
+                pos,
+                4,
+                format!(
+                    "section `{}` is marked critical and is not an OGXM v2 section this reader knows",
+                    kind_name(&kind)
+                ),
+            ));
+        }
+        sections.push(Section {
+            kind,
+            at: pos,
+            payload: (start, end),
+        });
+        pos = end;
+    }
+    Ok(Frame {
+        base,
+        major,
+        minor,
+        size,
+        sections,
+        checksum,
+    })
+}
+
+/// The `CSUM` section at `at` (payload `start..end`) checked over `data[..at]`.
+fn check_sum(
+    data: &[u8],
+    base: usize,
+    at: usize,
+    start: usize,
+    end: usize,
+) -> Result<Checksum, Problem> {
+    let bad = |s: Short| Problem::short(&s, Code::OgxmBadRecord, "the `CSUM` record");
+    let mut c = Cursor::new(data, start, end);
+    let (_mask, mut r) = c.record("CSUM record").map_err(bad)?;
+    let algorithm = r.varint("checksum algorithm").map_err(bad)?;
+    let digest_at = r.pos;
+    let digest = r.bytes("checksum digest").map_err(bad)?;
+    let (name, computed): (&str, Vec<u8>) = match algorithm {
+        0 => (
+            "CRC-32",
+            crc32fast::hash(&data[base..at]).to_le_bytes().to_vec(),
+        ),
+        3 => ("SHA-256", sha2::Sha256::digest(&data[base..at]).to_vec()),
+        other => return Ok(Checksum::Unknown(other)),
+    };
+    if digest != computed.as_slice() {
+        return Err(Problem::new(
+            Code::OgxmBadChecksum,
+            digest_at,
+            r.pos - digest_at,
+            format!(
+                "the {name} in `CSUM` is {} but the {} bytes before it give {}: the file was changed or damaged",
+                hex(digest),
+                at - base,
+                hex(&computed)
+            ),
+        ));
+    }
+    Ok(Checksum::Verified)
+}
+
+/// Bytes as lowercase hex.
+pub fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// The SHA-256 `match_digest` of a file: the `MTCH` payload and each `GAME` payload, each
+/// preceded by its length as a little-endian u32.
+pub fn match_digest(data: &[u8], f: &Frame) -> [u8; 32] {
+    let mut h = sha2::Sha256::new();
+    for s in f
+        .sections
+        .iter()
+        .filter(|s| &s.kind == b"MTCH" || &s.kind == b"GAME")
+    {
+        let p = &data[s.payload.0..s.payload.1];
+        h.update((p.len() as u32).to_le_bytes());
+        h.update(p);
+    }
+    h.finalize().into()
+}
