@@ -10,10 +10,10 @@
 //!   the record has reached there, in the record's notation ([`complete`]);
 //! - **hover**: over a turn, the board before it as `tavla show` draws it; over a finding,
 //!   its message, help and explanation ([`hover`]);
-//! - **formatting**: the record in the canonical layout of `convert --to mat` ([`format`]).
+//! - **formatting**: the record in the canonical layout of `convert --to mat` (`format`).
 //!
 //! A change inside one game's turns re-checks the games around it only, where that finds
-//! exactly what a whole check finds ([`incremental`]), else the whole document: a re-check of
+//! exactly what a whole check finds (`incremental`), else the whole document: a re-check of
 //! a fifty-game record takes well under a millisecond or two (`benches/lsp.rs`), and the
 //! boards of that check answer a completion in its games. The server is therefore
 //! synchronous: `lsp-server` (rust-analyzer's transport: a thread reading
@@ -82,7 +82,7 @@ impl Document {
     }
 
     /// Replace the text and check it again: the games around the edit only, where that finds
-    /// exactly what checking the whole record finds ([`incremental`]), else the whole record.
+    /// exactly what checking the whole record finds (`incremental`), else the whole record.
     pub fn set_text(&mut self, text: String) {
         let old = std::mem::replace(&mut self.text, text);
         self.lines = Lines::new(&self.text);

@@ -15,7 +15,7 @@
 //! | `player` | the side's name on the game's score line |
 //! | `die1`, `die2` | the roll's dice as written (`6`, `4`), integers; empty for a cube action or a cell of received stages only |
 //! | `play` | the play as written, normalised (`24/18 13/9`); with several stages each after its dice (`(33): … 64: … +55: …`); a cube action as written (`Doubles => 2`, `Takes`, `Drops`, `Beavers => 4`, `Raccoons => 8`) |
-//! | `position_before` | the position before the action as tavla's position string ([`ids::tavla`](crate::ids::tavla): 53 characters, each side's checkers on its own points, the same kind of value in every game); empty where the replay did not reach the action |
+//! | `position_before` | the position before the action as tavla's position string ([`crate::ids::tavla`]: 53 characters, each side's checkers on its own points, the same kind of value in every game); empty where the replay did not reach the action |
 //! | `xgid_before` | the same position as an XGID (dice, cube and score included; `D` in place of the dice while a double awaits its answer), where the board allows one (the backgammon family) |
 //! | `legal` | `false` when an error is found in the cell, else `true`; empty where the replay did not reach the cell (after the first fatal problem of a game) |
 //! | `code` | the code of the cell's first error (`tavla::rules::blocked`) |
