@@ -28,7 +28,6 @@
 
 use crate::codes::Code;
 use crate::input::{Format, Source};
-use crate::notation::Span;
 use crate::replay::{Finding, Overrides, Severity, Verdict};
 
 /// Where the games of a single-match `.mat` record stand in its text.
@@ -206,23 +205,7 @@ pub(crate) fn window(
 
 /// Every span of a finding moved by `m`.
 fn move_finding(f: &mut Finding, m: impl Fn(usize) -> usize) {
-    let mv = |s: &mut Span| s.offset = m(s.offset);
-    mv(&mut f.span);
-    for (s, _) in &mut f.related {
-        mv(s);
-    }
-    if let Some(s) = f.suggestions.as_mut() {
-        mv(&mut s.span);
-        if let Some(d) = s.dice_span.as_mut() {
-            mv(d);
-        }
-    }
-    if let Some(r) = f.repair.as_mut() {
-        mv(&mut r.span);
-    }
-    if let Some(s) = f.rests_on.as_mut() {
-        mv(s);
-    }
+    crate::replay::move_spans(f, m);
 }
 
 /// Findings whose consequences reach past the next score line.

@@ -557,7 +557,13 @@ fn entries(v: &mut Verdict) {
 /// A finding of a match checked on its own, moved to the offsets of the file whose text
 /// starts at `by`.
 fn shift(f: &mut Finding, by: usize) {
-    let mv = |s: &mut Span| s.offset += by;
+    move_spans(f, |o| o + by);
+}
+
+/// Every span of a finding (its own, the related ones, the suggestions', the repair's, the
+/// one it rests on) moved by `m`, a map of byte offsets.
+pub(crate) fn move_spans(f: &mut Finding, m: impl Fn(usize) -> usize) {
+    let mv = |s: &mut Span| s.offset = m(s.offset);
     mv(&mut f.span);
     for (s, _) in &mut f.related {
         mv(s);
