@@ -337,8 +337,11 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
                             steps: hops,
                             unknown: resigns_next.then_some(head),
                         },
-                        None,
+                        p.comment.clone(),
                     );
+                    if let Some(a) = &p.analysis {
+                        b.analysis(a.clone());
+                    }
                     if let Some(board) = board {
                         illegal.push(format!(
                             "game {}, turn {t}, {}",
@@ -361,17 +364,20 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
                             value: cube * 2,
                             value_span: head,
                         },
-                        None,
+                        p.comment.clone(),
                     );
+                    if let Some(a) = &p.analysis {
+                        b.analysis(a.clone());
+                    }
                 }
                 Action::Take => {
                     take_turn(p.white);
                     cube = pre * 2;
-                    b.cube(column(p.white), span, CellBody::Take, None);
+                    b.cube(column(p.white), span, CellBody::Take, p.comment.clone());
                 }
                 Action::Drop => {
                     take_turn(p.white);
-                    b.cube(column(p.white), span, CellBody::Drop, None);
+                    b.cube(column(p.white), span, CellBody::Drop, p.comment.clone());
                 }
                 Action::Beaver | Action::Raccoon => {
                     take_turn(p.white);
@@ -384,7 +390,7 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
                     } else {
                         CellBody::Beaver { value, value_span }
                     };
-                    b.cube(column(p.white), span, body, None);
+                    b.cube(column(p.white), span, body, p.comment.clone());
                 }
                 Action::Resign { value, whole_match } => {
                     let level = if *whole_match {

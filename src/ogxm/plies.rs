@@ -68,13 +68,17 @@ pub enum Action {
 }
 
 /// One ply.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Ply {
     /// The seat bit is 0: White.
     pub white: bool,
     pub action: Action,
     /// Its bytes in the file.
     pub span: Span,
+    /// What the file's primary analysis block says of the ply, if it holds one.
+    pub analysis: Option<crate::record::Analysis>,
+    /// The ply's comment, if the file holds one.
+    pub comment: Option<String>,
 }
 
 /// The extras record's fields used here.
@@ -242,6 +246,8 @@ pub fn read_plies(c: &mut Cursor<'_>) -> Result<Vec<Ply>, Problem> {
             white,
             action,
             span: Span::new(at, c.pos - at),
+            analysis: None,
+            comment: None,
         });
     }
     Ok(out)
