@@ -111,7 +111,7 @@ struct InputArgs {
         long,
         value_name = "EXT,...",
         value_delimiter = ',',
-        default_value = "mat,txt,sgf,xg,xgp"
+        default_value = tavla::input::DEFAULT_EXTENSIONS
     )]
     ext: Vec<String>,
     /// The name to report for standard input.

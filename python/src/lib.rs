@@ -40,7 +40,6 @@ create_exception!(
 );
 
 /// The default extensions read when walking directories, as the command line's `--ext`.
-const DEFAULT_EXTENSIONS: [&str; 5] = ["mat", "txt", "sgf", "xg", "xgp"];
 
 /// A JSON value as Python objects (dicts, lists, str, int, float, bool, None).
 fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
@@ -96,8 +95,7 @@ fn pool(jobs: Option<usize>) -> PyResult<rayon::ThreadPool> {
 fn inputs(paths: Vec<PathBuf>, ext: Option<Vec<String>>) -> PyResult<Inputs> {
     InputSpec {
         paths,
-        extensions: ext
-            .unwrap_or_else(|| DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect()),
+        extensions: ext.unwrap_or_else(tavla::input::default_extensions),
         stdin_name: None,
         files_from: None,
     }
