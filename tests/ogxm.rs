@@ -478,3 +478,59 @@ fn the_fuzzers_findings_stay_fixed() {
         );
     }
 }
+
+/// A record with a play made at the board (stated by its `IllegalPlay` tag) is written as the
+/// spec's illegal set-position ply — the dice, the steps as made, the board they left — which
+/// the reference codec accepts and tavla reads back to the same positions, the play again made
+/// at the board.
+#[test]
+fn a_play_made_at_the_board_is_written_as_the_illegal_set_position_ply() {
+    let mat = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ogxm/board-play.mat");
+    let out = tmp("written-board-play.ogxm", b"");
+    let st = Command::new(env!("CARGO_BIN_EXE_tavla"))
+        .args(["convert", "--to", "ogxm", "-o"])
+        .arg(&out)
+        .arg(&mat)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let (a, b) = (json_of(&mat), json_of(&out));
+    assert_eq!(turn_boards(&a), turn_boards(&b));
+    let made = |d: &serde_json::Value| -> Vec<bool> {
+        d["games"][0]["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| x["type"] == "turn")
+            .map(|x| x["made_at_board"] == true)
+            .collect()
+    };
+    assert_eq!(made(&a), [false, true]);
+    assert_eq!(made(&b), [false, true]);
+    assert_eq!(b["valid"], true);
+    // The ply: action 31, seated on White (the side to move next), extras with the dice, the
+    // illegal flag, two steps and the board.
+    let bytes = std::fs::read(&out).unwrap();
+    let ply = bytes
+        .windows(3)
+        .position(|w| w == [0x9f, 0x20, 0x69])
+        .expect("the set-position ply with its extras record");
+    assert_eq!(&bytes[ply + 3..ply + 8], &[3, 1, 2, 13 | 3 << 5, 13 | 3 << 5]);
+    if let Some(py) = codec() {
+        let check = Command::new(py)
+            .args([
+                "-c",
+                "import ogxm,sys; d=open(sys.argv[1],'rb').read(); j=ogxm.binary_to_json(d); \
+                 p=j['games'][0]['plies'][1]; \
+                 assert ogxm.v2_problem(j) is None and j['replay_complete'], j; \
+                 assert p['action_id']==31 and p['illegal'] and p['color']==1, p; \
+                 assert p['ogid_after'].startswith('11ccccchhjjjjkk:66666888aadddoo'), p",
+            ])
+            .arg(&out)
+            .status()
+            .unwrap();
+        assert!(check.success(), "the codec refuses the play made at the board");
+    } else {
+        eprintln!("skipped the codec's check: no Python with the ogxm package (set TAVLA_PYTHON)");
+    }
+}

@@ -21,7 +21,7 @@ use crate::notation::{
     CellBody, Column, Moves, ResignLevel, Span, Stage, StageKind, StepText, TurnStages,
 };
 use crate::record::HeaderItem;
-use crate::replay::{ActionTrace, GameResult, StageTrace, Verdict};
+use crate::replay::{ActionTrace, Continued, GameResult, StageTrace, Verdict};
 use crate::rules::{BAR, OFF, Position, RuleSet, Side, Step, Variant};
 
 /// The `format` field.
@@ -523,6 +523,10 @@ pub struct TurnDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub match_id: Option<String>,
+    /// The play is illegal and was made at the board: the game went on from the position it
+    /// left (as written, or as the file stores it). Absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub made_at_board: bool,
 }
 
 /// A cube action: `Doubles`, `Beavers` or `Raccoons`.
@@ -910,6 +914,18 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
             }),
         }
     }
+    // Where the plays made at the board are: the findings continued from them.
+    let made_at_board: Vec<usize> = v
+        .findings
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.continued,
+                Some(Continued::AsWritten | Continued::StoredPosition)
+            )
+        })
+        .map(|f| f.span.offset)
+        .collect();
     let mut games = Vec::new();
     for (gi, g) in v.record.games.iter().enumerate() {
         let trace = v.games.get(gi);
@@ -979,6 +995,9 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                         position: pos.map(|p| position_doc(p, opp)),
                         position_id: None,
                         match_id: None,
+                        made_at_board: made_at_board.iter().any(|&o| {
+                            a.cell.span.offset <= o && o < a.cell.span.end()
+                        }),
                     };
                     if let (
                         Some(rules),
