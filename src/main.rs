@@ -184,10 +184,32 @@ struct ValidateArgs {
     /// formats: the position as IDs and JSON, in a `board` field).
     #[arg(long, help_heading = "Output")]
     board: bool,
+    #[command(flatten)]
+    keys: KeyArgs,
+}
+
+#[derive(Args, Debug)]
+struct KeyArgs {
     /// The publishers' Ed25519 public keys that OGXM signatures (`MSIG`, `SIGN`) are checked
     /// against: one a line, 32 bytes in hex or base64.
     #[arg(long, value_name = "FILE", help_heading = "Rules")]
     keys: Option<PathBuf>,
+}
+
+impl KeyArgs {
+    /// Reads the keys, if given, for the rest of the run; the message of a file that cannot
+    /// be read.
+    fn load(&self) -> Result<(), String> {
+        let Some(p) = &self.keys else {
+            return Ok(());
+        };
+        let keys = std::fs::read_to_string(p)
+            .map_err(|e| e.to_string())
+            .and_then(|t| tavla::ogxm::read_keys(&t))
+            .map_err(|e| format!("--keys {}: {e}", p.display()))?;
+        tavla::ogxm::set_keys(keys);
+        Ok(())
+    }
 }
 
 #[derive(Args, Debug)]
@@ -238,6 +260,8 @@ struct ConvertArgs {
     to: Target,
     #[command(flatten)]
     rules: RuleArgs,
+    #[command(flatten)]
+    keys: KeyArgs,
     /// Include source spans and original spellings.
     #[arg(long)]
     with_source: bool,
@@ -403,26 +427,20 @@ fn main() -> ExitCode {
         }
     };
     let code = match cli.command {
-        Command::Validate(a) => {
-            let keys = a.keys.as_ref().map(|p| {
-                std::fs::read_to_string(p)
-                    .map_err(|e| e.to_string())
-                    .and_then(|t| tavla::ogxm::read_keys(&t))
-                    .map_err(|e| format!("--keys {}: {e}", p.display()))
-            });
-            match keys {
-                Some(Err(e)) => {
-                    eprintln!("error: {e}");
-                    EXIT_ERROR
-                }
-                Some(Ok(k)) => {
-                    tavla::ogxm::set_keys(k);
-                    bin_support::validate(a)
-                }
-                None => bin_support::validate(a),
+        Command::Validate(a) => match a.keys.load() {
+            Err(e) => {
+                eprintln!("error: {e}");
+                EXIT_ERROR
             }
-        }
-        Command::Convert(a) => bin_support::convert(a),
+            Ok(()) => bin_support::validate(a),
+        },
+        Command::Convert(a) => match a.keys.load() {
+            Err(e) => {
+                eprintln!("error: {e}");
+                EXIT_ERROR
+            }
+            Ok(()) => bin_support::convert(a),
+        },
         Command::Check(a) => bin_support::check(a),
         Command::Legal(a) => bin_support::legal(a),
         Command::Fix(a) => bin_support::fix(a),

@@ -172,9 +172,33 @@ fn a_signed_match_verifies_and_a_changed_ply_fails() {
     let mut b = body(&good);
     let at = b.windows(3).position(|w| w == [0x02, 0x71, 0x33]).unwrap();
     b[at + 1] = 0x72;
-    let (code, out) = validate(&tmp("flipped.ogxm", &with_crc(&b)), &["--keys", keys]);
+    let flipped = tmp("flipped.ogxm", &with_crc(&b));
+    let (code, out) = validate(&flipped, &["--keys", keys]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("tavla::ogxm::bad-signature"), "{out}");
+    // The match JSON says for each signature what held.
+    let status = |p: &Path, extra: &[&str]| -> serde_json::Value {
+        let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
+            .args(["convert", "--to", "json"])
+            .args(extra)
+            .arg(p)
+            .output()
+            .unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        doc["signatures"].clone()
+    };
+    let sigs = status(&p, &["--keys", keys]);
+    assert_eq!(sigs.as_array().map(Vec::len), Some(1), "{sigs}");
+    assert_eq!(sigs[0]["signs"], "match");
+    assert_eq!(sigs[0]["status"], "valid");
+    assert_eq!(sigs[0]["key"], hex.as_str());
+    let offset = sigs[0]["byte_offset"].as_u64().unwrap() as usize;
+    // The record: its length, the mask (a public key), the algorithm (1, Ed25519).
+    assert_eq!(&good[offset + 1..offset + 3], &[0x02, 0x01]);
+    assert_eq!(status(&p, &[])[0]["status"], "unknown-key");
+    assert_eq!(status(&flipped, &["--keys", keys])[0]["status"], "invalid");
+    // An unsigned file says nothing of signatures.
+    assert!(status(&tmp("unsigned.ogxm", &fixture("drop.ogxm")), &[]).is_null());
 }
 
 #[test]

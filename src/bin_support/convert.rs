@@ -56,7 +56,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                 deny_warnings: false,
                 allow_empty: false,
                 board: false,
-                keys: None,
+                keys: a.keys,
             });
         }
         _ => {}

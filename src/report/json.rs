@@ -62,6 +62,33 @@ pub struct MatchDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub rotation: Option<String>,
+    /// The signatures the file carries (OGXM's `MSIG` over the match, `SIGN` over an analysis
+    /// block), each with what its check came to; absent when the file is unsigned.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signatures: Vec<SignatureDoc>,
+}
+
+/// A signature the file carries and what its check came to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SignatureDoc {
+    /// What it signs: `"match"` or `"analysis"`.
+    #[schemars(extend("enum" = ["match", "analysis"]))]
+    pub signs: String,
+    /// For an analysis signature, the 1-based analysis block it signs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub analysis: Option<usize>,
+    /// The public key the file gives with it, in hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub key: Option<String>,
+    /// `valid` (verifies under a key given with `--keys`), `invalid` (does not verify: the
+    /// signed bytes changed after signing), `unknown-key` (verifies only under the key the file
+    /// carries, not among those given), `unchecked` (names no key and none was given).
+    #[schemars(extend("enum" = ["valid", "invalid", "unknown-key", "unchecked"]))]
+    pub status: String,
+    /// Where the signature record lies in the file: its first byte.
+    pub byte_offset: usize,
 }
 
 /// A game variant.
@@ -1118,6 +1145,18 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
         errors: v.errors(),
         warnings: v.warnings(),
         rotation: v.rotation.map(|r| r.name().to_string()),
+        signatures: v
+            .record
+            .signatures
+            .iter()
+            .map(|g| SignatureDoc {
+                signs: if g.analysis.is_some() { "analysis" } else { "match" }.into(),
+                analysis: g.analysis.map(|b| b + 1),
+                key: g.key.clone(),
+                status: g.status.name().into(),
+                byte_offset: g.at.offset,
+            })
+            .collect(),
     }
 }
 
