@@ -265,6 +265,10 @@ struct ConvertArgs {
     /// Include source spans and original spellings.
     #[arg(long)]
     with_source: bool,
+    /// CSV and Parquet: fill `n_legal`, the number of distinct legal plays of each roll (every
+    /// play of every roll enumerated: several times the work of the check).
+    #[arg(long)]
+    legal_counts: bool,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,

@@ -425,7 +425,10 @@ fn a_play_made_at_the_board_is_reported_with_what_was_meant() {
     // note, and the rest of the game checked from the stored board.
     assert_eq!(out.status.code(), Some(0), "{text}");
     let out = text;
-    assert!(out.contains("illegal as played, as the record states"), "{out}");
+    assert!(
+        out.contains("illegal as played, as the record states"),
+        "{out}"
+    );
     assert!(out.contains("game 1, turn 1, black"), "{out}");
     assert!(out.contains("13/10 13/10"), "{out}");
     assert!(out.contains("13/10 6/5"), "{out}");
@@ -539,7 +542,10 @@ fn a_play_made_at_the_board_is_written_as_the_illegal_set_position_ply() {
         .windows(3)
         .position(|w| w == [0x9f, 0x20, 0x69])
         .expect("the set-position ply with its extras record");
-    assert_eq!(&bytes[ply + 3..ply + 8], &[3, 1, 2, 13 | 3 << 5, 13 | 3 << 5]);
+    assert_eq!(
+        &bytes[ply + 3..ply + 8],
+        &[3, 1, 2, 13 | 3 << 5, 13 | 3 << 5]
+    );
     if let Some(py) = codec() {
         let check = Command::new(py)
             .args([
@@ -553,7 +559,10 @@ fn a_play_made_at_the_board_is_written_as_the_illegal_set_position_ply() {
             .arg(&out)
             .status()
             .unwrap();
-        assert!(check.success(), "the codec refuses the play made at the board");
+        assert!(
+            check.success(),
+            "the codec refuses the play made at the board"
+        );
     } else {
         eprintln!("skipped the codec's check: no Python with the ogxm package (set TAVLA_PYTHON)");
     }

@@ -218,7 +218,7 @@ fn validate_data<'py>(
 /// The rows of the table of plays of one record given as bytes, named `name`: a list of
 /// dicts, the columns of `convert --to csv`; the GIL released while it is checked.
 #[pyfunction]
-#[pyo3(signature = (data, name, variant=None, rules=None, rule=None))]
+#[pyo3(signature = (data, name, variant=None, rules=None, rule=None, legal_counts=false))]
 fn plays_data<'py>(
     py: Python<'py>,
     data: Vec<u8>,
@@ -226,12 +226,14 @@ fn plays_data<'py>(
     variant: Option<&str>,
     rules: Option<&str>,
     rule: Option<Vec<String>>,
+    legal_counts: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let o = overrides(variant, rules, rule)?;
+    let t = table::TableOptions { legal_counts };
     let rows = py.detach(|| {
         Source::from_bytes(name.to_string(), data).map(|src| {
             let v = src.check(&o, true);
-            table::rows(&src.name, &v, &src.text)
+            table::rows(&src.name, &v, &src.text, t)
         })
     });
     let rows = rows.map_err(|e| PyOSError::new_err(format!("{name}: {e}")))?;
@@ -576,6 +578,7 @@ struct PlayRows {
     inputs: Inputs,
     overrides: Overrides,
     workers: rayon::ThreadPool,
+    table: table::TableOptions,
     rows: VecDeque<PlayRow>,
     /// The first input that could not be read, raised when its rows would come.
     failed: Option<String>,
@@ -632,7 +635,8 @@ impl PlayRows {
                 return Err(PyOSError::new_err(e));
             }
             let this = &mut *slf;
-            let (inputs, o, workers) = (&mut this.inputs, &this.overrides, &this.workers);
+            let (inputs, o, workers, t) =
+                (&mut this.inputs, &this.overrides, &this.workers, this.table);
             let chunk: Vec<Result<Vec<PlayRow>, String>> = py.detach(|| {
                 let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
                 workers.install(|| {
@@ -641,7 +645,7 @@ impl PlayRows {
                         .map(|i| {
                             let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
                             let v = src.check(o, true);
-                            Ok(table::rows(&src.name, &v, &src.text))
+                            Ok(table::rows(&src.name, &v, &src.text, t))
                         })
                         .collect()
                 })
@@ -670,7 +674,7 @@ impl PlayRows {
 /// The flat table of plays of the records of `paths`: an iterator of dicts, one per play or
 /// cube action, the columns of `convert --to csv`.
 #[pyfunction]
-#[pyo3(signature = (paths, variant=None, rules=None, rule=None, jobs=None, ext=None))]
+#[pyo3(signature = (paths, variant=None, rules=None, rule=None, jobs=None, ext=None, legal_counts=false))]
 fn plays(
     paths: Vec<PathBuf>,
     variant: Option<&str>,
@@ -678,11 +682,13 @@ fn plays(
     rule: Option<Vec<String>>,
     jobs: Option<usize>,
     ext: Option<Vec<String>>,
+    legal_counts: bool,
 ) -> PyResult<PlayRows> {
     Ok(PlayRows {
         overrides: overrides(variant, rules, rule)?,
         inputs: inputs(paths, ext)?,
         workers: pool(jobs)?,
+        table: table::TableOptions { legal_counts },
         rows: VecDeque::new(),
         failed: None,
     })

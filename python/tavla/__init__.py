@@ -268,6 +268,7 @@ def validate(
         rule=_rule_list(rule),
         jobs=jobs,
         ext=list(ext) if ext is not None else None,
+        legal_counts=legal_counts,
     )
     if not files and not allow_empty:
         raise ValueError(
@@ -475,13 +476,16 @@ def plays(
     ext: Optional[Sequence[str]] = None,
     data: Optional[bytes] = None,
     name: Optional[str] = None,
+    legal_counts: bool = False,
 ) -> Iterator[Dict[str, Any]]:
     """The flat table of plays of the records of ``paths``: an iterator of dicts, one per play
     or cube action, with the columns of ``tavla convert --to csv`` (:data:`COLUMNS`):
     ``path``, ``match`` (the match's index in the file), ``game``, ``turn``, ``side``,
     ``player``, ``die1``, ``die2``, ``play`` (normalised), ``position_before`` (tavla's
     position string), ``xgid_before`` (the XGID where the board allows one), ``legal``, ``code`` (of
-    the cell's first error), ``n_legal`` (legal plays of the roll), ``pips_before_white``,
+    the cell's first error), ``n_legal`` (legal plays of the roll, with ``legal_counts=True``:
+    every play of every roll is then enumerated, several times the work of the check; ``None``
+    otherwise), ``pips_before_white``,
     ``pips_before_black``, ``score_white``, ``score_black``, ``cube``, and from the file's
     analysis ``equity_loss``, ``best_play``, ``cube_error``, ``proper_cube``, ``luck``, then
     ``comment``. A missing value is ``None``.
@@ -489,7 +493,7 @@ def plays(
     Files are checked in parallel chunks with the GIL released, so memory stays bounded by a
     chunk; ``pandas.DataFrame(tavla.plays(...))`` loads the table.
 
-        >>> rows = list(tavla.plays("fixtures/demo/valid.mat"))   # doctest: +SKIP
+        >>> rows = list(tavla.plays("fixtures/demo/valid.mat", legal_counts=True))  # doctest: +SKIP
         >>> rows[0]["play"], rows[0]["n_legal"]                   # doctest: +SKIP
         ('13/11 6/5', 16)
 
@@ -504,7 +508,12 @@ def plays(
             raise ValueError("give paths or data, not both")
         return iter(
             _tavla.plays_data(
-                bytes(data), name or "<data>", variant=variant, rules=rules, rule=_rule_list(rule)
+                bytes(data),
+                name or "<data>",
+                variant=variant,
+                rules=rules,
+                rule=_rule_list(rule),
+                legal_counts=legal_counts,
             )
         )
     if not paths:
@@ -529,6 +538,7 @@ def plays_arrow(
     data: Optional[bytes] = None,
     name: Optional[str] = None,
     with_variant: bool = False,
+    legal_counts: bool = False,
 ) -> "pyarrow.Table":
     """The table of plays of :func:`plays` as a ``pyarrow.Table``: the same rows, with the
     columns and types of ``tavla convert --to parquet`` (``path``, ``match``, ``game``,
@@ -543,7 +553,7 @@ def plays_arrow(
     :func:`plays`: paths (files or directories), or ``data`` with ``name``.
 
         >>> text = b" 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 64: 24/18 13/9    65: 24/13\\n"
-        >>> t = tavla.plays_arrow(data=text, name="m.mat")          # doctest: +SKIP
+        >>> t = tavla.plays_arrow(data=text, name="m.mat", legal_counts=True)  # doctest: +SKIP
         >>> t.num_rows, t.column("n_legal").to_pylist()             # doctest: +SKIP
         (2, [14, 11])
 
@@ -570,6 +580,7 @@ def plays_arrow(
             rules=rules,
             rule=_rule_list(rule),
             with_variant=with_variant,
+            legal_counts=legal_counts,
         )
     else:
         if not paths:
@@ -582,6 +593,7 @@ def plays_arrow(
             jobs=jobs,
             ext=list(ext) if ext is not None else None,
             with_variant=with_variant,
+            legal_counts=legal_counts,
         )
     from_stream = getattr(pyarrow.RecordBatchReader, "from_stream", None)
     if from_stream is not None:

@@ -162,6 +162,7 @@ def plays(
     ext: Optional[Sequence[str]] = None,
     data: Optional[bytes] = None,
     name: Optional[str] = None,
+    legal_counts: bool = False,
 ) -> Iterator[Dict[str, Any]]: ...
 def plays_arrow(
     *paths: PathLike,
@@ -173,4 +174,5 @@ def plays_arrow(
     data: Optional[bytes] = None,
     name: Optional[str] = None,
     with_variant: bool = False,
+    legal_counts: bool = False,
 ) -> "pyarrow.Table": ...

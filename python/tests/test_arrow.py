@@ -101,6 +101,9 @@ def test_bytes_give_the_rows_of_plays_value_for_value(path):
     assert_same_rows(t, rows)
     # The paths read as bytes give the same table.
     assert tavla.plays_arrow(path).equals(t)
+    # And with the legal counts, those of plays.
+    counted = tavla.plays_arrow(data=data, name=path, legal_counts=True)
+    assert_same_rows(counted, list(tavla.plays(path, legal_counts=True)))
 
 
 def test_the_kinds_of_record_carry_what_they_should():

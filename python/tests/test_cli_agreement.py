@@ -100,8 +100,12 @@ def test_plays_are_the_rows_of_convert_to_csv_for_every_fixture(cli):
 
 
 def test_plays_rows_have_types_for_dataframes():
-    rows = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
+    rows = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat", legal_counts=True))
     assert rows
+    # Without `legal_counts` the rows are the same but for `n_legal`, left empty.
+    plain = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
+    assert all(p["n_legal"] is None for p in plain)
+    assert [dict(p, n_legal=None) for p in plain] == [dict(r, n_legal=None) for r in rows]
     first = rows[0]
     assert isinstance(first["game"], int) and isinstance(first["legal"], bool)
     assert isinstance(first["n_legal"], int) and first["n_legal"] > 0

@@ -575,7 +575,9 @@ pub fn opposite(variant: Variant) -> fn(u8) -> u8 {
 /// # Errors
 /// The first problem found.
 pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
-    let expected = crate::rules::RuleSet::default_for(variant).checkers();
+    let rules = crate::rules::RuleSet::default_for(variant);
+    let expected = rules.checkers();
+    let hits = rules.hits();
     for side in [Side::White, Side::Black] {
         let count: u32 = pos.side(side).iter().map(|&n| n as u32).sum();
         if count != u32::from(expected) {
@@ -590,7 +592,7 @@ pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
                 }
             });
         }
-        if !crate::rules::RuleSet::default_for(variant).hits() && pos.count(side, BAR) > 0 {
+        if !hits && pos.count(side, BAR) > 0 {
             return Err(PositionError::NoBar { side, variant });
         }
     }

@@ -680,7 +680,14 @@ mod tests {
     fn the_default_walk_takes_every_record_format_and_two_part_extensions() {
         let d = TempDir::new("defaults");
         let want: Vec<PathBuf> = [
-            "a.mat", "b.txt", "c.sgf", "d.xg", "e.xgp", "f.ogxm", "g.GVAB", "h.ogxms",
+            "a.mat",
+            "b.txt",
+            "c.sgf",
+            "d.xg",
+            "e.xgp",
+            "f.ogxm",
+            "g.GVAB",
+            "h.ogxms",
             "i.ogxms.zst",
         ]
         .iter()

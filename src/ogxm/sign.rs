@@ -281,12 +281,16 @@ pub fn check(data: &[u8], f: &Frame) -> (Vec<ReadProblem>, Vec<Signed>) {
             Verdict::Bad => (
                 Code::OgxmBadSignature,
                 true,
-                format!("{what} does not verify: the signed bytes were changed after signing, or it is not by the key given"),
+                format!(
+                    "{what} does not verify: the signed bytes were changed after signing, or it is not by the key given"
+                ),
             ),
             Verdict::UnknownKey => (
                 Code::OgxmUnknownKey,
                 false,
-                format!("{what} verifies under the public key the file carries, which is not among the keys given"),
+                format!(
+                    "{what} verifies under the public key the file carries, which is not among the keys given"
+                ),
             ),
             Verdict::NoKey => (
                 Code::OgxmUnknownKey,
@@ -294,7 +298,10 @@ pub fn check(data: &[u8], f: &Frame) -> (Vec<ReadProblem>, Vec<Signed>) {
                 format!("{what} names no public key and no keys were given: it is not checked"),
             ),
         };
-        problems.push(super::problem(Problem::new(code, c.at, c.len, message), error));
+        problems.push(super::problem(
+            Problem::new(code, c.at, c.len, message),
+            error,
+        ));
     }
     (problems, signatures)
 }

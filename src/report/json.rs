@@ -1022,9 +1022,9 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                         position: pos.map(|p| position_doc(p, opp)),
                         position_id: None,
                         match_id: None,
-                        made_at_board: made_at_board.iter().any(|&o| {
-                            a.cell.span.offset <= o && o < a.cell.span.end()
-                        }),
+                        made_at_board: made_at_board
+                            .iter()
+                            .any(|&o| a.cell.span.offset <= o && o < a.cell.span.end()),
                     };
                     if let (
                         Some(rules),
@@ -1150,7 +1150,12 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
             .signatures
             .iter()
             .map(|g| SignatureDoc {
-                signs: if g.analysis.is_some() { "analysis" } else { "match" }.into(),
+                signs: if g.analysis.is_some() {
+                    "analysis"
+                } else {
+                    "match"
+                }
+                .into(),
                 analysis: g.analysis.map(|b| b + 1),
                 key: g.key.clone(),
                 status: g.status.name().into(),
