@@ -473,7 +473,11 @@ impl FromStr for Ogid {
             move_id,
         ] = base
         else {
-            unreachable!("ten fields");
+            return Err(PositionError::FieldCount {
+                format: FORMAT,
+                expected: 10,
+                found: fields.len(),
+            });
         };
         let checkers = match checkers_text {
             None => None,
@@ -583,8 +587,8 @@ impl FromStr for Ogid {
         };
         if match_length > 0 {
             for (score, field, text) in [
-                (white_score, "White's score", white_score_text(base)),
-                (black_score, "Black's score", black_score_text(base)),
+                (white_score, "White's score", base[6]),
+                (black_score, "Black's score", base[7]),
             ] {
                 if score >= match_length {
                     return Err(bad(field, text, "a score below the match length"));
@@ -609,14 +613,6 @@ impl FromStr for Ogid {
             checkers,
         })
     }
-}
-
-fn white_score_text<'a>(fields: &[&'a str]) -> &'a str {
-    fields[6]
-}
-
-fn black_score_text<'a>(fields: &[&'a str]) -> &'a str {
-    fields[7]
 }
 
 /// No point held by both sides, not both sides borne off.
