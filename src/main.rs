@@ -329,9 +329,14 @@ struct PositionArgs {
     #[command(flatten)]
     rules: RuleArgs,
     /// `start`, a GNU Backgammon Position ID (`4HPwATDgc/ABMA`, or `PositionID:MatchID`), an
-    /// XGID, the JSON position of `convert --to json`, tavla's position string (the
-    /// `position_before` of `convert --to csv`), or a file holding one of them.
-    #[arg(long, value_name = "start|ID|XGID|FILE", help_heading = "Position")]
+    /// XGID, an OGID (OGXM's position ID), the JSON position of `convert --to json`, tavla's
+    /// position string (the `position_before` of `convert --to csv`), or a file holding one of
+    /// them.
+    #[arg(
+        long,
+        value_name = "start|ID|XGID|OGID|FILE",
+        help_heading = "Position"
+    )]
     position: Option<String>,
     /// The side to move (default: the position's player on roll, else the play's own `W`/`B`,
     /// else White).

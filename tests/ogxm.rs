@@ -285,8 +285,11 @@ fn every_dice_ply_leaves_the_position_the_codec_replays() {
             .unwrap()
             .lines()
             .filter_map(|l| {
-                let (id, board) = l.split_once(' ')?;
-                (id.parse::<u8>().ok()? <= 20).then(|| board.to_string())
+                // `GAME ACTION OGID_BEFORE OGID_AFTER`: the board fields of the OGID after.
+                let mut f = l.split(' ');
+                let (id, after) = (f.nth(1)?, f.nth(1)?);
+                let board: Vec<&str> = after.split(':').take(2).collect();
+                (id.parse::<u8>().ok()? <= 20).then(|| board.join(":"))
             })
             .collect();
         let doc = json_of(&p);

@@ -481,6 +481,13 @@ pub struct ActionBaseDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "AnalysisDoc")]
     pub analysis: Option<AnalysisDoc>,
+    /// The OGID before the action (OGXM's position identifier: the board, cube, dice, game
+    /// state, score and move number), as OGXM's codec gives it (`ogid_before`): for the rolls,
+    /// cube actions and resignations of the backgammon family that were replayed (and the
+    /// action a game's replay stopped at).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub ogid: Option<String>,
 }
 
 /// One cell of a game, tagged by `type`.
@@ -954,6 +961,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
         .map(|f| f.span.offset)
         .collect();
     let mut games = Vec::new();
+    let ogids = super::ogid::match_ogids(v);
     for (gi, g) in v.record.games.iter().enumerate() {
         let trace = v.games.get(gi);
         // The game's own rules (a rotating match changes them from game to game).
@@ -984,6 +992,11 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                     let m = x.cube.as_ref().and_then(|_| match_cube(v, gi, ai, side));
                     analysis_doc(x, &a.cell.body, m.as_ref())
                 }),
+                ogid: ogids
+                    .get(gi)
+                    .and_then(|g| g.get(ai))
+                    .and_then(|p| p.as_ref())
+                    .map(|p| p.before.to_string()),
             };
             let action = match &a.cell.body {
                 CellBody::Turn { stages } => {
