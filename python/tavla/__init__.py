@@ -19,9 +19,12 @@ of plays feeds pandas, DuckDB and spreadsheets.
 
 Functions: :func:`validate`, :func:`validate_text`, :func:`read`, :func:`legal_plays`,
 :func:`check_play`, :func:`plays`, :func:`plays_arrow` (the table of plays as a
-``pyarrow.Table``; needs pyarrow). Errors: :class:`ParseError`, :class:`PositionError`
-(both subclass :class:`ValueError`). Files are read as the command line reads them
-(``.mat`` and ``.txt`` when walking directories; every format the command reads).
+``pyarrow.Table``; needs pyarrow). Results: :class:`Report` (with a :class:`FileReport`
+per record), :class:`Finding`, :class:`PlayVerdict`, :class:`LegalPlay`: native classes with
+read-only typed attributes, and ``to_dict()`` for the command's JSON object. Errors:
+:class:`ParseError`, :class:`PositionError` (both subclass :class:`ValueError`). Files are
+read as the command line reads them (``.mat`` and ``.txt`` when walking directories; every
+format the command reads).
 """
 
 from __future__ import annotations
