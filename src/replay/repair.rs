@@ -504,6 +504,18 @@ fn made_attempt(at: At<'_>, f: &Finding, how: Continued) -> Option<Attempt> {
 /// rest of the game is not checked.
 fn continuation(at: At<'_>, f: &Finding, depth: usize, stored: bool) -> Option<Vec<Attempt>> {
     let At { v, played, .. } = at;
+    // A play the record states was made at the board (`IllegalPlay`): the record's word is
+    // taken first, from the board it stores after the play or the play as written, when the
+    // rest of the game replays from it.
+    if stated_at_board(v, f) {
+        if stored && let Some(a) = made_attempt(at, f, Continued::StoredPosition).filter(|a| a.full)
+        {
+            return Some(vec![a]);
+        }
+        if let Some(a) = as_written_attempt(at, f).filter(|a| a.full) {
+            return Some(vec![a]);
+        }
+    }
     // Whether some legal play lets the rest of the game replay (alone or with others): then
     // the slip is in the play, and neither the roll nor the play as written is the answer.
     let full_seen = Cell::new(false);
@@ -589,6 +601,26 @@ fn continuation(at: At<'_>, f: &Finding, depth: usize, stored: bool) -> Option<V
     let mut out = vec![a];
     out.extend(rest);
     Some(out)
+}
+
+/// Whether the record states that the play of `f` was made at the board (an `IllegalPlay`
+/// tag naming its game, turn and side).
+fn stated_at_board(v: &Verdict, f: &Finding) -> bool {
+    let mut one = [f.clone()];
+    super::place_findings(&v.record, &mut one);
+    let Some(p) = one[0].place else {
+        return false;
+    };
+    v.record
+        .tags("IllegalPlay")
+        .chain(v.record.tags("Illegal Play"))
+        .flat_map(|(value, _)| {
+            value
+                .split(';')
+                .filter_map(super::read_place)
+                .collect::<Vec<_>>()
+        })
+        .any(|(game, turn, side)| p.game == game && p.turn == Some(turn) && p.side == Some(side))
 }
 
 /// The confirmed repair `play` (one of `forms`, the tried plays in the writer's form) made the
