@@ -453,11 +453,12 @@ Example (a move record marked invalid):
     record at byte 30 720 of temp.xg: InvalidM = 2"#;
 
     OgxmBadHeader = "tavla::ogxm::bad-header",
-    summary: "A file read as OGXM whose 16-byte header is not OGXM's.",
-    explanation: r#"An OGXM v2 file starts with the magic `OGXM`, the writer's version, the oldest reader
-version that reads it and the file's size as a little-endian u32 (docs/formats.md). tavla
-reports a file that does not start with the magic, or whose size is smaller than a header and
-the `END!` trailer; nothing in it is read. Use an intact copy.
+    summary: "A file read as OGXM whose header is not OGXM's.",
+    explanation: r#"An OGXM file starts with the magic `OGXM`, the writer's version, the oldest reader
+version that reads it and the file's size as a little-endian u32 (16 bytes in v2, 20 in v1;
+docs/formats.md). tavla reports a file that does not start with the magic, or whose size is
+smaller than a header and the `END!` trailer (or, in v1, whose trailer gives another size);
+nothing in it is read. Use an intact copy.
 
 Example (a size of 4 bytes):
     4f 47 58 4d 02 00 00 00 02 00 00 00 04 00 00 00"#;
@@ -474,10 +475,10 @@ Example (a 3,000-byte file whose header says 3,412):
 
     OgxmBadChecksum = "tavla::ogxm::bad-checksum",
     summary: "An OGXM `CSUM` checksum that does not match the bytes before it.",
-    explanation: r#"The `CSUM` section holds a CRC-32 (algorithm 0) or SHA-256 (algorithm 3) of every byte
-of the file before it (docs/formats.md). tavla computes it and reports a mismatch at the
-stored digest: a byte changed in storage or transfer, or someone edited the file without
-recomputing it. Nothing of the file is read. Use an intact copy.
+    explanation: r#"The `CSUM` section (a chunk in OGXM v1) holds a CRC-32 (algorithm 0) or SHA-256
+(algorithm 3) of every byte of the file before it (docs/formats.md). tavla computes it and
+reports a mismatch at the stored digest: a byte changed in storage or transfer, or someone
+edited the file without recomputing it. Nothing of the file is read. Use an intact copy.
 
 Example:
     the CRC-32 in `CSUM` is 1a2b3c4d but the 812 bytes before it give 99887766"#;
@@ -505,15 +506,16 @@ Example (a section claiming 4 GiB):
     section `GAME` gives a length of 4294967295 bytes, past the end of the file"#;
 
     OgxmUnsupported = "tavla::ogxm::unsupported",
-    summary: "OGXM content tavla reads but cannot check: v1, another variant, a board set by hand.",
-    explanation: r#"tavla reads OGXM v2 (docs/formats.md). An OGXM v1 file, a variant OGXM does not
-define, a game that starts from a position or cube of its own, and a ply that sets the board
-or cube by hand (other than a play made at the board, which is checked) cannot be stated
-in a match record, so that file or game is not checked from there; tavla says so at the
-bytes concerned. Convert a v1 file to v2 with the program that wrote it.
+    summary: "OGXM content tavla reads but cannot check: a newer version, another variant, a board set by hand.",
+    explanation: r#"tavla reads OGXM v1 and v2 (docs/formats.md). A file that needs a newer reader, a v1
+file in a stream, a variant OGXM does not define, a game that starts from a position or cube
+of its own, and a ply that sets the board or cube by hand (other than a play made at the
+board, which is checked) cannot be stated in a match record, so that file or game is not
+checked from there; tavla says so at the bytes concerned. A v1 `GVAN` chunk of a version
+other than 2 and 3 is passed over with a warning (its luck and levels are not read).
 
 Example:
-    an OGXM v1 file (20-byte header, `MHDR` chunks): only OGXM v2 is read"#;
+    the file needs an OGXM v1.9 reader; this one reads v1 up to v1.4 (and v2)"#;
 
     OgxmBadSignature = "tavla::ogxm::bad-signature",
     summary: "An OGXM Ed25519 signature (`MSIG` or `SIGN`) that does not verify.",

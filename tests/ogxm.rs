@@ -415,6 +415,8 @@ fn the_fixtures_are_what_the_codec_writes() {
     }
 }
 
+/// The play the file states was made at the board is a note (the file's word is taken: the
+/// game goes on from the board it stores), with what was meant and the nearest legal plays.
 #[test]
 fn a_play_made_at_the_board_is_reported_with_what_was_meant() {
     let p = tmp("board-play.ogxm", &fixture("board-play.ogxm"));

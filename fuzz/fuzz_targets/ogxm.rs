@@ -1,5 +1,5 @@
-//! Reading arbitrary bytes as an OGXM file or stream never panics, terminates and allocates
-//! nothing sized by an unchecked length; every problem lies inside the input (a zstd
+//! Reading arbitrary bytes as an OGXM file (v2 or v1) or stream never panics, terminates and
+//! allocates nothing sized by an unchecked length; every problem lies inside the input (a zstd
 //! stream's, inside the decompressed stream); the record
 //! validates without panicking, every finding has its place in the file, and a match that
 //! validates clean is written back as OGXM and reads again without a problem.
@@ -28,14 +28,32 @@ fn close(body: &[u8]) -> Vec<u8> {
     d
 }
 
+/// `chunks` closed as an OGXM v1 file: the 20-byte header (version 1.3, size set), the
+/// chunks, a CRC-32 `CSUM` chunk and the `END!` marker with the size.
+fn close_v1(chunks: &[u8]) -> Vec<u8> {
+    let mut d = b"OGXM\x01\x00\x03\x00\x01\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00".to_vec();
+    d.extend_from_slice(chunks);
+    let size = (d.len() + 12 + 8 + 8) as u32;
+    d[12..16].copy_from_slice(&size.to_le_bytes());
+    let crc = crc32fast::hash(&d);
+    d.extend_from_slice(b"CSUM");
+    d.extend_from_slice(&8u32.to_le_bytes());
+    d.extend_from_slice(&[1, 0, 0, 0, 0, 0, 0, 0]);
+    d.extend_from_slice(&crc.to_le_bytes());
+    d.extend_from_slice(b"END!");
+    d.extend_from_slice(&size.to_le_bytes());
+    d
+}
+
 fuzz_target!(|data: &[u8]| {
-    // Three ways in, by the first byte, for the bytes after it: a file, the sections of a
-    // file whose header, checksum and trailer are right, or a stream.
+    // Four ways in, by the first byte, for the bytes after it: a file, the sections of a v2
+    // file whose header, checksum and trailer are right, a stream, or the chunks of a v1 file
+    // whose header, checksum and end marker are right.
     let Some((&how, rest)) = data.split_first() else {
         return;
     };
     let owned;
-    let (bytes, stream): (&[u8], bool) = match how % 3 {
+    let (bytes, stream): (&[u8], bool) = match how % 4 {
         1 => {
             let mut body = vec![0u8; 16];
             body.extend_from_slice(rest);
@@ -43,6 +61,10 @@ fuzz_target!(|data: &[u8]| {
             (&owned, false)
         }
         2 => (rest, true),
+        3 => {
+            owned = close_v1(rest);
+            (&owned, false)
+        }
         _ => (rest, false),
     };
     let r = if stream {

@@ -129,7 +129,7 @@ pub enum Format {
     GnubgText,
     /// eXtreme Gammon's `.xg` / `.xgp` (`RGMH`), read by [`crate::xg::read`].
     Xg,
-    /// OGXM v2 (`.ogxm`, `.gvab`; magic `OGXM`), read by [`crate::ogxm::read`].
+    /// OGXM v1 or v2 (`.ogxm`, `.gvab`; magic `OGXM`), read by [`crate::ogxm::read`].
     Ogxm,
     /// An OGXM stream (`.ogxms`, `.ogxms.zst`), read by [`crate::ogxm::stream::read`].
     OgxmStream,

@@ -1,5 +1,6 @@
 //! OGXM, the open match format of HedgeHog and OpenGammon (`OGXM_FORMAT_SPEC.md` v2.2):
-//! `.ogxm` and `.gvab` files, and `.ogxms` / `.ogxms.zst` streams of them.
+//! `.ogxm` and `.gvab` files, and `.ogxms` / `.ogxms.zst` streams of them; OGXM v1 files are
+//! read by [`v1`] into the same [`File`].
 //!
 //! [`read`] turns a file into the typed [`Record`]: the frame is checked first
 //! ([`sections::frame`]: header, sections, an unknown critical section refused, the `CSUM`
@@ -17,6 +18,7 @@ pub mod plies;
 pub mod sections;
 pub mod sign;
 pub mod stream;
+pub mod v1;
 pub mod write;
 
 pub use sign::{Keys, read_keys, set_keys};
@@ -47,6 +49,9 @@ pub struct MatchHead {
     pub jacoby: bool,
     /// White's and Black's scores before the first game.
     pub start: (u64, u64),
+    /// The event and the site (OGXM v1, gammonview's).
+    pub event: Option<String>,
+    pub site: Option<String>,
     /// Where the record lies.
     pub at: Span,
 }
@@ -132,6 +137,9 @@ pub struct File {
     pub frame: Frame,
     pub head: MatchHead,
     pub games: Vec<GameIn>,
+    /// What could not be read but did not stop the reading (a damaged analysis block of a
+    /// v1 file): reported as warnings.
+    pub warnings: Vec<Problem>,
 }
 
 /// The file's structure.
@@ -147,6 +155,12 @@ pub fn parse(data: &[u8]) -> Result<File, Problem> {
 /// # Errors
 /// The first problem found.
 pub fn parse_at(data: &[u8], base: usize) -> Result<File, Problem> {
+    if data
+        .get(base..base + 6)
+        .is_some_and(|h| h.starts_with(b"OGXM") && h[4..6] == [1, 0])
+    {
+        return v1::parse_at(data, base);
+    }
     let frame = sections::frame_at(data, base)?;
     let mut head = None;
     let mut games = Vec::new();
@@ -165,7 +179,12 @@ pub fn parse_at(data: &[u8], base: usize) -> Result<File, Problem> {
             "the file has no `MTCH` section: an analysis stored apart from its match holds no plays to check",
         ));
     };
-    Ok(File { frame, head, games })
+    Ok(File {
+        frame,
+        head,
+        games,
+        warnings: Vec::new(),
+    })
 }
 
 /// `p` as a reader's problem.
@@ -205,12 +224,15 @@ pub fn read(data: &[u8]) -> Record {
     match parse(data) {
         Ok(f) => {
             let (mut m, boards, problems) = build(&f);
-            let (signed, signatures) = sign::check(data, &f.frame);
-            m.signatures = signatures;
+            // v1's `SIGN` is not verified.
+            if f.frame.major >= 2 {
+                let (signed, signatures) = sign::check(data, &f.frame);
+                m.signatures = signatures;
+                r.problems.extend(signed);
+            }
             r.matches.push(m);
             r.boards = boards;
             r.problems.extend(problems);
-            r.problems.extend(signed);
         }
         Err(p) => r.problems.push(problem(p, true)),
     }
@@ -243,10 +265,20 @@ pub fn own_step(white: bool, from: u8, pips: u8) -> (u8, u8) {
 pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<ReadProblem>) {
     let h = &f.head;
     let mut b = Builder::new();
-    let mut problems = Vec::new();
+    let mut problems: Vec<ReadProblem> = f
+        .warnings
+        .iter()
+        .map(|p| problem(p.clone(), false))
+        .collect();
     let mut boards = Vec::new();
     let white = h.white.clone().unwrap_or_else(|| "White".into());
     let black = h.black.clone().unwrap_or_else(|| "Black".into());
+    if let Some(e) = &h.event {
+        b.tag("Event", e.clone(), h.at);
+    }
+    if let Some(s) = &h.site {
+        b.tag("Site", s.clone(), h.at);
+    }
     b.tag("Player 1", white.clone(), h.at);
     b.tag("Player 2", black.clone(), h.at);
     match variation(h.variant) {
@@ -344,12 +376,14 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
                     if let Some(a) = &p.analysis {
                         b.analysis(a.clone());
                     }
-                    if let Some(board) = board {
+                    if matches!(p.action, Action::Illegal { .. }) {
                         illegal.push(format!(
                             "game {}, turn {t}, {}",
                             gi + 1,
                             if mover { "white" } else { "black" }
                         ));
+                    }
+                    if let Some(board) = board {
                         boards.push(StoredBoard {
                             at: span,
                             counts: plies::own_counts(&board),
@@ -372,14 +406,18 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
                         b.analysis(a.clone());
                     }
                 }
-                Action::Take => {
+                Action::Take | Action::Drop => {
                     take_turn(p.white);
-                    cube = pre * 2;
-                    b.cube(column(p.white), span, CellBody::Take, p.comment.clone());
-                }
-                Action::Drop => {
-                    take_turn(p.white);
-                    b.cube(column(p.white), span, CellBody::Drop, p.comment.clone());
+                    let body = if matches!(p.action, Action::Take) {
+                        cube = pre * 2;
+                        CellBody::Take
+                    } else {
+                        CellBody::Drop
+                    };
+                    b.cube(column(p.white), span, body, p.comment.clone());
+                    if let Some(a) = &p.analysis {
+                        b.analysis(a.clone());
+                    }
                 }
                 Action::Beaver | Action::Raccoon => {
                     take_turn(p.white);

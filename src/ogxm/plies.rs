@@ -92,7 +92,8 @@ struct Extras {
     action_ext: Option<u64>,
 }
 
-fn step(byte: u8, at: usize) -> Result<(u8, u8, usize), Problem> {
+/// A step byte (`from | pips << 5`, `from` absolute) at byte `at`: a point 0–25 and 1–7 pips.
+pub(super) fn step(byte: u8, at: usize) -> Result<(u8, u8, usize), Problem> {
     let (from, pips) = (byte & 0x1f, byte >> 5);
     if from > 25 || pips == 0 {
         return Err(Problem::new(
@@ -155,28 +156,34 @@ fn extras(c: &mut Cursor<'_>) -> Result<Extras, Problem> {
     if bit(mask, 6) {
         let at = r.pos;
         let raw = r.take(26, "board").map_err(bad)?;
-        let mut board = [0i8; 26];
-        for (d, &s) in board.iter_mut().zip(raw) {
-            *d = s as i8;
-        }
-        let white: i32 = board.iter().map(|&n| i32::from(n.max(0))).sum();
-        let black: i32 = board.iter().map(|&n| -i32::from(n.min(0))).sum();
-        if white > 15 || black > 15 || board[25] > 0 || board[0] < 0 {
-            return Err(Problem::new(
-                Code::OgxmBadRecord,
-                at,
-                26,
-                format!(
-                    "an extras record gives a board with {white} White and {black} Black checkers on it (at most 15 a side, each on its own bar)"
-                ),
-            ));
-        }
-        e.board = Some(board);
+        e.board = Some(board(raw, at, "an extras record")?);
     }
     if bit(mask, 7) {
         e.action_ext = Some(r.varint("extended action").map_err(bad)?);
     }
     Ok(e)
+}
+
+/// The 26 bytes `raw` (at byte `at`) as an absolute board: White positive, 0 White's bar, 25
+/// Black's; at most 15 checkers a side, each side's bar its own.
+pub(super) fn board(raw: &[u8], at: usize, what: &str) -> Result<[i8; 26], Problem> {
+    let mut board = [0i8; 26];
+    for (d, &s) in board.iter_mut().zip(raw) {
+        *d = s as i8;
+    }
+    let white: i32 = board.iter().map(|&n| i32::from(n.max(0))).sum();
+    let black: i32 = board.iter().map(|&n| -i32::from(n.min(0))).sum();
+    if white > 15 || black > 15 || board[25] > 0 || board[0] < 0 {
+        return Err(Problem::new(
+            Code::OgxmBadRecord,
+            at,
+            26,
+            format!(
+                "{what} gives a board with {white} White and {black} Black checkers on it (at most 15 a side, each on its own bar)"
+            ),
+        ));
+    }
+    Ok(board)
 }
 
 /// The plies from the cursor to its end.

@@ -76,7 +76,8 @@ pub struct Frame {
     pub checksum: Checksum,
 }
 
-fn kind_name(k: &[u8; 4]) -> String {
+/// A section's or chunk's kind as text (`?` for a byte that is not printable).
+pub(crate) fn kind_name(k: &[u8; 4]) -> String {
     k.iter()
         .map(|&b| {
             if b.is_ascii_graphic() {
@@ -132,7 +133,7 @@ pub fn frame_at(data: &[u8], base: usize) -> Result<Frame, Problem> {
             base + 4,
             2,
             if major == 1 {
-                "an OGXM v1 file (20-byte header, `MHDR` chunks): only OGXM v2 is read".to_string()
+                "an OGXM v1 file (20-byte header, `MHDR` chunks), where a stream holds OGXM v2 files".to_string()
             } else {
                 format!("OGXM version {major}.{minor}: only OGXM v2 is read")
             },
