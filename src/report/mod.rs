@@ -180,9 +180,11 @@ impl Diagnostic for Report<'_> {
             .finding
             .byte_offset()
             .and_then(|_| place_words(self.finding));
+        // The file's name first: without a snippet nothing else names it.
+        let name = &self.source.name;
         let place = place.map(|p| match self.entry() {
-            Some(e) => format!("at {p}: {e}"),
-            None => format!("at {p}"),
+            Some(e) => format!("at {name}: {p}: {e}"),
+            None => format!("at {name}: {p}"),
         });
         match (&self.finding.help, place) {
             (Some(h), Some(p)) => Some(Box::new(format!("{p}\n{h}"))),
