@@ -567,3 +567,168 @@ fn the_documents_validate_against_the_schema() {
         assert_eq!(serde_json::to_value(&typed).unwrap(), doc, "{name}");
     }
 }
+
+/// A play's text as what it does: per point of the mover's numbering, the checkers that arrive
+/// less those that leave (`9/2` and `9/8 8/2` agree).
+fn net(play: &str) -> [i32; 26] {
+    let mut n = [0; 26];
+    let pt = |p: &str| match p.trim_end_matches('*') {
+        "bar" => 25,
+        "off" => 0,
+        p => p.parse::<usize>().unwrap(),
+    };
+    for hop in play.split_whitespace() {
+        let pts: Vec<usize> = hop.split('/').map(pt).collect();
+        n[pts[0]] -= 1;
+        n[*pts.last().unwrap()] += 1;
+    }
+    n
+}
+
+fn close(a: &Value, b: &Value, tol: f64) -> bool {
+    match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) => (x - y).abs() <= tol,
+        _ => a == b,
+    }
+}
+
+/// Given records with analysis (gnubg's SGF in money and match play, XG, OGXM), when written
+/// as OGXM, then the codec accepts the file (when at hand), and tavla reads back every
+/// analysed action to the same figures: the best play, the play made and its loss, every
+/// candidate's equity (to OGXM's millionth), probabilities (its ten-thousandth) and level, the
+/// cube figures, the proper action and its error, the luck. OGXM lists a play once and the
+/// candidates of one level together, so a play listed twice comes back once and XG's
+/// interleaved levels come back grouped.
+#[test]
+fn what_tavla_writes_reads_back_to_the_same_figures() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let py = codec();
+    for src in [
+        "fixtures/sgf/analysed/m001-0002-analysed.sgf",
+        "fixtures/sgf/analysed/m003-0080-analysed.sgf",
+        "fixtures/xg/test.xg",
+        "fixtures/xg/aachen-intermediate-round1-unger-kozoman-11pt.xg",
+        "fixtures/ogxm/anal-hand.ogxm",
+        "fixtures/ogxm/anal-MYdvw1qGuyaRUH__.ogxm",
+    ] {
+        let input = root.join(src);
+        let out = std::env::temp_dir().join(format!(
+            "tavla-anal-{}-{}.ogxm",
+            std::process::id(),
+            input.file_name().unwrap().to_string_lossy()
+        ));
+        let o = tavla(&[
+            "convert",
+            "--to",
+            "ogxm",
+            "-o",
+            out.to_str().unwrap(),
+            input.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{src}");
+        let data = std::fs::read(&out).unwrap();
+        let f = tavla::ogxm::sections::frame(&data).unwrap();
+        assert!(f.sections.iter().any(|s| &s.kind == b"ANAL"), "{src}");
+        let doc = |p: &Path| -> Value {
+            serde_json::from_slice(&tavla(&["convert", "--to", "json", p.to_str().unwrap()]).stdout)
+                .unwrap()
+        };
+        let (a, b) = (doc(&input), doc(&out));
+        assert_eq!(b["valid"], true, "{src}");
+        let analysed = |d: &Value| -> Vec<Value> {
+            d["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|g| g["actions"].as_array().unwrap().clone())
+                .filter(|x| {
+                    ["turn", "double", "take", "drop"].contains(&x["type"].as_str().unwrap())
+                })
+                .map(|x| x["analysis"].clone())
+                .collect()
+        };
+        let (xs, ys) = (analysed(&a), analysed(&b));
+        assert_eq!(xs.len(), ys.len(), "{src}");
+        let mut n = 0;
+        for (k, (x, y)) in xs.iter().zip(&ys).enumerate() {
+            let at = format!("{src}: action {k}");
+            assert_eq!(x.is_null(), y.is_null(), "{at}");
+            if x.is_null() {
+                continue;
+            }
+            n += 1;
+            let (cx, cy) = (
+                x["candidates"].as_array().cloned().unwrap_or_default(),
+                y["candidates"].as_array().cloned().unwrap_or_default(),
+            );
+            assert!(
+                cy.len() <= cx.len() && cy.is_empty() == cx.is_empty(),
+                "{at}"
+            );
+            for c in &cy {
+                assert!(
+                    cx.iter().any(|s| net(s["play"].as_str().unwrap())
+                        == net(c["play"].as_str().unwrap())
+                        && close(&s["equity"], &c["equity"], 5e-7)
+                        && s["level"] == c["level"]
+                        && (0..5).all(|i| close(
+                            &s["probabilities"][i],
+                            &c["probabilities"][i],
+                            5e-5 + 1e-12
+                        ))),
+                    "{at}: {c} is none of {cx:?}"
+                );
+            }
+            if !cx.is_empty() {
+                assert!(close(&cx[0]["equity"], &cy[0]["equity"], 5e-7), "{at}");
+                assert_eq!(
+                    net(x["best_play"].as_str().unwrap()),
+                    net(y["best_play"].as_str().unwrap()),
+                    "{at}"
+                );
+                let played =
+                    |c: &[Value], d: &Value| d["played"].as_u64().map(|i| c[i as usize].clone());
+                match (played(&cx, x), played(&cy, y)) {
+                    (Some(p), Some(q)) => {
+                        assert_eq!(
+                            net(p["play"].as_str().unwrap()),
+                            net(q["play"].as_str().unwrap()),
+                            "{at}"
+                        );
+                        assert!(close(&p["equity"], &q["equity"], 5e-7), "{at}");
+                        assert!(close(&x["equity_loss"], &y["equity_loss"], 2e-6), "{at}");
+                    }
+                    (None, None) => {}
+                    (p, q) => panic!("{at}: played {p:?} against {q:?}"),
+                }
+            }
+            assert!(close(&x["luck"], &y["luck"], 5e-7), "{at}");
+            let (kx, ky) = (&x["cube"], &y["cube"]);
+            assert_eq!(kx.is_null(), ky.is_null(), "{at}");
+            if !kx.is_null() {
+                for f in ["no_double", "double_take", "double_pass", "error"] {
+                    // The error is a difference of two rounded figures.
+                    let tol = if f == "error" { 1e-6 + 1e-12 } else { 5e-7 };
+                    assert!(close(&kx[f], &ky[f], tol), "{at}: {f} {kx} {ky}");
+                }
+                for f in ["unit", "level", "proper"] {
+                    assert_eq!(kx[f], ky[f], "{at}: {f}");
+                }
+            }
+        }
+        assert!(n > 0, "{src}");
+        if let Some(py) = &py {
+            let check = Command::new(py)
+                .args([
+                    "-c",
+                    "import ogxm,sys; d=open(sys.argv[1],'rb').read(); j=ogxm.binary_to_json(d); \
+                     assert ogxm.v2_problem(j) is None and j['replay_complete'] and ogxm.verify(d)==(None,True); \
+                     assert 'analysis_info' in j",
+                ])
+                .arg(&out)
+                .status()
+                .unwrap();
+            assert!(check.success(), "{src}: the codec refuses what tavla wrote");
+        }
+    }
+}
