@@ -111,7 +111,7 @@ struct InputArgs {
         long,
         value_name = "EXT,...",
         value_delimiter = ',',
-        default_value = "mat,txt,sgf,xg,xgp"
+        default_value = tavla::input::DEFAULT_EXTENSIONS
     )]
     ext: Vec<String>,
     /// The name to report for standard input.
@@ -184,10 +184,32 @@ struct ValidateArgs {
     /// formats: the position as IDs and JSON, in a `board` field).
     #[arg(long, help_heading = "Output")]
     board: bool,
+    #[command(flatten)]
+    keys: KeyArgs,
+}
+
+#[derive(Args, Debug)]
+struct KeyArgs {
     /// The publishers' Ed25519 public keys that OGXM signatures (`MSIG`, `SIGN`) are checked
     /// against: one a line, 32 bytes in hex or base64.
     #[arg(long, value_name = "FILE", help_heading = "Rules")]
     keys: Option<PathBuf>,
+}
+
+impl KeyArgs {
+    /// Reads the keys, if given, for the rest of the run; the message of a file that cannot
+    /// be read.
+    fn load(&self) -> Result<(), String> {
+        let Some(p) = &self.keys else {
+            return Ok(());
+        };
+        let keys = std::fs::read_to_string(p)
+            .map_err(|e| e.to_string())
+            .and_then(|t| tavla::ogxm::read_keys(&t))
+            .map_err(|e| format!("--keys {}: {e}", p.display()))?;
+        tavla::ogxm::set_keys(keys);
+        Ok(())
+    }
 }
 
 #[derive(Args, Debug)]
@@ -238,9 +260,15 @@ struct ConvertArgs {
     to: Target,
     #[command(flatten)]
     rules: RuleArgs,
+    #[command(flatten)]
+    keys: KeyArgs,
     /// Include source spans and original spellings.
     #[arg(long)]
     with_source: bool,
+    /// CSV and Parquet: fill `n_legal`, the number of distinct legal plays of each roll (every
+    /// play of every roll enumerated: several times the work of the check).
+    #[arg(long)]
+    legal_counts: bool,
     /// Write to this file instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -301,9 +329,14 @@ struct PositionArgs {
     #[command(flatten)]
     rules: RuleArgs,
     /// `start`, a GNU Backgammon Position ID (`4HPwATDgc/ABMA`, or `PositionID:MatchID`), an
-    /// XGID, the JSON position of `convert --to json`, tavla's position string (the
-    /// `position_before` of `convert --to csv`), or a file holding one of them.
-    #[arg(long, value_name = "start|ID|XGID|FILE", help_heading = "Position")]
+    /// XGID, an OGID (OGXM's position ID), the JSON position of `convert --to json`, tavla's
+    /// position string (the `position_before` of `convert --to csv`), or a file holding one of
+    /// them.
+    #[arg(
+        long,
+        value_name = "start|ID|XGID|OGID|FILE",
+        help_heading = "Position"
+    )]
     position: Option<String>,
     /// The side to move (default: the position's player on roll, else the play's own `W`/`B`,
     /// else White).
@@ -403,26 +436,20 @@ fn main() -> ExitCode {
         }
     };
     let code = match cli.command {
-        Command::Validate(a) => {
-            let keys = a.keys.as_ref().map(|p| {
-                std::fs::read_to_string(p)
-                    .map_err(|e| e.to_string())
-                    .and_then(|t| tavla::ogxm::read_keys(&t))
-                    .map_err(|e| format!("--keys {}: {e}", p.display()))
-            });
-            match keys {
-                Some(Err(e)) => {
-                    eprintln!("error: {e}");
-                    EXIT_ERROR
-                }
-                Some(Ok(k)) => {
-                    tavla::ogxm::set_keys(k);
-                    bin_support::validate(a)
-                }
-                None => bin_support::validate(a),
+        Command::Validate(a) => match a.keys.load() {
+            Err(e) => {
+                eprintln!("error: {e}");
+                EXIT_ERROR
             }
-        }
-        Command::Convert(a) => bin_support::convert(a),
+            Ok(()) => bin_support::validate(a),
+        },
+        Command::Convert(a) => match a.keys.load() {
+            Err(e) => {
+                eprintln!("error: {e}");
+                EXIT_ERROR
+            }
+            Ok(()) => bin_support::convert(a),
+        },
         Command::Check(a) => bin_support::check(a),
         Command::Legal(a) => bin_support::legal(a),
         Command::Fix(a) => bin_support::fix(a),

@@ -35,7 +35,7 @@ fn an_analysed_sgf_carries_its_analysis_into_json_and_the_table() {
         let v = src.check(&Overrides::default(), true);
         assert_eq!(v.errors(), 0, "{}", p.display());
         let doc = match_doc(&v, false, &src.text);
-        let rows = table::rows(&src.name, &v, &src.text);
+        let rows = table::rows(&src.name, &v, &src.text, Default::default());
         // Every row (turns and cube actions) has the cube figures of its action's document.
         let actions = doc.games.iter().flat_map(|g| &g.actions).filter(|a| {
             !matches!(

@@ -295,3 +295,25 @@ fn a_record_stating_the_play_made_at_the_board_gets_a_note() {
         );
     }
 }
+
+/// The record's own word comes first: an illegal play that a repair would also let the rest of
+/// its game replay past (only the cube follows it) is taken as made at the board when the
+/// record states so (a note, continued as written), and as a slip of the pen when it does not.
+#[test]
+fn a_stated_play_made_at_the_board_beats_a_repair_that_also_replays() {
+    let plain = " 1 point match\n\n Game 1\n Ann : 0                              Bob : 0\n  1) 31: 8/5 6/5                      31: 13/10 13/10\n  2)  Doubles => 2                     Drops\n      Wins 1 point\n";
+    let stated = format!("; [IllegalPlay \"game 1, turn 1, black\"]\n{plain}");
+    let v = check(tavla::notation::read(&stated), &Overrides::default());
+    assert!(errors(&v.findings).is_empty(), "{:#?}", v.findings);
+    let f = v
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Advice)
+        .expect("a note on the play");
+    assert_eq!(f.continued, Some(Continued::AsWritten));
+    let v = check(tavla::notation::read(plain), &Overrides::default());
+    let e = errors(&v.findings);
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert_ne!(e[0].continued, Some(Continued::AsWritten));
+    assert!(e[0].suggestions.is_some(), "{:#?}", e[0]);
+}

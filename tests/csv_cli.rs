@@ -15,7 +15,7 @@ fn tavla(args: &[&str]) -> Output {
 
 /// The CSV of `paths`: header and records.
 fn table(paths: &[&str]) -> (Vec<String>, Vec<csv::StringRecord>, i32) {
-    let mut args = vec!["convert", "--to", "csv"];
+    let mut args = vec!["convert", "--to", "csv", "--legal-counts"];
     args.extend_from_slice(paths);
     let o = tavla(&args);
     let mut r = csv::Reader::from_reader(&o.stdout[..]);
@@ -219,6 +219,7 @@ fn duckdb_reads_the_table_of_every_fixture_without_options() {
         "fixtures",
         "--to",
         "csv",
+        "--legal-counts",
         "-o",
         out.to_str().unwrap(),
     ]);
@@ -281,6 +282,7 @@ fn parquet_holds_the_rows_of_the_csv_typed() {
             "fixtures",
             "--to",
             to,
+            "--legal-counts",
             "-o",
             out.to_str().unwrap(),
         ]);
@@ -299,4 +301,27 @@ fn parquet_holds_the_rows_of_the_csv_typed() {
     );
     let rows: usize = String::from_utf8_lossy(&run.stdout).trim().parse().unwrap();
     assert!(rows > 10_000, "{rows} rows");
+}
+
+/// Without `--legal-counts`, `n_legal` is empty and every other value the same.
+#[test]
+fn legal_counts_are_asked_for() {
+    let paths = ["fixtures/backgammon/gnubg", "fixtures/demo"];
+    let (header, counted, _) = table(&paths);
+    let mut args = vec!["convert", "--to", "csv"];
+    args.extend_from_slice(&paths);
+    let o = tavla(&args);
+    let mut r = csv::Reader::from_reader(&o.stdout[..]);
+    let plain: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    assert_eq!(plain.len(), counted.len());
+    let k = header.iter().position(|c| c == "n_legal").unwrap();
+    assert!(counted.iter().any(|r| !r[k].is_empty()));
+    for (p, c) in plain.iter().zip(&counted) {
+        assert_eq!(&p[k], "");
+        for (i, (a, b)) in p.iter().zip(c.iter()).enumerate() {
+            if i != k {
+                assert_eq!(a, b, "{}", header[i]);
+            }
+        }
+    }
 }

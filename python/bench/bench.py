@@ -8,8 +8,9 @@
    CORPUS defaults to the corpus of `bench/run` (target/bench-corpus) when it is there, else
    to fixtures/backgammon/gnubg copied 40 times into target/py-bench-corpus.
 2. `tavla.legal_plays(position, roll)` per call from Python against the same work done in
-   Rust inside the extension (`_tavla._legal_plays_rust_ns`: the board set up and its legal
-   plays listed in both notations, as `legal_plays` does before it makes any Python object).
+   Rust (`python/bench/legal_plays.rs`, the example `legal_plays_speed` of python/Cargo.toml,
+   built with `cargo build --release`: the board set up and its legal plays listed in both
+   notations, as `legal_plays` does before it makes any Python object).
 
 Environment: TAVLA_BIN (default target/release/tavla), RUNS (default 5), JOBS (default:
 all cores). The machine this runs on may be shared: read the best runs as the least
@@ -26,7 +27,6 @@ import time
 import timeit
 
 import tavla
-from tavla import _tavla
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RUNS = int(os.environ.get("RUNS", "5"))
@@ -81,6 +81,19 @@ def bench_validate(paths):
     print(f"  Python / CLI: median {med(py) / med(cli):.2f}x, best {min(py) / min(cli):.2f}x (target: within 1.2x)")
 
 
+def rust_ns(position, roll, n, variant):
+    """The best nanoseconds per call of the Rust side, from the example `legal_plays_speed`."""
+    out = subprocess.run(
+        [
+            "cargo", "run", "--release", "-q", "--manifest-path", str(ROOT / "python/Cargo.toml"),
+            "--example", "legal_plays_speed", "--",
+            position, f"{roll[0]}{roll[1]}", str(n), variant, str(RUNS),
+        ],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    )
+    return float(out.stdout)
+
+
 def bench_legal():
     cases = [
         ("start", (6, 4), "backgammon"),
@@ -89,7 +102,7 @@ def bench_legal():
     ]
     for position, roll, variant in cases:
         n = 20000
-        rust = min(_tavla._legal_plays_rust_ns(position, roll, n, variant) for _ in range(RUNS))
+        rust = rust_ns(position, roll, n, variant)
         timer = timeit.Timer(lambda: tavla.legal_plays(position, roll, variant=variant))
         py = min(timer.repeat(repeat=RUNS, number=n)) / n * 1e9
         count = len(tavla.legal_plays(position, roll, variant=variant))

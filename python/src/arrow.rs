@@ -74,9 +74,9 @@ struct Rows {
     variants: Vec<Option<&'static str>>,
 }
 
-fn rows_of(src: &Source, o: &Overrides, with_variant: bool) -> Rows {
+fn rows_of(src: &Source, o: &Overrides, t: table::TableOptions, with_variant: bool) -> Rows {
     let v = src.check(o, true);
-    let rows = table::rows(&src.name, &v, &src.text);
+    let rows = table::rows(&src.name, &v, &src.text, t);
     let variants = if with_variant {
         variants(&v, &rows)
     } else {
@@ -208,7 +208,7 @@ impl ArrowPlays {
 /// files, checked in parallel, the GIL released while they are read and replayed. With
 /// `with_variant`, a last column `variant` (the variant each game was replayed as).
 #[pyfunction]
-#[pyo3(signature = (paths=None, data=None, name=None, variant=None, rules=None, rule=None, jobs=None, ext=None, with_variant=false))]
+#[pyo3(signature = (paths=None, data=None, name=None, variant=None, rules=None, rule=None, jobs=None, ext=None, with_variant=false, legal_counts=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn plays_arrow(
     py: Python<'_>,
@@ -221,8 +221,10 @@ pub fn plays_arrow(
     jobs: Option<usize>,
     ext: Option<Vec<String>>,
     with_variant: bool,
+    legal_counts: bool,
 ) -> PyResult<ArrowPlays> {
     let o = overrides(variant, rules, rule)?;
+    let t = table::TableOptions { legal_counts };
     let schema = schema(with_variant);
     let batches: Vec<RecordBatch> = match (paths, data) {
         (None, Some(data)) => {
@@ -230,7 +232,7 @@ pub fn plays_arrow(
             py.detach(|| {
                 let src = Source::from_bytes(name.clone(), data)
                     .map_err(|e| PyOSError::new_err(format!("{name}: {e}")))?;
-                let rows = [rows_of(&src, &o, with_variant)];
+                let rows = [rows_of(&src, &o, t, with_variant)];
                 if rows[0].rows.is_empty() {
                     return Ok(Vec::new());
                 }
@@ -254,7 +256,7 @@ pub fn plays_arrow(
                             .par_iter()
                             .map(|i| {
                                 let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
-                                Ok(rows_of(&src, &o, with_variant))
+                                Ok(rows_of(&src, &o, t, with_variant))
                             })
                             .collect()
                     });

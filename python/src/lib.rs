@@ -7,6 +7,7 @@
 //! released. The documented Python API is `tavla/__init__.py`, which wraps these.
 
 mod arrow;
+mod objects;
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -20,10 +21,12 @@ use serde_json::Value;
 use tavla::codes::Code;
 use tavla::ids::{self, MatchContext};
 use tavla::input::{Input, InputSpec, Inputs, Source};
-use tavla::replay::{Finding, Overrides, Severity};
+use tavla::replay::{Overrides, Severity};
+use tavla::report::json;
 use tavla::report::single::{self, Board, BoardError};
 use tavla::report::table::{self, PlayRow};
-use tavla::report::{LineIndex, finding_json, json};
+
+use crate::objects::{FileReport, Finding, PlayVerdict, Report};
 use tavla::rules::{Position, Roll, RuleSet, Side};
 
 create_exception!(
@@ -38,9 +41,6 @@ create_exception!(
     PyValueError,
     "A position that cannot be read, or a side that contradicts it: `message`, `span` (start, end) in characters of the position text."
 );
-
-/// The default extensions read when walking directories, as the command line's `--ext`.
-const DEFAULT_EXTENSIONS: [&str; 5] = ["mat", "txt", "sgf", "xg", "xgp"];
 
 /// A JSON value as Python objects (dicts, lists, str, int, float, bool, None).
 fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
@@ -96,8 +96,7 @@ fn pool(jobs: Option<usize>) -> PyResult<rayon::ThreadPool> {
 fn inputs(paths: Vec<PathBuf>, ext: Option<Vec<String>>) -> PyResult<Inputs> {
     InputSpec {
         paths,
-        extensions: ext
-            .unwrap_or_else(|| DEFAULT_EXTENSIONS.iter().map(|e| e.to_string()).collect()),
+        extensions: ext.unwrap_or_else(tavla::input::default_extensions),
         stdin_name: None,
         files_from: None,
     }
@@ -105,21 +104,38 @@ fn inputs(paths: Vec<PathBuf>, ext: Option<Vec<String>>) -> PyResult<Inputs> {
     .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// One record checked: what `validate` reports of it.
+/// One record checked: what `validate` reports of it, made in the worker pool.
 struct Checked {
     path: String,
     games: usize,
     turns: usize,
     unreadable: bool,
-    findings: Vec<Value>,
+    findings: Vec<Finding>,
 }
 
-fn findings_json(name: &str, text: &str, findings: &[Finding]) -> Vec<Value> {
-    let idx = LineIndex::new(text);
-    findings
-        .iter()
-        .map(|f| finding_json(name, text, &idx, f))
-        .collect()
+impl Checked {
+    /// A record that could not be read: its one finding says why.
+    fn unreadable(name: String, e: &tavla::input::ReadError) -> Self {
+        Checked {
+            findings: Finding::all(&name, "", &[e.finding()]),
+            path: name,
+            games: 0,
+            turns: 0,
+            unreadable: true,
+        }
+    }
+
+    fn into_py(self, py: Python<'_>) -> PyResult<Bound<'_, FileReport>> {
+        let r = FileReport::new(
+            py,
+            self.path,
+            self.games,
+            self.turns,
+            self.unreadable,
+            self.findings,
+        )?;
+        Bound::new(py, r)
+    }
 }
 
 fn check_source(src: &Source, o: &Overrides) -> Checked {
@@ -129,54 +145,39 @@ fn check_source(src: &Source, o: &Overrides) -> Checked {
         games: v.games_checked(),
         turns: v.turns_checked(),
         unreadable: false,
-        findings: findings_json(&src.name, &src.text, &v.findings),
+        findings: Finding::all(&src.name, &src.text, &v.findings),
     }
 }
 
 fn check_input(input: &Input, o: &Overrides) -> Checked {
     match input.load() {
         Ok(src) => check_source(&src, o),
-        Err(e) => {
-            let name = input.name();
-            Checked {
-                findings: findings_json(&name, "", &[e.finding()]),
-                path: name,
-                games: 0,
-                turns: 0,
-                unreadable: true,
-            }
-        }
+        Err(e) => Checked::unreadable(input.name(), &e),
     }
 }
 
-fn checked_py<'py>(py: Python<'py>, c: &Checked) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("path", &c.path)?;
-    d.set_item("games", c.games)?;
-    d.set_item("turns", c.turns)?;
-    d.set_item("unreadable", c.unreadable)?;
-    let list = PyList::empty(py);
-    for f in &c.findings {
-        list.append(to_py(py, f)?)?;
-    }
-    d.set_item("findings", list)?;
-    Ok(d)
+/// The report of records checked.
+fn report(py: Python<'_>, checked: Vec<Checked>) -> PyResult<Report> {
+    let files = checked
+        .into_iter()
+        .map(|c| c.into_py(py))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(Report::of(files))
 }
 
-/// Check the records of `paths` (files or directories) in parallel, the GIL released; one
-/// dict per record in path order: `path`, `games`, `turns`, `unreadable`, `findings` (the
-/// objects of `validate --format jsonl`).
+/// Check the records of `paths` (files or directories) in parallel, the GIL released: a
+/// `Report` with one `FileReport` per record, in path order.
 #[pyfunction]
 #[pyo3(signature = (paths, variant=None, rules=None, rule=None, jobs=None, ext=None))]
-fn validate<'py>(
-    py: Python<'py>,
+fn validate(
+    py: Python<'_>,
     paths: Vec<PathBuf>,
     variant: Option<&str>,
     rules: Option<&str>,
     rule: Option<Vec<String>>,
     jobs: Option<usize>,
     ext: Option<Vec<String>>,
-) -> PyResult<Bound<'py, PyList>> {
+) -> PyResult<Report> {
     let o = overrides(variant, rules, rule)?;
     let found = inputs(paths, ext)?;
     let workers = pool(jobs)?;
@@ -184,43 +185,33 @@ fn validate<'py>(
         let all: Vec<Input> = found.collect();
         workers.install(|| all.par_iter().map(|i| check_input(i, &o)).collect())
     });
-    let out = PyList::empty(py);
-    for c in &checked {
-        out.append(checked_py(py, c)?)?;
-    }
-    Ok(out)
+    report(py, checked)
 }
 
 /// Check one record given as bytes (any format the command line reads, told from the content
 /// and the name's extension), named `name` in findings; the GIL released.
 #[pyfunction]
 #[pyo3(signature = (data, name, variant=None, rules=None, rule=None))]
-fn validate_data<'py>(
-    py: Python<'py>,
+fn validate_data(
+    py: Python<'_>,
     data: Vec<u8>,
     name: &str,
     variant: Option<&str>,
     rules: Option<&str>,
     rule: Option<Vec<String>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Report> {
     let o = overrides(variant, rules, rule)?;
     let c = py.detach(|| match Source::from_bytes(name.to_string(), data) {
         Ok(src) => check_source(&src, &o),
-        Err(e) => Checked {
-            findings: findings_json(name, "", &[e.finding()]),
-            path: name.to_string(),
-            games: 0,
-            turns: 0,
-            unreadable: true,
-        },
+        Err(e) => Checked::unreadable(name.to_string(), &e),
     });
-    checked_py(py, &c)
+    report(py, vec![c])
 }
 
 /// The rows of the table of plays of one record given as bytes, named `name`: a list of
 /// dicts, the columns of `convert --to csv`; the GIL released while it is checked.
 #[pyfunction]
-#[pyo3(signature = (data, name, variant=None, rules=None, rule=None))]
+#[pyo3(signature = (data, name, variant=None, rules=None, rule=None, legal_counts=false))]
 fn plays_data<'py>(
     py: Python<'py>,
     data: Vec<u8>,
@@ -228,12 +219,14 @@ fn plays_data<'py>(
     variant: Option<&str>,
     rules: Option<&str>,
     rule: Option<Vec<String>>,
+    legal_counts: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let o = overrides(variant, rules, rule)?;
+    let t = table::TableOptions { legal_counts };
     let rows = py.detach(|| {
         Source::from_bytes(name.to_string(), data).map(|src| {
             let v = src.check(&o, true);
-            table::rows(&src.name, &v, &src.text)
+            table::rows(&src.name, &v, &src.text, t)
         })
     });
     let rows = rows.map_err(|e| PyOSError::new_err(format!("{name}: {e}")))?;
@@ -247,19 +240,19 @@ fn plays_data<'py>(
 /// Check one record given as text (named `name` in findings), the GIL released.
 #[pyfunction]
 #[pyo3(signature = (text, name="<text>", variant=None, rules=None, rule=None))]
-fn validate_text<'py>(
-    py: Python<'py>,
+fn validate_text(
+    py: Python<'_>,
     text: String,
     name: &str,
     variant: Option<&str>,
     rules: Option<&str>,
     rule: Option<Vec<String>>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<Report> {
     let o = overrides(variant, rules, rule)?;
     let src = Source::from_bytes(name.to_string(), text.into_bytes())
         .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
     let c = py.detach(|| check_source(&src, &o));
-    checked_py(py, &c)
+    report(py, vec![c])
 }
 
 /// A file read and decoded, or `OSError` (`FileNotFoundError` for a missing path).
@@ -478,45 +471,13 @@ fn legal_plays<'py>(
     Ok(list)
 }
 
-/// The Rust side of the `legal_plays` benchmark: nanoseconds per call of setting up the
-/// board and listing its legal plays in both notations (what `legal_plays` does before any
-/// Python object is made), over `n` calls, the GIL released.
-#[pyfunction]
-#[pyo3(signature = (position, roll, n, variant=None))]
-fn _legal_plays_rust_ns(
-    py: Python<'_>,
-    position: &str,
-    roll: (u8, u8),
-    n: u32,
-    variant: Option<&str>,
-) -> PyResult<f64> {
-    let rs = overrides(variant, None, None)?
-        .ruleset()
-        .map_err(PyValueError::new_err)?;
-    let roll = Some(Roll {
-        a: roll.0,
-        b: roll.1,
-    });
-    py.detach(|| {
-        let t = std::time::Instant::now();
-        let mut count = 0usize;
-        for _ in 0..n.max(1) {
-            let b = Board::new(rs, position, None, roll).map_err(|e| e.to_string())?;
-            count += std::hint::black_box(single::legal(&b, false)?).plays.len();
-        }
-        std::hint::black_box(count);
-        Ok::<f64, String>(t.elapsed().as_nanos() as f64 / f64::from(n.max(1)))
-    })
-    .map_err(PyValueError::new_err)
-}
-
 /// The verdict on one play (the object of `tavla check --format json`, with `findings`), or
 /// `ParseError` for a play that cannot be read.
 #[pyfunction]
 #[pyo3(signature = (position, roll, play, variant=None, side=None, rules=None, rule=None))]
 #[allow(clippy::too_many_arguments)]
-fn check_play<'py>(
-    py: Python<'py>,
+fn check_play(
+    py: Python<'_>,
     position: &str,
     roll: Option<(u8, u8)>,
     play: &str,
@@ -524,8 +485,14 @@ fn check_play<'py>(
     side: Option<&str>,
     rules: Option<&str>,
     rule: Option<Vec<String>>,
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<PlayVerdict> {
     let b = board(py, position, roll, variant, side, rules, rule)?;
+    let span_of = |f: &tavla::Finding| {
+        (
+            chars_before(play, f.span.offset),
+            chars_before(play, f.span.end()),
+        )
+    };
     let w = match single::read_play(&b, play) {
         Ok(w) => w,
         Err(Ok(findings)) => {
@@ -537,38 +504,29 @@ fn check_play<'py>(
             let err = ParseError::new_err(message.clone());
             let v = err.value(py);
             v.setattr("message", message)?;
-            let span = first.map_or((0, 0), |f| {
-                (
-                    chars_before(play, f.span.offset),
-                    chars_before(play, f.span.end()),
-                )
-            });
-            v.setattr("span", span)?;
+            v.setattr("span", first.map_or((0, 0), span_of))?;
             v.setattr("code", first.map(|f| f.code.as_str()))?;
-            v.setattr(
-                "errors",
-                to_py(py, &Value::Array(findings_json("play", play, &findings)))?,
-            )?;
+            let errors = PyList::empty(py);
+            for f in Finding::all("play", play, &findings) {
+                errors.append(f.to_dict(py)?)?;
+            }
+            v.setattr("errors", errors)?;
             return Err(err);
         }
         Err(Err(usage)) => return Err(PyValueError::new_err(usage)),
     };
     let verdict = single::judge(&b, &w);
-    let mut doc = verdict.doc;
-    doc["findings"] = Value::Array(findings_json("play", play, &verdict.findings));
-    if let Some(f) = verdict
+    let reason = verdict
         .findings
         .iter()
         .find(|f| f.severity == Severity::Error)
-    {
-        doc["code"] = Value::String(f.code.as_str().into());
-        doc["message"] = Value::String(f.message.clone());
-        doc["span"] = serde_json::json!([
-            chars_before(play, f.span.offset),
-            chars_before(play, f.span.end())
-        ]);
-    }
-    to_py(py, &doc)
+        .map(|f| objects::Reason {
+            code: f.code.as_str(),
+            message: f.message.clone(),
+            span: span_of(f),
+        });
+    let mover = (w.side.name(), (w.roll.high(), w.roll.low()));
+    PlayVerdict::new(py, verdict, mover, play, reason)
 }
 
 /// The rows of `convert --to csv` of the records of `paths`, produced in chunks of files
@@ -578,6 +536,7 @@ struct PlayRows {
     inputs: Inputs,
     overrides: Overrides,
     workers: rayon::ThreadPool,
+    table: table::TableOptions,
     rows: VecDeque<PlayRow>,
     /// The first input that could not be read, raised when its rows would come.
     failed: Option<String>,
@@ -634,7 +593,8 @@ impl PlayRows {
                 return Err(PyOSError::new_err(e));
             }
             let this = &mut *slf;
-            let (inputs, o, workers) = (&mut this.inputs, &this.overrides, &this.workers);
+            let (inputs, o, workers, t) =
+                (&mut this.inputs, &this.overrides, &this.workers, this.table);
             let chunk: Vec<Result<Vec<PlayRow>, String>> = py.detach(|| {
                 let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
                 workers.install(|| {
@@ -643,7 +603,7 @@ impl PlayRows {
                         .map(|i| {
                             let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
                             let v = src.check(o, true);
-                            Ok(table::rows(&src.name, &v, &src.text))
+                            Ok(table::rows(&src.name, &v, &src.text, t))
                         })
                         .collect()
                 })
@@ -672,7 +632,7 @@ impl PlayRows {
 /// The flat table of plays of the records of `paths`: an iterator of dicts, one per play or
 /// cube action, the columns of `convert --to csv`.
 #[pyfunction]
-#[pyo3(signature = (paths, variant=None, rules=None, rule=None, jobs=None, ext=None))]
+#[pyo3(signature = (paths, variant=None, rules=None, rule=None, jobs=None, ext=None, legal_counts=false))]
 fn plays(
     paths: Vec<PathBuf>,
     variant: Option<&str>,
@@ -680,11 +640,13 @@ fn plays(
     rule: Option<Vec<String>>,
     jobs: Option<usize>,
     ext: Option<Vec<String>>,
+    legal_counts: bool,
 ) -> PyResult<PlayRows> {
     Ok(PlayRows {
         overrides: overrides(variant, rules, rule)?,
         inputs: inputs(paths, ext)?,
         workers: pool(jobs)?,
+        table: table::TableOptions { legal_counts },
         rows: VecDeque::new(),
         failed: None,
     })
@@ -713,12 +675,15 @@ fn _tavla(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plays_data, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(legal_plays, m)?)?;
-    m.add_function(wrap_pyfunction!(_legal_plays_rust_ns, m)?)?;
     m.add_function(wrap_pyfunction!(check_play, m)?)?;
     m.add_function(wrap_pyfunction!(plays, m)?)?;
     m.add_function(wrap_pyfunction!(codes, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::plays_arrow, m)?)?;
     m.add_class::<LegalPlay>()?;
+    m.add_class::<Finding>()?;
+    m.add_class::<FileReport>()?;
+    m.add_class::<Report>()?;
+    m.add_class::<PlayVerdict>()?;
     m.add_class::<PlayRows>()?;
     m.add_class::<arrow::ArrowPlays>()?;
     Ok(())

@@ -19,18 +19,32 @@ of plays feeds pandas, DuckDB and spreadsheets.
 
 Functions: :func:`validate`, :func:`validate_text`, :func:`read`, :func:`legal_plays`,
 :func:`check_play`, :func:`plays`, :func:`plays_arrow` (the table of plays as a
-``pyarrow.Table``; needs pyarrow). Errors: :class:`ParseError`, :class:`PositionError`
-(both subclass :class:`ValueError`). Files are read as the command line reads them
-(``.mat`` and ``.txt`` when walking directories; every format the command reads).
+``pyarrow.Table``; needs pyarrow). Results: :class:`Report` (with a :class:`FileReport`
+per record), :class:`Finding`, :class:`PlayVerdict`, :class:`LegalPlay`: native classes with
+read-only typed attributes, and ``to_dict()`` for the command's JSON object. Errors:
+:class:`ParseError`, :class:`PositionError` (both subclass :class:`ValueError`). Files are
+read as the command line reads them (``.mat`` and ``.txt`` when walking directories; every
+format the command reads).
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _tavla
-from ._tavla import LegalPlay, ParseError, PositionError
+from ._tavla import (
+    FileReport,
+    Finding,
+    LegalPlay,
+    ParseError,
+    PlayVerdict,
+    PositionError,
+    Report,
+)
+
+if TYPE_CHECKING:
+    import pyarrow
 
 __all__ = [
     "validate",
@@ -58,148 +72,6 @@ COLUMNS: Tuple[str, ...] = tuple(_tavla.COLUMNS)
 
 PathLike = Union[str, "os.PathLike[str]"]
 Roll = Union[Tuple[int, int], str, None]
-
-_FINDING_FIELDS = (
-    "path",
-    "code",
-    "severity",
-    "message",
-    "line",
-    "column",
-    "end_line",
-    "end_column",
-    "offset",
-    "length",
-    "label",
-    "help",
-    "related",
-    "suggestions",
-    "repair",
-    "rests_on",
-)
-
-
-class Finding:
-    """One problem found in a record: the object of ``tavla validate --format jsonl``.
-
-    Attributes: ``path``, ``code`` (``"tavla::rules::blocked"``), ``severity``
-    (``"error"``, ``"warning"``, ``"advice"``), ``message``, ``line`` and ``column``
-    (1-based, columns in characters), ``end_line``, ``end_column``, ``offset`` and
-    ``length`` (bytes of the UTF-8 text), ``label``, ``help``, ``related`` (secondary
-    labels), ``suggestions`` (for an illegal play, the nearest legal plays, nearest first),
-    ``repair`` (the confirmed replacement text, or ``None``), ``continued`` (for an illegal
-    play: ``"repair"``, ``"as_written"`` for a play made at the board, ``"stored_position"``,
-    or ``None``), ``rests_on`` (the repair a later finding assumes, or ``None``) and its place:
-    ``match``, ``game``, ``turn``, ``side`` and, in a binary file, ``byte_offset`` (``line``
-    and ``column`` are then ``None``).
-
-        >>> text = " 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 65: 13/7 24/19\\n"
-        >>> f = tavla.validate_text(text).findings[0]
-        >>> (f.code, f.line, f.suggestions[0])
-        ('tavla::rules::blocked', 5, '24/18/13')
-    """
-
-    __slots__ = ("_data",)
-
-    def __init__(self, data: Dict[str, Any]) -> None:
-        self._data = data
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The finding as the dict of one line of ``--format jsonl``."""
-        return dict(self._data)
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self._data[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Finding) and other._data == self._data
-
-    def __repr__(self) -> str:
-        d = self._data
-        return f"Finding({d['path']}:{d['line']}:{d['column']}: {d['severity']}[{d['code']}] {d['message']})"
-
-
-class FileReport:
-    """What :func:`validate` found in one record: ``path``, ``ok`` (no error), ``errors``,
-    ``warnings`` (counts), ``games``, ``turns`` (replayed), ``unreadable`` (the file could
-    not be read: its one finding says why) and ``findings`` (:class:`Finding`, in source
-    order)."""
-
-    __slots__ = ("path", "games", "turns", "unreadable", "findings")
-
-    def __init__(self, data: Dict[str, Any]) -> None:
-        self.path: str = data["path"]
-        self.games: int = data["games"]
-        self.turns: int = data["turns"]
-        self.unreadable: bool = data["unreadable"]
-        self.findings: List[Finding] = [Finding(f) for f in data["findings"]]
-
-    @property
-    def errors(self) -> int:
-        """Number of errors."""
-        return sum(1 for f in self.findings if f.severity == "error")
-
-    @property
-    def warnings(self) -> int:
-        """Number of warnings."""
-        return sum(1 for f in self.findings if f.severity == "warning")
-
-    @property
-    def ok(self) -> bool:
-        """True when the record has no error."""
-        return self.errors == 0
-
-    def __repr__(self) -> str:
-        return f"FileReport({self.path!r}, errors={self.errors}, warnings={self.warnings})"
-
-
-class Report:
-    """The result of :func:`validate` or :func:`validate_text`.
-
-    ``ok`` is true when no record has an error (warnings do not count); ``errors`` and
-    ``warnings`` count findings over all records; ``findings`` lists them in path order, then
-    source order, as ``tavla validate --format jsonl`` prints them; ``files`` holds one
-    :class:`FileReport` per record.
-
-        >>> r = tavla.validate("fixtures/demo/valid.mat")   # doctest: +SKIP
-        >>> r.ok, r.errors, len(r.files)                     # doctest: +SKIP
-        (True, 0, 1)
-    """
-
-    __slots__ = ("files",)
-
-    def __init__(self, files: List[FileReport]) -> None:
-        self.files = files
-
-    @property
-    def findings(self) -> List[Finding]:
-        """Every finding, in path order, then source order."""
-        return [f for fr in self.files for f in fr.findings]
-
-    @property
-    def errors(self) -> int:
-        """Number of errors in all records."""
-        return sum(fr.errors for fr in self.files)
-
-    @property
-    def warnings(self) -> int:
-        """Number of warnings in all records."""
-        return sum(fr.warnings for fr in self.files)
-
-    @property
-    def ok(self) -> bool:
-        """True when no record has an error."""
-        return all(fr.ok for fr in self.files)
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    def __repr__(self) -> str:
-        return f"Report(files={len(self.files)}, errors={self.errors}, warnings={self.warnings})"
-
 
 def _rule_list(rule: Union[str, Sequence[str], None]) -> Optional[List[str]]:
     if rule is None:
@@ -255,13 +127,12 @@ def validate(
     if data is not None:
         if paths:
             raise ValueError("give paths or data, not both")
-        f = _tavla.validate_data(
+        return _tavla.validate_data(
             bytes(data), name or "<data>", variant=variant, rules=rules, rule=_rule_list(rule)
         )
-        return Report([FileReport(f)])
     if not paths:
         raise ValueError("no input: name record files or directories")
-    files = _tavla.validate(
+    report = _tavla.validate(
         [os.fspath(p) for p in paths],
         variant=variant,
         rules=rules,
@@ -269,11 +140,11 @@ def validate(
         jobs=jobs,
         ext=list(ext) if ext is not None else None,
     )
-    if not files and not allow_empty:
+    if not report.files and not allow_empty:
         raise ValueError(
             "tavla::io::no-records: no record found: no file with the extensions asked for in the paths given"
         )
-    return Report([FileReport(f) for f in files])
+    return report
 
 
 def validate_text(
@@ -292,8 +163,7 @@ def validate_text(
 
     :raises ValueError: an unknown variant, preset or option.
     """
-    f = _tavla.validate_text(text, name=name, variant=variant, rules=rules, rule=_rule_list(rule))
-    return Report([FileReport(f)])
+    return _tavla.validate_text(text, name=name, variant=variant, rules=rules, rule=_rule_list(rule))
 
 
 def read(
@@ -384,47 +254,6 @@ def legal_plays(
     )
 
 
-class PlayVerdict:
-    """The verdict of :func:`check_play`: the object of ``tavla check --format json``.
-
-    ``legal``; ``play`` (as given), ``side``, ``roll``; ``legal_plays`` (how many there
-    are); for a legal play ``standard`` and ``letters`` (both notations), ``steps`` and
-    ``result`` (the resulting position: ``json``, and ``position_id`` and ``xgid`` where
-    they exist); for an illegal one ``code`` (the typed reason,
-    ``"tavla::rules::blocked"``), ``message``, ``span`` (start, end) in characters of the
-    play and ``nearest`` (the nearest legal plays, each with ``standard``, ``letters`` and
-    ``result``); ``findings`` (:class:`Finding`: the problem, or warnings such as a wrong
-    hit claim on a legal play).
-    """
-
-    __slots__ = ("_data", "findings")
-
-    def __init__(self, data: Dict[str, Any]) -> None:
-        self._data = data
-        self.findings: List[Finding] = [Finding(f) for f in data.get("findings", [])]
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The verdict as ``tavla check --format json`` writes it (plus ``code``,
-        ``message`` and ``span`` for an illegal play)."""
-        return dict(self._data)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("code", "message", "span", "standard", "letters", "steps", "result", "nearest"):
-            return self._data.get(name)
-        try:
-            return self._data[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def __bool__(self) -> bool:
-        return bool(self._data["legal"])
-
-    def __repr__(self) -> str:
-        if self._data["legal"]:
-            return f"PlayVerdict(legal, {self._data.get('standard')!r})"
-        return f"PlayVerdict(illegal, {self._data.get('code')!r})"
-
-
 def check_play(
     position: str,
     roll: Roll,
@@ -452,7 +281,7 @@ def check_play(
     :raises ValueError: a bad roll, no roll at all, a side or roll that contradicts the
         position or the play, or an unknown variant, preset or option.
     """
-    d = _tavla.check_play(
+    return _tavla.check_play(
         position,
         _roll(roll),
         play,
@@ -461,9 +290,6 @@ def check_play(
         rules=rules,
         rule=_rule_list(rule),
     )
-    if "span" in d:
-        d["span"] = tuple(d["span"])
-    return PlayVerdict(d)
 
 
 def plays(
@@ -475,13 +301,16 @@ def plays(
     ext: Optional[Sequence[str]] = None,
     data: Optional[bytes] = None,
     name: Optional[str] = None,
+    legal_counts: bool = False,
 ) -> Iterator[Dict[str, Any]]:
     """The flat table of plays of the records of ``paths``: an iterator of dicts, one per play
     or cube action, with the columns of ``tavla convert --to csv`` (:data:`COLUMNS`):
     ``path``, ``match`` (the match's index in the file), ``game``, ``turn``, ``side``,
     ``player``, ``die1``, ``die2``, ``play`` (normalised), ``position_before`` (tavla's
     position string), ``xgid_before`` (the XGID where the board allows one), ``legal``, ``code`` (of
-    the cell's first error), ``n_legal`` (legal plays of the roll), ``pips_before_white``,
+    the cell's first error), ``n_legal`` (legal plays of the roll, with ``legal_counts=True``:
+    every play of every roll is then enumerated, several times the work of the check; ``None``
+    otherwise), ``pips_before_white``,
     ``pips_before_black``, ``score_white``, ``score_black``, ``cube``, and from the file's
     analysis ``equity_loss``, ``best_play``, ``cube_error``, ``proper_cube``, ``luck``, then
     ``comment``. A missing value is ``None``.
@@ -489,7 +318,7 @@ def plays(
     Files are checked in parallel chunks with the GIL released, so memory stays bounded by a
     chunk; ``pandas.DataFrame(tavla.plays(...))`` loads the table.
 
-        >>> rows = list(tavla.plays("fixtures/demo/valid.mat"))   # doctest: +SKIP
+        >>> rows = list(tavla.plays("fixtures/demo/valid.mat", legal_counts=True))  # doctest: +SKIP
         >>> rows[0]["play"], rows[0]["n_legal"]                   # doctest: +SKIP
         ('13/11 6/5', 16)
 
@@ -504,7 +333,12 @@ def plays(
             raise ValueError("give paths or data, not both")
         return iter(
             _tavla.plays_data(
-                bytes(data), name or "<data>", variant=variant, rules=rules, rule=_rule_list(rule)
+                bytes(data),
+                name or "<data>",
+                variant=variant,
+                rules=rules,
+                rule=_rule_list(rule),
+                legal_counts=legal_counts,
             )
         )
     if not paths:
@@ -516,6 +350,7 @@ def plays(
         rule=_rule_list(rule),
         jobs=jobs,
         ext=list(ext) if ext is not None else None,
+        legal_counts=legal_counts,
     )
 
 
@@ -529,7 +364,8 @@ def plays_arrow(
     data: Optional[bytes] = None,
     name: Optional[str] = None,
     with_variant: bool = False,
-) -> "pyarrow.Table":
+    legal_counts: bool = False,
+) -> pyarrow.Table:
     """The table of plays of :func:`plays` as a ``pyarrow.Table``: the same rows, with the
     columns and types of ``tavla convert --to parquet`` (``path``, ``match``, ``game``,
     ``side`` and ``play`` not nullable; integers ``int64``, the dice, pips and cube
@@ -543,7 +379,7 @@ def plays_arrow(
     :func:`plays`: paths (files or directories), or ``data`` with ``name``.
 
         >>> text = b" 1 point match\\n\\n Game 1\\n A : 0     B : 0\\n  1) 64: 24/18 13/9    65: 24/13\\n"
-        >>> t = tavla.plays_arrow(data=text, name="m.mat")          # doctest: +SKIP
+        >>> t = tavla.plays_arrow(data=text, name="m.mat", legal_counts=True)  # doctest: +SKIP
         >>> t.num_rows, t.column("n_legal").to_pylist()             # doctest: +SKIP
         (2, [14, 11])
 
@@ -570,6 +406,7 @@ def plays_arrow(
             rules=rules,
             rule=_rule_list(rule),
             with_variant=with_variant,
+            legal_counts=legal_counts,
         )
     else:
         if not paths:
@@ -582,6 +419,7 @@ def plays_arrow(
             jobs=jobs,
             ext=list(ext) if ext is not None else None,
             with_variant=with_variant,
+            legal_counts=legal_counts,
         )
     from_stream = getattr(pyarrow.RecordBatchReader, "from_stream", None)
     if from_stream is not None:

@@ -1,10 +1,45 @@
-"""Type stubs of the `tavla` package (see `help(tavla)` for the full reference)."""
+"""Type stubs of the `tavla` package (see `help(tavla)` for the full reference).
+
+The result classes are the native module's (`tavla/_tavla.pyi`); so are the typed dicts
+their attributes hold (`TextSpan`, `RelatedLabel`, `PlayResult`, `NearestPlay`), which exist
+for the type checker only: import them under `typing.TYPE_CHECKING`.
+"""
 
 import os
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-if TYPE_CHECKING:
-    import pyarrow
+import pyarrow
+
+from ._tavla import FileReport as FileReport
+from ._tavla import Finding as Finding
+from ._tavla import LegalPlay as LegalPlay
+from ._tavla import NearestPlay as NearestPlay
+from ._tavla import ParseError as ParseError
+from ._tavla import PlayResult as PlayResult
+from ._tavla import PlayVerdict as PlayVerdict
+from ._tavla import PositionError as PositionError
+from ._tavla import RelatedLabel as RelatedLabel
+from ._tavla import Report as Report
+from ._tavla import TextSpan as TextSpan
+
+__all__ = [
+    "validate",
+    "validate_text",
+    "read",
+    "legal_plays",
+    "check_play",
+    "plays",
+    "plays_arrow",
+    "Report",
+    "FileReport",
+    "Finding",
+    "PlayVerdict",
+    "LegalPlay",
+    "ParseError",
+    "PositionError",
+    "COLUMNS",
+    "__version__",
+]
 
 __version__: str
 COLUMNS: Tuple[str, ...]
@@ -12,102 +47,6 @@ COLUMNS: Tuple[str, ...]
 PathLike = Union[str, os.PathLike[str]]
 Roll = Union[Tuple[int, int], str, None]
 Rule = Union[str, Sequence[str], None]
-
-class ParseError(ValueError):
-    """A text that cannot be read."""
-
-    message: str
-    span: Tuple[int, int]
-    code: Optional[str]
-    errors: List[Dict[str, Any]]
-
-class PositionError(ValueError):
-    """A position that cannot be read."""
-
-    message: str
-    span: Tuple[int, int]
-
-class Finding:
-    path: str
-    code: str
-    severity: str
-    message: str
-    line: Optional[int]
-    column: Optional[int]
-    end_line: Optional[int]
-    end_column: Optional[int]
-    offset: Optional[int]
-    length: Optional[int]
-    label: str
-    help: Optional[str]
-    related: List[Dict[str, Any]]
-    suggestions: List[str]
-    repair: Optional[str]
-    continued: Optional[str]
-    rests_on: Optional[Dict[str, int]]
-    match: Optional[int]
-    game: Optional[int]
-    turn: Optional[int]
-    side: Optional[str]
-    byte_offset: Optional[int]
-    def __init__(self, data: Dict[str, Any]) -> None: ...
-    def to_dict(self) -> Dict[str, Any]: ...
-
-class FileReport:
-    path: str
-    games: int
-    turns: int
-    unreadable: bool
-    findings: List[Finding]
-    @property
-    def errors(self) -> int: ...
-    @property
-    def warnings(self) -> int: ...
-    @property
-    def ok(self) -> bool: ...
-
-class Report:
-    files: List[FileReport]
-    @property
-    def findings(self) -> List[Finding]: ...
-    @property
-    def errors(self) -> int: ...
-    @property
-    def warnings(self) -> int: ...
-    @property
-    def ok(self) -> bool: ...
-    def __bool__(self) -> bool: ...
-
-class LegalPlay:
-    @property
-    def standard(self) -> str: ...
-    @property
-    def letters(self) -> str: ...
-    @property
-    def position_id(self) -> Optional[str]: ...
-    @property
-    def xgid(self) -> Optional[str]: ...
-    @property
-    def position(self) -> Dict[str, Any]: ...
-    def to_dict(self) -> Dict[str, Any]: ...
-
-class PlayVerdict:
-    legal: bool
-    play: str
-    side: str
-    roll: List[int]
-    legal_plays: int
-    standard: Optional[str]
-    letters: Optional[str]
-    steps: Optional[List[Dict[str, Any]]]
-    result: Optional[Dict[str, Any]]
-    nearest: Optional[List[Dict[str, Any]]]
-    code: Optional[str]
-    message: Optional[str]
-    span: Optional[Tuple[int, int]]
-    findings: List[Finding]
-    def to_dict(self) -> Dict[str, Any]: ...
-    def __bool__(self) -> bool: ...
 
 def validate(
     *paths: PathLike,
@@ -162,6 +101,7 @@ def plays(
     ext: Optional[Sequence[str]] = None,
     data: Optional[bytes] = None,
     name: Optional[str] = None,
+    legal_counts: bool = False,
 ) -> Iterator[Dict[str, Any]]: ...
 def plays_arrow(
     *paths: PathLike,
@@ -173,4 +113,5 @@ def plays_arrow(
     data: Optional[bytes] = None,
     name: Optional[str] = None,
     with_variant: bool = False,
-) -> "pyarrow.Table": ...
+    legal_counts: bool = False,
+) -> pyarrow.Table: ...

@@ -5,8 +5,15 @@ import json
 import os
 import pathlib
 import subprocess
+from typing import Any, Callable, Optional, Tuple
 
 import pytest
+
+#: The `cli` fixture: run the binary with these arguments (and `input=` on its standard
+#: input), giving (exit code, stdout, stderr).
+Cli = Callable[..., Tuple[int, str, str]]
+#: The `cli_json` fixture: run the binary and parse its output as one JSON document.
+CliJson = Callable[..., Any]
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -30,11 +37,11 @@ def root() -> pathlib.Path:
 
 
 @pytest.fixture(scope="session")
-def cli():
+def cli() -> Cli:
     """Run the tavla binary in the repository root: (exit code, stdout, stderr)."""
     binary = _binary()
 
-    def run(*args: str, input: str = None):
+    def run(*args: str, input: Optional[str] = None) -> Tuple[int, str, str]:
         p = subprocess.run(
             [str(binary), *args],
             cwd=ROOT,
@@ -48,10 +55,10 @@ def cli():
 
 
 @pytest.fixture(scope="session")
-def cli_json(cli):
+def cli_json(cli: Cli) -> CliJson:
     """Run the binary and parse its standard output as one JSON document."""
 
-    def run(*args: str):
+    def run(*args: str) -> Any:
         code, out, err = cli(*args)
         assert out, f"tavla {' '.join(args)} printed nothing (exit {code}): {err}"
         return json.loads(out)
@@ -60,6 +67,6 @@ def cli_json(cli):
 
 
 @pytest.fixture(autouse=True)
-def _in_root(monkeypatch):
+def _in_root(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test runs in the repository root, where the fixtures' relative paths point."""
     monkeypatch.chdir(ROOT)

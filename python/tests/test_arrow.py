@@ -6,10 +6,12 @@ import math
 import pathlib
 import subprocess
 import sys
+from typing import Any, Dict, List
 
 import pytest
 
 import tavla
+from conftest import Cli
 
 pa = pytest.importorskip(
     "pyarrow", reason="pyarrow is not installed: tavla.plays_arrow returns a pyarrow.Table"
@@ -56,14 +58,14 @@ EXPECTED_SCHEMA = pa.schema(
 )
 
 
-def _same_value(got, expected):
+def _same_value(got: object, expected: object) -> bool:
     if isinstance(expected, float) and isinstance(got, float) and math.isnan(expected):
         return math.isnan(got)
     # None is null (not 0 or ""), an int an int (not a float), a bool a bool.
     return type(got) is type(expected) and got == expected
 
 
-def assert_same_rows(table, rows):
+def assert_same_rows(table: Any, rows: List[Dict[str, Any]]) -> None:
     got = table.to_pylist()
     assert len(got) == len(rows)
     for i, (g, e) in enumerate(zip(got, rows)):
@@ -72,13 +74,13 @@ def assert_same_rows(table, rows):
             assert _same_value(g[key], e[key]), (i, key, g[key], e[key])
 
 
-def test_the_schema_is_the_parquet_table_s():
+def test_the_schema_is_the_parquet_table_s() -> None:
     t = tavla.plays_arrow("fixtures/demo/valid.mat")
     assert t.schema.names == list(tavla.COLUMNS)
     assert t.schema.equals(EXPECTED_SCHEMA)
 
 
-def test_the_schema_is_what_pyarrow_reads_from_convert_to_parquet(cli, tmp_path):
+def test_the_schema_is_what_pyarrow_reads_from_convert_to_parquet(cli: Cli, tmp_path: pathlib.Path) -> None:
     out = tmp_path / "plays.parquet"
     code, _, err = cli("convert", "--to", "parquet", "-o", str(out), *RECORDS)
     assert code in (0, 1), err
@@ -92,7 +94,7 @@ def test_the_schema_is_what_pyarrow_reads_from_convert_to_parquet(cli, tmp_path)
 
 
 @pytest.mark.parametrize("path", RECORDS)
-def test_bytes_give_the_rows_of_plays_value_for_value(path):
+def test_bytes_give_the_rows_of_plays_value_for_value(path: str) -> None:
     rows = list(tavla.plays(path))
     assert rows, path
     data = pathlib.Path(path).read_bytes()
@@ -101,9 +103,12 @@ def test_bytes_give_the_rows_of_plays_value_for_value(path):
     assert_same_rows(t, rows)
     # The paths read as bytes give the same table.
     assert tavla.plays_arrow(path).equals(t)
+    # And with the legal counts, those of plays.
+    counted = tavla.plays_arrow(data=data, name=path, legal_counts=True)
+    assert_same_rows(counted, list(tavla.plays(path, legal_counts=True)))
 
 
-def test_the_kinds_of_record_carry_what_they_should():
+def test_the_kinds_of_record_carry_what_they_should() -> None:
     sgf = tavla.plays_arrow("fixtures/sgf/analysed/m000-0206-analysed.sgf")
     assert sgf.column("equity_loss").null_count < sgf.num_rows
     assert sgf.column("luck").null_count < sgf.num_rows
@@ -114,7 +119,7 @@ def test_the_kinds_of_record_carry_what_they_should():
     assert gul.column("xgid_before").null_count == gul.num_rows  # no XGID outside backgammon
 
 
-def test_directories_in_several_chunks_give_the_rows_of_plays():
+def test_directories_in_several_chunks_give_the_rows_of_plays() -> None:
     # More files than one chunk (64), of several games, in path order.
     paths = ["fixtures/gulbara", "fixtures/demo", "fixtures/corpus"]
     rows = list(tavla.plays(*paths))
@@ -124,7 +129,7 @@ def test_directories_in_several_chunks_give_the_rows_of_plays():
     assert_same_rows(t, rows)
 
 
-def test_with_variant_adds_the_variant_of_each_game():
+def test_with_variant_adds_the_variant_of_each_game() -> None:
     t = tavla.plays_arrow("fixtures/demo/valid.mat", "fixtures/xg/test.mat", with_variant=True)
     assert t.schema.names == list(tavla.COLUMNS) + ["variant"]
     assert t.schema.field("variant").type == pa.string()
@@ -140,7 +145,7 @@ def test_with_variant_adds_the_variant_of_each_game():
     assert_same_rows(forced.drop_columns(["variant"]), rows)
 
 
-def test_bytes_that_are_not_a_record_behave_as_in_plays():
+def test_bytes_that_are_not_a_record_behave_as_in_plays() -> None:
     for data, name in [
         (b"\x00\xff\x00\x01 not a record" * 10, "junk.xg"),
         (b"hello world\n", "notes.mat"),
@@ -154,7 +159,7 @@ def test_bytes_that_are_not_a_record_behave_as_in_plays():
         assert t.num_rows == 0
 
 
-def test_errors_are_those_of_plays(tmp_path):
+def test_errors_are_those_of_plays(tmp_path: pathlib.Path) -> None:
     missing = str(tmp_path / "missing.mat")
     with pytest.raises(OSError) as expected:
         list(tavla.plays(missing))
@@ -169,7 +174,7 @@ def test_errors_are_those_of_plays(tmp_path):
         tavla.plays_arrow(data=b"", name="m.mat", variant="chess")
 
 
-def test_the_stream_is_the_arrow_pycapsule_interface():
+def test_the_stream_is_the_arrow_pycapsule_interface() -> None:
     from tavla import _tavla
 
     stream = _tavla.plays_arrow(["fixtures/demo"])
@@ -185,7 +190,7 @@ def test_the_stream_is_the_arrow_pycapsule_interface():
         assert pa.table(again).equals(t)
 
 
-def test_without_pyarrow_the_package_imports_and_plays_arrow_says_what_is_missing():
+def test_without_pyarrow_the_package_imports_and_plays_arrow_says_what_is_missing() -> None:
     # `import pyarrow` fails as it does where pyarrow is not installed.
     code = (
         "import sys; sys.modules['pyarrow'] = None\n"

@@ -5,26 +5,29 @@ field as `validate --format jsonl`, documents as `convert --to json`, rows as
 import csv
 import io
 import json
+import pathlib
+from typing import List, Tuple
 
 import pytest
 
 import tavla
+from conftest import Cli, CliJson
 
 FIXTURES = "fixtures"
 
 
 @pytest.fixture(scope="module")
-def report():
+def report() -> tavla.Report:
     return tavla.validate(FIXTURES)
 
 
-def test_the_fixtures_are_many(report):
+def test_the_fixtures_are_many(report: tavla.Report) -> None:
     # Every record of fixtures/ (.mat and .txt), not a sample.
     assert len(report.files) >= 400
     assert report.errors > 0 and report.warnings > 0
 
 
-def test_validate_gives_the_findings_of_jsonl_field_by_field(cli, report):
+def test_validate_gives_the_findings_of_jsonl_field_by_field(cli: Cli, report: tavla.Report) -> None:
     code, out, err = cli("validate", "--format", "jsonl", "-q", FIXTURES)
     assert code in (0, 1), err
     expected = [json.loads(line) for line in out.splitlines()]
@@ -40,14 +43,17 @@ def test_validate_gives_the_findings_of_jsonl_field_by_field(cli, report):
     assert report.ok == (code == 0)
 
 
-def test_attributes_are_the_jsonl_fields(report):
-    f = next(f for f in report.findings if f.suggestions)
-    d = f.to_dict()
-    for key in ("path", "code", "severity", "message", "line", "column", "help", "suggestions", "repair"):
-        assert getattr(f, key) == d[key]
+def test_attributes_are_the_jsonl_fields(report: tavla.Report) -> None:
+    # Every field of every finding is an attribute holding the same value.
+    assert any(f.suggestions for f in report.findings)
+    for f in report.findings:
+        d = f.to_dict()
+        assert len(d) == 22
+        for key, value in d.items():
+            assert getattr(f, key) == value, (key, f)
 
 
-def test_read_is_the_document_of_convert_to_json_for_every_fixture(cli, report):
+def test_read_is_the_document_of_convert_to_json_for_every_fixture(cli: Cli, report: tavla.Report) -> None:
     # `--to jsonl` writes the `--to json` document of every record, one per line, in path order.
     code, out, err = cli("convert", "--to", "jsonl", FIXTURES)
     assert code in (0, 1), err
@@ -58,7 +64,7 @@ def test_read_is_the_document_of_convert_to_json_for_every_fixture(cli, report):
         assert tavla.read(path) == doc, path
 
 
-def test_read_of_one_file_is_convert_to_json(cli_json):
+def test_read_of_one_file_is_convert_to_json(cli_json: CliJson) -> None:
     path = "fixtures/demo/invalid.mat"
     assert tavla.read(path) == cli_json("convert", "--to", "json", path)
     assert tavla.read(path, with_source=True) == cli_json(
@@ -70,7 +76,7 @@ def test_read_of_one_file_is_convert_to_json(cli_json):
     assert tavla.read(text) == cli_json("convert", "--to", "json", path)
 
 
-def _csv_value(v):
+def _csv_value(v: object) -> str:
     if v is None:
         return ""
     if v is True:
@@ -83,7 +89,7 @@ def _csv_value(v):
     return str(v)
 
 
-def test_plays_are_the_rows_of_convert_to_csv_for_every_fixture(cli):
+def test_plays_are_the_rows_of_convert_to_csv_for_every_fixture(cli: Cli) -> None:
     code, out, err = cli("convert", "--to", "csv", FIXTURES)
     assert code in (0, 1), err
     reader = csv.reader(io.StringIO(out, newline=""))
@@ -99,9 +105,13 @@ def test_plays_are_the_rows_of_convert_to_csv_for_every_fixture(cli):
         ]
 
 
-def test_plays_rows_have_types_for_dataframes():
-    rows = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
+def test_plays_rows_have_types_for_dataframes() -> None:
+    rows = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat", legal_counts=True))
     assert rows
+    # Without `legal_counts` the rows are the same but for `n_legal`, left empty.
+    plain = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
+    assert all(p["n_legal"] is None for p in plain)
+    assert [dict(p, n_legal=None) for p in plain] == [dict(r, n_legal=None) for r in rows]
     first = rows[0]
     assert isinstance(first["game"], int) and isinstance(first["legal"], bool)
     assert isinstance(first["n_legal"], int) and first["n_legal"] > 0
@@ -118,7 +128,7 @@ def test_plays_rows_have_types_for_dataframes():
     assert all(tuple(r) == tavla.COLUMNS for r in rows)
 
 
-def test_plays_load_into_a_dataframe():
+def test_plays_load_into_a_dataframe() -> None:
     pandas = pytest.importorskip("pandas")
     rows = list(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
     frame = pandas.DataFrame(tavla.plays("fixtures/backgammon/gnubg/m000-0201.mat"))
@@ -126,7 +136,7 @@ def test_plays_load_into_a_dataframe():
     assert len(frame) == len(rows)
 
 
-def _roll_arg(roll):
+def _roll_arg(roll: Tuple[int, int]) -> str:
     return f"{roll[0]}{roll[1]}"
 
 
@@ -136,7 +146,7 @@ ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 @pytest.mark.parametrize(
     "variant", ["backgammon", "nackgammon", "gul-bara", "tapa", "long-nardy", "fevga"]
 )
-def test_legal_plays_are_tavla_legal_from_every_start_and_roll(cli_json, variant):
+def test_legal_plays_are_tavla_legal_from_every_start_and_roll(cli_json: CliJson, variant: str) -> None:
     for roll in ROLLS:
         got = tavla.legal_plays("start", roll, variant=variant)
         expected = cli_json(
@@ -146,8 +156,8 @@ def test_legal_plays_are_tavla_legal_from_every_start_and_roll(cli_json, variant
         assert [p.standard for p in got] == [p["standard"] for p in expected["plays"]]
 
 
-def test_legal_plays_are_tavla_legal_from_xgids_and_position_ids(cli, root):
-    positions = []
+def test_legal_plays_are_tavla_legal_from_xgids_and_position_ids(cli: Cli, root: pathlib.Path) -> None:
+    positions: List[str] = []
     with open(root / "fixtures/backgammon/xgid.tsv", encoding="utf-8") as f:
         for row in csv.DictReader(f, delimiter="\t"):
             positions.append(row["xgid"])
@@ -174,7 +184,7 @@ def test_legal_plays_are_tavla_legal_from_xgids_and_position_ids(cli, root):
     assert checked > 20
 
 
-def test_legal_play_attributes():
+def test_legal_play_attributes() -> None:
     plays = tavla.legal_plays("start", (6, 4))
     p = next(p for p in plays if p.standard == "24/18 13/9")
     assert p.letters == "6/4 = 1A-7A and 12A-9"
@@ -188,7 +198,7 @@ def test_legal_play_attributes():
     assert g.position_id is None and g.xgid is None and g.position["white"]
 
 
-def test_bytes_with_a_name_read_as_the_file_does():
+def test_bytes_with_a_name_read_as_the_file_does() -> None:
     # A cluster hands its workers bytes, not paths: the same record as data gives the same
     # report, rows and document as its path, in every format.
     for path in [

@@ -1,16 +1,18 @@
 """Bad input raises the documented exceptions, with the message and the span."""
 
+import pathlib
+
 import pytest
 
 import tavla
 
 
-def test_the_exceptions_are_value_errors():
+def test_the_exceptions_are_value_errors() -> None:
     assert issubclass(tavla.ParseError, ValueError)
     assert issubclass(tavla.PositionError, ValueError)
 
 
-def test_an_unreadable_play_raises_parse_error_with_its_span():
+def test_an_unreadable_play_raises_parse_error_with_its_span() -> None:
     with pytest.raises(tavla.ParseError) as e:
         tavla.check_play("start", (6, 4), "6/4 = 13A-7A")
     err = e.value
@@ -21,7 +23,7 @@ def test_an_unreadable_play_raises_parse_error_with_its_span():
     assert err.errors and err.errors[0]["code"] == "tavla::parse::bad-point"
 
 
-def test_a_span_counts_characters_not_bytes():
+def test_a_span_counts_characters_not_bytes() -> None:
     text = "Б 6/4 = 13А-7А"
     with pytest.raises(tavla.ParseError) as e:
         tavla.check_play("start", (6, 4), text)
@@ -29,7 +31,7 @@ def test_a_span_counts_characters_not_bytes():
     assert text[start:end] == "13А"
 
 
-def test_an_unreadable_position_raises_position_error():
+def test_an_unreadable_position_raises_position_error() -> None:
     for bad in ["nonsense", "4HPwATDgc/ABM", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0", "{\"white\": 3}"]:
         with pytest.raises(tavla.PositionError) as e:
             tavla.legal_plays(bad, (6, 4))
@@ -42,7 +44,7 @@ def test_an_unreadable_position_raises_position_error():
         tavla.legal_plays("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10", None, side="white")
 
 
-def test_bad_arguments_raise_value_error():
+def test_bad_arguments_raise_value_error() -> None:
     with pytest.raises(ValueError, match="unknown variant"):
         tavla.legal_plays("start", (6, 4), variant="chess")
     with pytest.raises(ValueError, match="unknown preset"):
@@ -61,7 +63,7 @@ def test_bad_arguments_raise_value_error():
         tavla.validate("python/tavla")
 
 
-def test_files_that_cannot_be_read(tmp_path):
+def test_files_that_cannot_be_read(tmp_path: pathlib.Path) -> None:
     with pytest.raises(FileNotFoundError):
         tavla.read(str(tmp_path / "missing.mat"))
     with pytest.raises(OSError):
@@ -74,7 +76,7 @@ def test_files_that_cannot_be_read(tmp_path):
     assert r.findings[0].code == "tavla::io::unreadable"
 
 
-def test_bad_records_are_findings_not_exceptions():
+def test_bad_records_are_findings_not_exceptions() -> None:
     for text in ["", "\x00\xff garbage", " 1 point match\n Game 1\n  1) 99: 24/18\n"]:
         r = tavla.validate_text(text)
         assert r.findings, text

@@ -10,6 +10,7 @@ import os
 import pathlib
 import re
 import subprocess
+from typing import Any, AsyncIterator, Dict, List, Optional, Tuple
 
 import pytest
 
@@ -19,7 +20,7 @@ pytest_lsp = pytest.importorskip(
 from lsprotocol import types  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
 
-BIN = os.environ.get("TAVLA_BIN")
+BIN = os.environ.get("TAVLA_BIN", "")
 if not BIN:
     pytest.skip(
         "TAVLA_BIN is not set: the tests of tavla lsp run against a built binary",
@@ -29,17 +30,18 @@ if not BIN:
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-def validate(path) -> list:
+def validate(path: pathlib.Path) -> List[Dict[str, Any]]:
     p = subprocess.run(
         [BIN, "validate", "--format", "json", str(path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
     )
-    return json.loads(p.stdout)["diagnostics"]
+    diagnostics: List[Dict[str, Any]] = json.loads(p.stdout)["diagnostics"]
+    return diagnostics
 
 
-def text_of(path: pathlib.Path):
+def text_of(path: pathlib.Path) -> Optional[str]:
     """The file as an editor holds it, or None for a file that is not UTF-8 text (an editor
     would not open it as the bytes `validate` reads)."""
     data = path.read_bytes()
@@ -51,7 +53,7 @@ def text_of(path: pathlib.Path):
         return None
 
 
-def with_findings() -> list:
+def with_findings() -> List[Tuple[pathlib.Path, List[Dict[str, Any]]]]:
     """Every `.mat` record under fixtures/ that `validate` has findings on (and that is text)."""
     out = []
     for path in sorted((ROOT / "fixtures").rglob("*.mat")):
@@ -78,8 +80,8 @@ SEVERITY = {
 pytestmark = pytest.mark.asyncio
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "lsp", "--stdio"]))
-async def client(lsp_client: LanguageClient):
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BIN, "lsp", "--stdio"]))  # type: ignore[untyped-decorator]
+async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
     await lsp_client.initialize_session(
         types.InitializeParams(capabilities=types.ClientCapabilities())
     )
@@ -87,7 +89,7 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
-def position(data: bytes, offset: int) -> tuple:
+def position(data: bytes, offset: int) -> Tuple[int, int]:
     """The LSP position of a byte offset: 0-based line, column in UTF-16 code units."""
     before = data[:offset]
     line = before.count(b"\n")
@@ -96,11 +98,11 @@ def position(data: bytes, offset: int) -> tuple:
     return (line, col)
 
 
-def pos(p: types.Position) -> tuple:
+def pos(p: types.Position) -> Tuple[int, int]:
     return (p.line, p.character)
 
 
-async def open_doc(client: LanguageClient, uri: str, text: str) -> list:
+async def open_doc(client: LanguageClient, uri: str, text: Optional[str]) -> List[Any]:
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(
@@ -109,10 +111,11 @@ async def open_doc(client: LanguageClient, uri: str, text: str) -> list:
         )
     )
     await client.wait_for_notification("textDocument/publishDiagnostics")
-    return client.diagnostics[uri]
+    diagnostics: List[Any] = client.diagnostics[uri]
+    return diagnostics
 
 
-async def change(client: LanguageClient, uri: str, version: int, changes: list) -> list:
+async def change(client: LanguageClient, uri: str, version: int, changes: List[Any]) -> List[Any]:
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
@@ -120,14 +123,15 @@ async def change(client: LanguageClient, uri: str, version: int, changes: list) 
         )
     )
     await client.wait_for_notification("textDocument/publishDiagnostics")
-    return client.diagnostics[uri]
+    diagnostics: List[Any] = client.diagnostics[uri]
+    return diagnostics
 
 
-def key(d: types.Diagnostic) -> tuple:
+def key(d: types.Diagnostic) -> Tuple[Any, ...]:
     return (d.code, pos(d.range.start), pos(d.range.end), d.severity)
 
 
-def want_key(data: bytes, w: dict) -> tuple:
+def want_key(data: bytes, w: Dict[str, Any]) -> Tuple[Any, ...]:
     return (
         w["code"],
         position(data, w["offset"]),
@@ -136,7 +140,7 @@ def want_key(data: bytes, w: dict) -> tuple:
     )
 
 
-async def test_diagnostics_equal_validate_json_on_every_fixture(client: LanguageClient):
+async def test_diagnostics_equal_validate_json_on_every_fixture(client: LanguageClient) -> None:
     """One server, every `.mat` fixture with findings: the same findings, in the same order."""
     assert len(WITH_FINDINGS) > 100
     for path, want in WITH_FINDINGS:
@@ -165,7 +169,7 @@ def broken_sgf(tmp: pathlib.Path) -> pathlib.Path:
     return out
 
 
-async def test_sgf_diagnostics_equal_validate_json(client: LanguageClient, tmp_path):
+async def test_sgf_diagnostics_equal_validate_json(client: LanguageClient, tmp_path: pathlib.Path) -> None:
     for path in [SGF, broken_sgf(tmp_path)]:
         data = path.read_bytes()
         want = validate(path)
@@ -175,7 +179,7 @@ async def test_sgf_diagnostics_equal_validate_json(client: LanguageClient, tmp_p
     assert any(w["severity"] == "error" for w in want), "the changed SGF has no error"
 
 
-def repaired_fixtures() -> list:
+def repaired_fixtures() -> List[Tuple[pathlib.Path, Dict[str, Any]]]:
     return [
         (path, w)
         for path, want in WITH_FINDINGS
@@ -191,7 +195,7 @@ def repaired_fixtures() -> list:
 
 async def test_first_quick_fix_is_the_repair_and_applying_it_fixes_the_error(
     client: LanguageClient,
-):
+) -> None:
     """On every fixture with a confirmed repair (of its first repaired error): the first quick
     fix of that error is the repair, and applying it removes the error."""
     cases = repaired_fixtures()
@@ -250,14 +254,14 @@ COMPLETION_RECORDS = [
 ]
 
 
-def turns(rel: str) -> list:
+def turns(rel: str) -> List[Dict[str, str]]:
     p = subprocess.run(
         [BIN, "convert", "--to", "csv", rel], cwd=ROOT, capture_output=True, text=True
     )
     return [r for r in csv.DictReader(io.StringIO(p.stdout)) if r["die1"]]
 
 
-def cell_position(text: str, row: dict):
+def cell_position(text: str, row: Dict[str, str]) -> Optional[Any]:
     """The LSP position right after `dd: ` of a turn cell of the record."""
     lines = text.split("\n")
     game = next(
@@ -283,7 +287,7 @@ def variant(text: str) -> str:
     return m.group(1).lower().replace(" ", "-") if m else "backgammon"
 
 
-def legal(row: dict, var: str) -> list:
+def legal(row: Dict[str, str], var: str) -> List[str]:
     p = subprocess.run(
         [
             BIN,
@@ -304,7 +308,7 @@ def legal(row: dict, var: str) -> list:
     return sorted(line.split("\t")[0] for line in p.stdout.splitlines() if line)
 
 
-async def test_completions_equal_tavla_legal_on_sampled_turns(client: LanguageClient):
+async def test_completions_equal_tavla_legal_on_sampled_turns(client: LanguageClient) -> None:
     """Every 7th turn of five records, and each record's first bear-off: the completions after
     `NN) dd: ` are the plays `tavla legal` lists for the position before the turn."""
     checked = bearoffs = 0
@@ -337,7 +341,7 @@ async def test_completions_equal_tavla_legal_on_sampled_turns(client: LanguageCl
     assert bearoffs >= 3
 
 
-async def test_completion_after_the_dice_lists_the_legal_plays(client: LanguageClient):
+async def test_completion_after_the_dice_lists_the_legal_plays(client: LanguageClient) -> None:
     uri = "file:///tmp/completion.mat"
     text = " 1 point match\n\n Game 1\n Ann : 0                    Bob : 0\n  1) 64: "
     await open_doc(client, uri, text)
@@ -357,7 +361,7 @@ async def test_completion_after_the_dice_lists_the_legal_plays(client: LanguageC
     assert got == want
 
 
-async def test_completion_replaces_what_is_typed_of_the_play(client: LanguageClient):
+async def test_completion_replaces_what_is_typed_of_the_play(client: LanguageClient) -> None:
     uri = "file:///tmp/typed.mat"
     text = " 1 point match\n\n Game 1\n Ann : 0                    Bob : 0\n  1) 64: 24/"
     await open_doc(client, uri, text)
@@ -373,7 +377,7 @@ async def test_completion_replaces_what_is_typed_of_the_play(client: LanguageCli
         assert i.text_edit.range.start == types.Position(line=4, character=len("  1) 64: "))
 
 
-async def test_hover_over_a_turn_shows_its_board(client: LanguageClient):
+async def test_hover_over_a_turn_shows_its_board(client: LanguageClient) -> None:
     path = ROOT / "fixtures/demo/valid.mat"
     text = path.read_text(encoding="utf-8")
     uri = path.as_uri()
@@ -392,7 +396,7 @@ async def test_hover_over_a_turn_shows_its_board(client: LanguageClient):
     assert "pips" in h.contents.value
 
 
-async def test_formatting_is_idempotent(client: LanguageClient):
+async def test_formatting_is_idempotent(client: LanguageClient) -> None:
     path = ROOT / "fixtures/demo/invalid.mat"
     uri = path.as_uri()
     await open_doc(client, uri, path.read_text(encoding="utf-8"))

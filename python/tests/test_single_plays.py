@@ -2,10 +2,13 @@
 booklet, `tests/data/seed003-openings.txt`), and every verdict equal to `tavla check`'s."""
 
 import json
+import pathlib
+from typing import Dict, List
 
 import pytest
 
 import tavla
+from conftest import Cli
 
 # The table's plays with the mover-relative play derived by hand (as in tests/seed003.rs).
 OPENINGS = [
@@ -30,27 +33,29 @@ OPENINGS = [
 ]
 
 # The wrong hit claims (`x` where no blot is hit): the marked points' text.
-WRONG_CLAIMS = {
+WRONG_CLAIMS: Dict[str, List[str]] = {
     "6/3 = 1A-4A and 1Ax7A": ["7A"],
     "6/2 = 1Ax3A and 1Ax7A": ["3A", "7A"],
     "5/4 = 1Ax5A and 12A-8": ["5A"],
 }
 
 
-def _first_column(line):
+def _first_column(line: str) -> str:
     n = len(line) // 2
     if len(line) % 2 == 1 and line[n] == " " and line[:n] == line[n + 1 :]:
         return line[:n]
     return line
 
 
-def test_the_vectors_are_the_data_file_of_seed_003(root):
+def test_the_vectors_are_the_data_file_of_seed_003(root: pathlib.Path) -> None:
     lines = (root / "tests/data/seed003-openings.txt").read_text(encoding="utf-8").splitlines()
     assert [_first_column(l) for l in lines] == [t for t, _ in OPENINGS]
 
 
 @pytest.mark.parametrize("text,standard", OPENINGS)
-def test_each_opening_of_seed_003_is_judged_as_the_booklet_says(text, standard, cli):
+def test_each_opening_of_seed_003_is_judged_as_the_booklet_says(
+    text: str, standard: str, cli: Cli
+) -> None:
     v = tavla.check_play("start", None, text)
     code, out, err = cli("check", "--format", "json", text)
     [expected] = json.loads(out)
@@ -58,6 +63,7 @@ def test_each_opening_of_seed_003_is_judged_as_the_booklet_says(text, standard, 
         # Written backwards (13 -> 18): the one illegal play, located on its first hop.
         assert not v.legal and code == 1
         assert v.code == "tavla::rules::backwards"
+        assert v.span is not None
         start, end = v.span
         assert text[start:end] == "12Ax7A"
         assert v.nearest and v.legal_plays == expected["legal_plays"]
@@ -65,15 +71,17 @@ def test_each_opening_of_seed_003_is_judged_as_the_booklet_says(text, standard, 
         assert v.legal and code == 0, err
         # The play the letters mean (without the slips of the booklet's `x`) reaches the
         # same position, and so does the play printed back.
-        dice = tuple(int(d) for d in text[:3].split("/"))
+        high, low = (int(d) for d in text[:3].split("/"))
+        assert v.roll == (high, low)
         plain = standard.replace("*", "")
-        assert tavla.check_play("start", dice, plain).result == v.result
-        assert tavla.check_play("start", dice, v.standard).result == v.result
+        assert tavla.check_play("start", (high, low), plain).result == v.result
+        assert v.standard is not None
+        assert tavla.check_play("start", (high, low), v.standard).result == v.result
         # The hit claims (a glued count such as `2x1A-7A` also gets its reading note).
         claims = [
             text[f.offset : f.offset + f.length]
             for f in v.findings
-            if f.code == "tavla::play::hit-claim"
+            if f.code == "tavla::play::hit-claim" and f.offset is not None and f.length is not None
         ]
         assert claims == WRONG_CLAIMS.get(text, [])
         assert all(f.code in ("tavla::play::hit-claim", "tavla::play::ambiguous-letters") for f in v.findings)
@@ -83,7 +91,7 @@ def test_each_opening_of_seed_003_is_judged_as_the_booklet_says(text, standard, 
     assert got == expected
 
 
-def test_an_illegal_play_names_its_reason_span_and_nearest_plays(cli):
+def test_an_illegal_play_names_its_reason_span_and_nearest_plays(cli: Cli) -> None:
     v = tavla.check_play("start", (6, 5), "13/7 24/19")
     assert (v.legal, v.code, v.span) == (False, "tavla::rules::blocked", (5, 10))
     assert "13/7 24/19"[5:10] == "24/19"
@@ -94,7 +102,7 @@ def test_an_illegal_play_names_its_reason_span_and_nearest_plays(cli):
     assert v.nearest == expected["nearest"] and v.findings[0].to_dict() == expected["findings"][0]
 
 
-def test_black_and_other_games():
+def test_black_and_other_games() -> None:
     v = tavla.check_play("start", (6, 4), "B 6/4 = 1-7 and 1-5")
     assert v.legal and v.side == "black"
     assert v.result == tavla.check_play("start", (6, 4), "24/18 24/20", side="black").result

@@ -4,14 +4,17 @@ dropped) holds the rows and values of `tavla convert --to parquet` of the same f
 row in the partition of its game's variant; its findings are those of `tavla validate`."""
 
 import os
+import pathlib
 import shutil
 import subprocess
 import sys
 import urllib.parse
+from typing import Any, Tuple
 
 import pytest
 
 import tavla
+from conftest import Cli
 
 pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed (the job needs it)")
 pytest.importorskip("pyspark", reason="pyspark is not installed: the Spark job is not run")
@@ -38,17 +41,17 @@ ARCHIVE = {
 KEYS = ["path", "match", "game", "turn", "side", "play"]
 
 
-def _sorted(table):
+def _sorted(table: Any) -> Any:
     order = KEYS + [c for c in table.column_names if c not in KEYS]
     return table.select(list(tavla.COLUMNS)).sort_by([(c, "ascending") for c in order])
 
 
 @pytest.fixture(scope="module")
-def job(tmp_path_factory, root):
+def job(tmp_path_factory: pytest.TempPathFactory, root: pathlib.Path) -> Tuple[pathlib.Path, pathlib.Path]:
     base = tmp_path_factory.mktemp("spark")
     archive = base / "archive"
-    for dest, src in ARCHIVE.items():
-        src, dest = root / src, archive / dest
+    for dest_name, src_name in ARCHIVE.items():
+        src, dest = root / src_name, archive / dest_name
         dest.parent.mkdir(parents=True, exist_ok=True)
         if src.is_dir():
             shutil.copytree(src, dest, ignore=shutil.ignore_patterns("*.json", "*.md", "*.expect", "*.tsv"))
@@ -68,12 +71,14 @@ def job(tmp_path_factory, root):
     return archive, out
 
 
-def _local(path):
+def _local(path: str) -> str:
     # Spark names a file by its URI (`file:/tmp/...`).
     return urllib.parse.unquote(path[len("file:"):]) if path.startswith("file:") else path
 
 
-def test_the_job_s_plays_are_convert_to_parquet_s(job, cli, tmp_path):
+def test_the_job_s_plays_are_convert_to_parquet_s(
+    job: Tuple[pathlib.Path, pathlib.Path], cli: Cli, tmp_path: pathlib.Path
+) -> None:
     archive, out = job
     expected_file = tmp_path / "plays.parquet"
     code, _, err = cli("convert", "--to", "parquet", "-o", str(expected_file), str(archive))
@@ -94,7 +99,7 @@ def test_the_job_s_plays_are_convert_to_parquet_s(job, cli, tmp_path):
         assert got.column(name).to_pylist() == expected.column(name).to_pylist(), name
 
 
-def test_each_row_is_in_its_game_s_variant_partition(job):
+def test_each_row_is_in_its_game_s_variant_partition(job: Tuple[pathlib.Path, pathlib.Path]) -> None:
     _, out = job
     parts = sorted(p.name for p in (out / "plays").iterdir() if p.name.startswith("variant="))
     assert parts == ["variant=backgammon", "variant=gul-bara"]
@@ -105,7 +110,7 @@ def test_each_row_is_in_its_game_s_variant_partition(job):
             assert tavla.read(_local(path))["variant"] == variant, path
 
 
-def test_the_job_s_findings_are_validate_s(job):
+def test_the_job_s_findings_are_validate_s(job: Tuple[pathlib.Path, pathlib.Path]) -> None:
     archive, out = job
     got = pq.read_table(out / "findings").to_pylist()
     report = tavla.validate(str(archive), allow_empty=True)
@@ -117,5 +122,7 @@ def test_the_job_s_findings_are_validate_s(job):
         for r in got
     ]
     assert any(f[2] == "error" for f in expected)
-    key = lambda f: tuple("" if x is None else str(x) for x in f)  # noqa: E731
+    def key(f: Tuple[object, ...]) -> Tuple[str, ...]:
+        return tuple("" if x is None else str(x) for x in f)
+
     assert sorted(got, key=key) == sorted(expected, key=key)

@@ -2,17 +2,18 @@
 gives: the GIL is released while the records are checked, and nothing is shared."""
 
 import threading
+from typing import Dict, List, Tuple
 
 import tavla
 
 
-def test_validate_from_several_threads_at_once():
+def test_validate_from_several_threads_at_once() -> None:
     paths = ["fixtures/gulbara", "fixtures/backgammon/gnubg", "fixtures/tapa", "fixtures/demo"]
     alone = {p: [f.to_dict() for f in tavla.validate(p, jobs=1).findings] for p in paths}
-    results = {}
-    errors = []
+    results: Dict[int, Tuple[str, List[Dict[str, object]], int, List[str]]] = {}
+    errors: List[Exception] = []
 
-    def work(i):
+    def work(i: int) -> None:
         try:
             p = paths[i % len(paths)]
             got = [f.to_dict() for f in tavla.validate(p, jobs=2).findings]

@@ -228,6 +228,9 @@ fn push_ids(s: &mut String, ids: &Value, indent: &str) {
     if let Some(x) = ids["xgid"].as_str() {
         s.push_str(&format!("{indent}{x}\n"));
     }
+    if let Some(o) = ids["ogid"].as_str() {
+        s.push_str(&format!("{indent}OGID={o}\n"));
+    }
 }
 
 /// `tavla legal`.

@@ -56,7 +56,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                 deny_warnings: false,
                 allow_empty: false,
                 board: false,
-                keys: None,
+                keys: a.keys,
             });
         }
         _ => {}
@@ -89,9 +89,12 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
         return EXIT_ERROR;
     }
     let mut inputs = first.into_iter().chain(inputs);
+    let table_options = table::TableOptions {
+        legal_counts: a.legal_counts,
+    };
     if a.to == Target::Parquet {
         drop(out);
-        return parquet(&mut inputs, &pool, &o, &a.output);
+        return parquet(&mut inputs, &pool, &o, &a.output, table_options);
     }
     let mut code = EXIT_VALID;
     if a.to == Target::Csv {
@@ -123,7 +126,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     // array of their documents).
                     if a.to == Target::Csv {
                         return Ok((
-                            csv_rows(&i.name(), &v, &src.text).into_bytes(),
+                            csv_rows(&i.name(), &v, &src.text, table_options).into_bytes(),
                             problems,
                             v.errors() > 0,
                         ));
@@ -224,9 +227,9 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
 }
 
 /// The rows of one record as CSV records (no header row).
-fn csv_rows(name: &str, v: &Verdict, text: &str) -> String {
+fn csv_rows(name: &str, v: &Verdict, text: &str, opts: table::TableOptions) -> String {
     let mut out = String::with_capacity(text.len() * 8);
-    table::write_csv_rows(name, v, text, &mut out);
+    table::write_csv_rows(name, v, text, opts, &mut out);
     out
 }
 
@@ -268,6 +271,7 @@ fn parquet(
     pool: &rayon::ThreadPool,
     o: &tavla::replay::Overrides,
     output: &Option<std::path::PathBuf>,
+    opts: table::TableOptions,
 ) -> u8 {
     let sink = match output {
         Some(p) => match std::fs::File::create(p) {
@@ -301,7 +305,7 @@ fn parquet(
                     let v = src.check(o, true);
                     let problems = report::render_short(&i.name(), &src.text, &v.findings);
                     Ok((
-                        table::rows(&i.name(), &v, &src.text),
+                        table::rows(&i.name(), &v, &src.text, opts),
                         problems,
                         v.errors() > 0,
                     ))

@@ -99,9 +99,7 @@ fn diagram(a: &Pick) -> Result<(board::Diagram, usize, String), u8> {
     };
     let inputs = InputSpec {
         paths: vec![a.path.to_path_buf()],
-        extensions: ["mat", "txt", "sgf", "xg", "xgp"]
-            .map(String::from)
-            .to_vec(),
+        extensions: tavla::input::default_extensions(),
         stdin_name: None,
         files_from: None,
     }

@@ -1,9 +1,12 @@
 //! Position formats in one place: reading a position given as `start`, a GNU Backgammon
-//! Position ID (optionally with its Match ID), an eXtreme Gammon XGID, or the position JSON
-//! that `tavla convert --to json` writes, or tavla's position string; and writing them.
+//! Position ID (optionally with its Match ID), an eXtreme Gammon XGID, an OGID (OGXM's
+//! position identifier), or the position JSON that `tavla convert --to json` writes, or
+//! tavla's position string; and writing them.
 //!
 //! - [`gnubg`]: GNU Backgammon's Position ID and Match ID (encode and decode).
 //! - [`xgid`]: eXtreme Gammon's XGID (encode and decode, [`xgid::Xgid`]).
+//! - [`ogid`]: OGXM's OGID (encode and decode, [`ogid::Ogid`]; a game's OGIDs ply by ply as
+//!   OGXM's codec replays them, [`ogid::OgidGame`]).
 //! - [`json`]: the position object of the JSON document (decode).
 //! - [`tavla`]: tavla's position string, one text for a position of every game.
 //! - [`parse_position`]: detects which of the forms a text is and decodes it.
@@ -20,15 +23,18 @@
 //! is: [`parse_position_as`] takes the side to assume (and [`parse_position`] assumes White).
 //! With a Match ID (`PositionID:MatchID`) the Match ID names the player on roll. In an XGID,
 //! the top player (lower-case letters) is White and the bottom player (upper case) Black, as
-//! gnubg maps them on import.
+//! gnubg maps them on import. An OGID names White and Black itself (its first field White's
+//! checkers), as OGXM does; tavla's White is OGXM's White.
 //!
 //! # Variants
-//! Position IDs and XGIDs describe backgammon boards (all of tavla's backgammon presets).
+//! Position IDs, XGIDs and OGIDs describe backgammon boards (all of tavla's backgammon
+//! presets, and hypergammon and longgammon).
 //! Gul bara has no bar and a different board geometry, so for Gul bara only `start` and the
 //! JSON position and tavla's position string apply.
 
 pub mod gnubg;
 pub mod json;
+pub mod ogid;
 pub mod tavla;
 pub mod xgid;
 
@@ -54,6 +60,8 @@ pub enum PositionFormat {
     GnubgId,
     /// An eXtreme Gammon XGID.
     Xgid,
+    /// OGXM's OGID.
+    Ogid,
     /// The position object of `tavla convert --to json`.
     Json,
     /// tavla's position string (the table of plays' `position_before`), see [`tavla`].
@@ -69,6 +77,7 @@ impl PositionFormat {
             PositionFormat::MatchId => "GNU Backgammon Match ID",
             PositionFormat::GnubgId => "GNU Backgammon ID (PositionID:MatchID)",
             PositionFormat::Xgid => "XGID",
+            PositionFormat::Ogid => "OGID",
             PositionFormat::Json => "JSON position",
             PositionFormat::Tavla => "tavla position string",
         }
@@ -77,7 +86,7 @@ impl PositionFormat {
 
 /// `a` or `an` before a format's name.
 fn article(format: PositionFormat) -> &'static str {
-    if format == PositionFormat::Xgid {
+    if matches!(format, PositionFormat::Xgid | PositionFormat::Ogid) {
         "an"
     } else {
         "a"
@@ -222,13 +231,13 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::Empty => f.write_str(
-                "no position given: expected `start`, a GNU Backgammon Position ID, an XGID or a JSON position",
+                "no position given: expected `start`, a GNU Backgammon Position ID, an XGID, an OGID or a JSON position",
             ),
             PositionError::Unrecognized { text } => write!(
                 f,
                 "`{text}` is not a position: expected `start`, a GNU Backgammon Position ID \
-                 (14 characters, optionally `PositionID:MatchID`), an XGID (`XGID=…`) or a JSON \
-                 position (`{{…}}`)"
+                 (14 characters, optionally `PositionID:MatchID`), an XGID (`XGID=…`), an OGID \
+                 (`11ccccchhhjjjjj:66666888dddddoo:N0N::W:C:0:0:0:0`) or a JSON position (`{{…}}`)"
             ),
             PositionError::WrongVariant { format, variant } => write!(
                 f,
@@ -254,6 +263,15 @@ impl fmt::Display for PositionError {
                 f,
                 "{format}: character {} is {found:?}, expected {expected}",
                 index + 1
+            ),
+            PositionError::FieldCount {
+                format: PositionFormat::Ogid,
+                expected,
+                found,
+            } => write!(
+                f,
+                "an OGID has {expected} fields separated by `:` ({} with its checker count), this one has {found}",
+                expected + 1
             ),
             PositionError::FieldCount {
                 format,
@@ -369,14 +387,14 @@ pub struct PositionSpec {
     pub format: PositionFormat,
     /// The position (each side in its own numbering).
     pub position: Position,
-    /// The side on roll, where the format says (Match ID, XGID). `None` for `start`, JSON and
-    /// a Position ID alone; a Position ID alone was laid out with the side passed to
-    /// [`parse_position_as`] on roll.
+    /// The side on roll, where the format says (Match ID, XGID, OGID: [`ogid::Ogid::on_roll`]).
+    /// `None` for `start`, JSON and a Position ID alone; a Position ID alone was laid out with
+    /// the side passed to [`parse_position_as`] on roll.
     pub on_roll: Option<Side>,
-    /// The dice, where the format gives them (Match ID, XGID; `None` before the roll or while
-    /// a double is pending).
+    /// The dice, where the format gives them (Match ID, XGID, OGID; `None` before the roll or
+    /// while a double is pending).
     pub dice: Option<Roll>,
-    /// Cube and score, where the format gives them (Match ID, XGID).
+    /// Cube and score, where the format gives them (Match ID, XGID, OGID).
     pub context: Option<MatchContext>,
 }
 
@@ -399,6 +417,8 @@ pub fn parse_position(
 /// - the word `start` (any case): the `start` argument, the variant's starting position as
 ///   the caller's rules give it (not checked);
 /// - `XGID=…`, or a bare XGID (26 position characters, then `:`): see [`xgid`];
+/// - `OGID=…`, or a bare OGID (two fields of checker characters `0`–`9`, `a`–`p`, then a cube
+///   field such as `N0N`): see [`ogid`];
 /// - a GNU Backgammon Position ID (14 base64 characters), optionally followed by `:` and a
 ///   Match ID (12 characters) as gnubg writes them (`4HPwATDgc/ABMA:cAkAAAAAAAAA`). A
 ///   Position ID is relative to the player on roll; alone, it is read with `on_roll` on roll;
@@ -406,7 +426,8 @@ pub fn parse_position(
 /// - a JSON object (`{…}`): the position object of `tavla convert --to json`, see [`json`].
 /// - tavla's position string (53 characters, `/` in the middle), every game: see [`tavla`].
 ///
-/// Leading and trailing whitespace is ignored. Position IDs and XGIDs are backgammon only.
+/// Leading and trailing whitespace is ignored. Position IDs, XGIDs and OGIDs are for the
+/// backgammon family only.
 /// Every position read is checked with [`validate`].
 ///
 /// # Errors
@@ -454,7 +475,9 @@ pub fn parse_position_as(
     let first = s.split(':').next().unwrap_or("");
     let is_xgid = s.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("xgid="))
         || (s.contains(':') && first.chars().count() == 26);
-    let format = if is_xgid {
+    let format = if looks_like_ogid(s) {
+        PositionFormat::Ogid
+    } else if is_xgid {
         PositionFormat::Xgid
     } else if s.contains(':') && first.trim().chars().count() == 14 {
         PositionFormat::GnubgId
@@ -469,10 +492,68 @@ pub fn parse_position_as(
     if !rules.backgammon_board() {
         return Err(PositionError::WrongVariant { format, variant });
     }
+    if format == PositionFormat::Ogid {
+        return ogid_position(s, variant);
+    }
     let spec = id_position(s, format, on_roll)?;
     Ok(PositionSpec {
         position: recount(spec.position, variant)?,
         ..spec
+    })
+}
+
+/// Whether `s` has an OGID's shape: `OGID=` (or `OGID:`) before it, or two fields of checker
+/// characters (`0`–`9`, `a`–`p`) followed by a cube field (`N0N`: an owner, digits, an action)
+/// or by three fields more at least (an XGID's first field has `-` or capitals; a Position ID
+/// with its Match ID has two fields).
+fn looks_like_ogid(s: &str) -> bool {
+    if s.get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("ogid=") || p.eq_ignore_ascii_case("ogid:"))
+    {
+        return true;
+    }
+    let mut fields = s.split(':');
+    let checkers = |f: Option<&str>| {
+        f.is_some_and(|f| {
+            f.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'p').contains(&b))
+        })
+    };
+    let cube = |f: Option<&str>| {
+        f.is_some_and(|f| {
+            let b = f.as_bytes();
+            b.len() >= 3
+                && b"NWBD?".contains(&b[0])
+                && b"NOTP".contains(&b[b.len() - 1])
+                && b[1..b.len() - 1].iter().all(u8::is_ascii_digit)
+        })
+    };
+    checkers(fields.next())
+        && checkers(fields.next())
+        && (cube(fields.next()) || fields.count() >= 2)
+}
+
+/// An OGID read for `variant`: its checker count, if written, must be the game's; the
+/// checkers it does not place are borne off.
+fn ogid_position(s: &str, variant: Variant) -> Result<PositionSpec, PositionError> {
+    let o: ogid::Ogid = s.parse()?;
+    let n = crate::rules::RuleSet::default_for(variant).checkers();
+    if let Some(c) = o.checkers.filter(|&c| c != n) {
+        return Err(PositionError::Field {
+            format: PositionFormat::Ogid,
+            field: "the checker count",
+            value: c.to_string(),
+            expected: "the game's checkers a side",
+        });
+    }
+    let position = recount(o.position, variant)?;
+    validate(&position, variant)?;
+    Ok(PositionSpec {
+        format: PositionFormat::Ogid,
+        position,
+        on_roll: o.on_roll(),
+        dice: o.dice,
+        context: Some(o.context()),
     })
 }
 
@@ -575,7 +656,9 @@ pub fn opposite(variant: Variant) -> fn(u8) -> u8 {
 /// # Errors
 /// The first problem found.
 pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
-    let expected = crate::rules::RuleSet::default_for(variant).checkers();
+    let rules = crate::rules::RuleSet::default_for(variant);
+    let expected = rules.checkers();
+    let hits = rules.hits();
     for side in [Side::White, Side::Black] {
         let count: u32 = pos.side(side).iter().map(|&n| n as u32).sum();
         if count != u32::from(expected) {
@@ -590,7 +673,7 @@ pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
                 }
             });
         }
-        if !crate::rules::RuleSet::default_for(variant).hits() && pos.count(side, BAR) > 0 {
+        if !hits && pos.count(side, BAR) > 0 {
             return Err(PositionError::NoBar { side, variant });
         }
     }

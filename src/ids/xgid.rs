@@ -149,66 +149,80 @@ pub fn xgid(pos: &Position, on_roll: Side, dice: Option<Roll>, context: &MatchCo
     .to_string()
 }
 
-/// The letter of `n` checkers (1..=16), upper or lower case.
-fn letter(n: u8, upper: bool) -> char {
-    let base = if upper { b'A' } else { b'a' };
-    (base + n.clamp(1, 16) - 1) as char
-}
-
 /// log2 of a power of two (of the highest bit set otherwise); 0 for 0.
 fn log2(v: u32) -> u32 {
     v.max(1).ilog2()
+}
+
+impl Xgid {
+    /// Appends the XGID to `out` (what `Display` writes), without the formatting machinery:
+    /// the table of plays writes one per row.
+    pub fn write_to(&self, out: &mut String) {
+        let pos = &self.position;
+        let cell = |white: u8, black: u8| match (white, black) {
+            (_, b) if b > 0 => b'A' + b.clamp(1, 16) - 1,
+            (w, _) if w > 0 => b'a' + w.clamp(1, 16) - 1,
+            _ => b'-',
+        };
+        let mut board = *b"XGID=--------------------------";
+        board[5] = cell(pos.count(Side::White, BAR), 0);
+        for i in 1..=24u8 {
+            board[5 + usize::from(i)] =
+                cell(pos.count(Side::White, 25 - i), pos.count(Side::Black, i));
+        }
+        board[30] = cell(0, pos.count(Side::Black, BAR));
+        // Every byte is ASCII.
+        out.push_str(std::str::from_utf8(&board).unwrap_or_default());
+        let mut num = itoa::Buffer::new();
+        let field = |out: &mut String, s: &str| {
+            out.push(':');
+            out.push_str(s);
+        };
+        field(out, num.format(log2(self.cube)));
+        field(
+            out,
+            match self.cube_owner {
+                None => "0",
+                Some(Side::Black) => "1",
+                Some(Side::White) => "-1",
+            },
+        );
+        field(
+            out,
+            match self.on_roll {
+                Side::Black => "1",
+                Side::White => "-1",
+            },
+        );
+        out.push(':');
+        match (self.cube_action, self.dice) {
+            (Some(a), _) => out.push(a.letter()),
+            (None, Some(r)) if r.is_valid() => {
+                out.push(char::from(b'0' + r.a));
+                out.push(char::from(b'0' + r.b));
+            }
+            (None, _) => out.push_str("00"),
+        }
+        let rules = if self.match_length > 0 {
+            self.crawford as u8
+        } else {
+            self.jacoby as u8 | (self.beaver as u8) << 1
+        };
+        field(out, num.format(self.black_score));
+        field(out, num.format(self.white_score));
+        field(out, num.format(rules));
+        field(out, num.format(self.match_length));
+        field(out, num.format(log2(self.max_cube)));
+    }
 }
 
 impl fmt::Display for Xgid {
     /// Writes `XGID=` and the ten fields. An invalid roll is written as `00`; a cube value
     /// that is not a power of two as the power of two below it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pos = &self.position;
-        f.write_str("XGID=")?;
-        let cell = |white: u8, black: u8| match (white, black) {
-            (_, b) if b > 0 => letter(b, true),
-            (w, _) if w > 0 => letter(w, false),
-            _ => '-',
-        };
-        let mut board = String::with_capacity(26);
-        board.push(cell(pos.count(Side::White, BAR), 0));
-        for i in 1..=24u8 {
-            board.push(cell(
-                pos.count(Side::White, 25 - i),
-                pos.count(Side::Black, i),
-            ));
-        }
-        board.push(cell(0, pos.count(Side::Black, BAR)));
-        f.write_str(&board)?;
-        let owner = match self.cube_owner {
-            None => 0,
-            Some(Side::Black) => 1,
-            Some(Side::White) => -1,
-        };
-        let turn = match self.on_roll {
-            Side::Black => 1,
-            Side::White => -1,
-        };
-        let dice = match (self.cube_action, self.dice) {
-            (Some(a), _) => a.letter().to_string(),
-            (None, Some(r)) if r.is_valid() => format!("{}{}", r.a, r.b),
-            (None, _) => "00".to_string(),
-        };
-        let rules = if self.match_length > 0 {
-            self.crawford as u8
-        } else {
-            self.jacoby as u8 | (self.beaver as u8) << 1
-        };
-        write!(
-            f,
-            ":{}:{owner}:{turn}:{dice}:{}:{}:{rules}:{}:{}",
-            log2(self.cube),
-            self.black_score,
-            self.white_score,
-            self.match_length,
-            log2(self.max_cube)
-        )
+        let mut s = String::with_capacity(64);
+        self.write_to(&mut s);
+        f.write_str(&s)
     }
 }
 

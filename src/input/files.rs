@@ -16,13 +16,24 @@ use crate::replay::{Finding, Overrides, Severity, Verdict, check, check_findings
 /// unreadable. Checking takes roughly 30 times the file size in memory.
 pub const MAX_FILE: u64 = 256 << 20;
 
+/// The extensions read when walking a directory unless told otherwise, comma-separated:
+/// `.mat` text (and `.txt`), GNU Backgammon's SGF, eXtreme Gammon's `.xg`/`.xgp`, OGXM files
+/// (`.ogxm`, gammonview's `.gvab`) and streams (`.ogxms`, `.ogxms.zst`).
+pub const DEFAULT_EXTENSIONS: &str = "mat,txt,sgf,xg,xgp,ogxm,gvab,ogxms,ogxms.zst";
+
+/// [`DEFAULT_EXTENSIONS`] as a list.
+pub fn default_extensions() -> Vec<String> {
+    DEFAULT_EXTENSIONS.split(',').map(String::from).collect()
+}
+
 /// What a run reads, as the user named it.
 #[derive(Clone, Debug, Default)]
 pub struct InputSpec {
     /// Record files or directories (searched recursively); `-` is standard input.
     pub paths: Vec<PathBuf>,
-    /// Extensions read when walking directories, with or without the dot (a file named
-    /// explicitly is always read).
+    /// Extensions read when walking directories, with or without the dot, matched at the end
+    /// of the file's name (`ogxms.zst` takes `a.ogxms.zst`); a file named explicitly is always
+    /// read.
     pub extensions: Vec<String>,
     /// The name reported for standard input (default `<stdin>`).
     pub stdin_name: Option<String>,
@@ -584,9 +595,16 @@ impl Inputs {
     }
 
     fn wanted(&self, p: &Path) -> bool {
-        p.extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| self.exts.iter().any(|x| x.eq_ignore_ascii_case(e)))
+        let Some(name) = p.file_name().and_then(|n| n.to_str()) else {
+            return false;
+        };
+        self.exts.iter().any(|x| {
+            let n = name.len();
+            n > x.len() + 1
+                && name.is_char_boundary(n - x.len() - 1)
+                && name.as_bytes()[n - x.len() - 1] == b'.'
+                && name[n - x.len()..].eq_ignore_ascii_case(x)
+        })
     }
 }
 
@@ -656,6 +674,42 @@ mod tests {
         fn drop(&mut self) {
             let _ = std::fs::remove_dir_all(&self.0);
         }
+    }
+
+    #[test]
+    fn the_default_walk_takes_every_record_format_and_two_part_extensions() {
+        let d = TempDir::new("defaults");
+        let want: Vec<PathBuf> = [
+            "a.mat",
+            "b.txt",
+            "c.sgf",
+            "d.xg",
+            "e.xgp",
+            "f.ogxm",
+            "g.GVAB",
+            "h.ogxms",
+            "i.ogxms.zst",
+        ]
+        .iter()
+        .map(|n| d.file(n))
+        .collect();
+        for skip in ["j.zst", "k.json", "ogxm", ".mat.bak", "zst"] {
+            d.file(skip);
+        }
+        let spec = InputSpec {
+            paths: vec![d.0.clone()],
+            extensions: default_extensions(),
+            ..InputSpec::default()
+        };
+        let got: Vec<PathBuf> = spec
+            .inputs()
+            .unwrap()
+            .map(|i| match i {
+                Input::File(p) => p,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(got, want);
     }
 
     #[test]

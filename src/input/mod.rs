@@ -10,5 +10,8 @@ mod files;
 mod words;
 
 pub use decode::{decode, decode_owned};
-pub use files::{Format, Input, InputError, InputSpec, Inputs, MAX_FILE, ReadError, Source};
+pub use files::{
+    DEFAULT_EXTENSIONS, Format, Input, InputError, InputSpec, Inputs, MAX_FILE, ReadError, Source,
+    default_extensions,
+};
 pub use words::mat_only;

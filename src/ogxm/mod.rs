@@ -221,11 +221,13 @@ pub fn read(data: &[u8]) -> Record {
     };
     match parse(data) {
         Ok(f) => {
-            let (m, boards, problems) = build(&f);
+            let (mut m, boards, problems) = build(&f);
+            let (signed, signatures) = sign::check(data, &f.frame);
+            m.signatures = signatures;
             r.matches.push(m);
             r.boards = boards;
             r.problems.extend(problems);
-            r.problems.extend(sign::check(data, &f.frame));
+            r.problems.extend(signed);
         }
         Err(p) => r.problems.push(problem(p, true)),
     }

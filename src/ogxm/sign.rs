@@ -13,7 +13,8 @@
 use super::bytes::{Cursor, bit};
 use super::sections::{Frame, Problem, match_digest};
 use crate::codes::Code;
-use crate::record::ReadProblem;
+use crate::notation::Span;
+use crate::record::{ReadProblem, Signature as Signed, SignatureStatus};
 use ed25519_dalek::{Signature, Verifier, VerifyingKey};
 use sha2::Digest;
 use std::sync::OnceLock;
@@ -186,27 +187,44 @@ fn verify_one(s: &Sig, message: &[u8]) -> Verdict {
     }
 }
 
-/// Every signature of the file, verified: (section kind, byte range, verdict).
-pub fn verify(
-    data: &[u8],
-    f: &Frame,
-) -> Result<Vec<(&'static str, usize, usize, Verdict)>, Problem> {
+/// One signature of a file, verified.
+pub struct Checked {
+    /// `None`: the match's (`MSIG`); else the 0-based analysis block it signs (`SIGN`).
+    pub analysis: Option<usize>,
+    /// The public key the file carries with it.
+    pub key: Option<[u8; 32]>,
+    /// Where the signature record lies: offset and length.
+    pub at: usize,
+    pub len: usize,
+    pub verdict: Verdict,
+}
+
+/// Every signature of the file, verified, in file order.
+pub fn verify(data: &[u8], f: &Frame) -> Result<Vec<Checked>, Problem> {
     let digest = match_digest(data, f);
     let mut out = Vec::new();
     let (mut anal, mut decs): (&[u8], &[u8]) = (&[], &[]);
+    let mut block: Option<usize> = None;
     for s in &f.sections {
         let payload = &data[s.payload.0..s.payload.1];
         match &s.kind {
             b"ANAL" => {
                 anal = payload;
                 decs = &[];
+                block = Some(block.map_or(0, |b| b + 1));
             }
             b"DECS" => decs = payload,
             b"MSIG" => {
                 let mut m = b"OGXM-MTCH-SIG-v2".to_vec();
                 m.extend_from_slice(&digest);
                 for sig in sigs(data, s.payload.0, s.payload.1)? {
-                    out.push(("MSIG", sig.at, sig.len, verify_one(&sig, &m)));
+                    out.push(Checked {
+                        analysis: None,
+                        key: sig.public_key,
+                        at: sig.at,
+                        len: sig.len,
+                        verdict: verify_one(&sig, &m),
+                    });
                 }
             }
             b"SIGN" => {
@@ -217,7 +235,13 @@ pub fn verify(
                 h.update(decs);
                 m.extend_from_slice(&h.finalize());
                 for sig in sigs(data, s.payload.0, s.payload.1)? {
-                    out.push(("SIGN", sig.at, sig.len, verify_one(&sig, &m)));
+                    out.push(Checked {
+                        analysis: Some(block.unwrap_or(0)),
+                        key: sig.public_key,
+                        at: sig.at,
+                        len: sig.len,
+                        verdict: verify_one(&sig, &m),
+                    });
                 }
             }
             _ => {}
@@ -226,39 +250,58 @@ pub fn verify(
     Ok(out)
 }
 
-/// The signatures' findings as reader's problems (nothing for an unsigned file).
-pub fn check(data: &[u8], f: &Frame) -> Vec<ReadProblem> {
-    let verdicts = match verify(data, f) {
+/// The signatures' findings as reader's problems (nothing for an unsigned file), and each
+/// signature with what its check came to.
+pub fn check(data: &[u8], f: &Frame) -> (Vec<ReadProblem>, Vec<Signed>) {
+    let checked = match verify(data, f) {
         Ok(v) => v,
-        Err(p) => return vec![super::problem(p, true)],
+        Err(p) => return (vec![super::problem(p, true)], Vec::new()),
     };
-    verdicts
-        .into_iter()
-        .filter_map(|(kind, at, len, v)| {
-            let what = if kind == "MSIG" {
-                "the match signature (`MSIG`)"
-            } else {
-                "an analysis signature (`SIGN`)"
-            };
-            let (code, error, message) = match v {
-                Verdict::Trusted => return None,
-                Verdict::Bad => (
-                    Code::OgxmBadSignature,
-                    true,
-                    format!("{what} does not verify: the signed bytes were changed after signing, or it is not by the key given"),
+    let mut problems = Vec::new();
+    let mut signatures = Vec::new();
+    for c in checked {
+        let what = match c.analysis {
+            None => "the match signature (`MSIG`)".to_string(),
+            Some(b) => format!("the signature of analysis block {} (`SIGN`)", b + 1),
+        };
+        let status = match c.verdict {
+            Verdict::Trusted => SignatureStatus::Valid,
+            Verdict::Bad => SignatureStatus::Invalid,
+            Verdict::UnknownKey => SignatureStatus::UnknownKey,
+            Verdict::NoKey => SignatureStatus::Unchecked,
+        };
+        signatures.push(Signed {
+            analysis: c.analysis,
+            key: c.key.map(|k| super::sections::hex(&k)),
+            status,
+            at: Span::new(c.at, c.len),
+        });
+        let (code, error, message) = match c.verdict {
+            Verdict::Trusted => continue,
+            Verdict::Bad => (
+                Code::OgxmBadSignature,
+                true,
+                format!(
+                    "{what} does not verify: the signed bytes were changed after signing, or it is not by the key given"
                 ),
-                Verdict::UnknownKey => (
-                    Code::OgxmUnknownKey,
-                    false,
-                    format!("{what} verifies under the public key the file carries, which is not among the keys given"),
+            ),
+            Verdict::UnknownKey => (
+                Code::OgxmUnknownKey,
+                false,
+                format!(
+                    "{what} verifies under the public key the file carries, which is not among the keys given"
                 ),
-                Verdict::NoKey => (
-                    Code::OgxmUnknownKey,
-                    false,
-                    format!("{what} names no public key and no keys were given: it is not checked"),
-                ),
-            };
-            Some(super::problem(Problem::new(code, at, len, message), error))
-        })
-        .collect()
+            ),
+            Verdict::NoKey => (
+                Code::OgxmUnknownKey,
+                false,
+                format!("{what} names no public key and no keys were given: it is not checked"),
+            ),
+        };
+        problems.push(super::problem(
+            Problem::new(code, c.at, c.len, message),
+            error,
+        ));
+    }
+    (problems, signatures)
 }

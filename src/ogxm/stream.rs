@@ -115,11 +115,13 @@ fn read_members(data: &[u8]) -> Record {
         let parsed = member(data, pos).and_then(|size| Ok((size, super::parse_at(data, pos)?)));
         match parsed {
             Ok((size, f)) => {
-                let (m, boards, problems) = super::build(&f);
+                let (mut m, boards, problems) = super::build(&f);
+                let (signed, signatures) = super::sign::check(data, &f.frame);
+                m.signatures = signatures;
                 r.matches.push(m);
                 r.boards.extend(boards);
                 r.problems.extend(problems);
-                r.problems.extend(super::sign::check(data, &f.frame));
+                r.problems.extend(signed);
                 pos += size;
             }
             Err(p) => {

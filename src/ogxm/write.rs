@@ -1,16 +1,18 @@
 //! Writing OGXM v2 from a checked match's document (`convert --to ogxm`): the `MTCH` record
 //! (players, length, variant, rules, the score before the first game, defaults omitted), a
 //! `GAME` section per game (its winner and the game's full value, then every ply: a roll with
-//! its replayed steps in the order they were played, cube actions, a resignation by the loser),
-//! an analysis block (`ANAL` and `DECS`) when the record carries an analysis (read from gnubg's
-//! SGF, XG or OGXM), a CRC-32 `CSUM` over every byte before it, and `END!`. Games of the
+//! its replayed steps in the order they were played, a play made at the board as the spec's
+//! illegal set-position ply (dice, steps, the board it left), cube actions, a resignation by the
+//! loser), an analysis block (`ANAL` and `DECS`) when the record carries an analysis (read from
+//! gnubg's SGF, XG or OGXM), a CRC-32 `CSUM` over every byte before it, and `END!`. Games of the
 //! backgammon family only: OGXM's variants are backgammon, nackgammon, hypergammon (three
 //! checkers) and longgammon.
 
 use super::bytes::put_varint;
 use super::plies;
 use crate::report::json::{
-    ActionDoc, AnalysisDoc, CubeAnalysisDoc, MatchDoc, ResignLevelDoc, SideDoc, StepDoc, VariantDoc,
+    ActionDoc, AnalysisDoc, CubeAnalysisDoc, MatchDoc, PositionDoc, ResignLevelDoc, SideDoc,
+    StepDoc, VariantDoc,
 };
 use sha2::Digest;
 
@@ -364,6 +366,19 @@ fn step_byte(white: bool, from: u8, die: u8) -> u8 {
     abs | die << 5
 }
 
+/// A position as OGXM's absolute board: White's checkers positive at `25 − p` for its own
+/// point `p` (its bar at 0), Black's negative at `p` (its bar at 25).
+fn absolute_board(p: &PositionDoc) -> [i8; 26] {
+    let mut b = [0i8; 26];
+    for point in 1..=24usize {
+        b[25 - point] += p.white.0[point] as i8;
+        b[point] -= p.black.0[point] as i8;
+    }
+    b[0] += p.white_bar as i8;
+    b[25] -= p.black_bar as i8;
+    b
+}
+
 /// The match as an OGXM v2 file.
 ///
 /// # Errors
@@ -393,7 +408,9 @@ pub fn write_ogxm(doc: &MatchDoc) -> Result<Vec<u8>, WriteError> {
         string(&mut f, &p.white);
         string(&mut f, &p.black);
     }
-    let rules = u64::from(flag("crawford") && doc.match_length.unwrap_or(0) > 0)
+    // The Crawford rule means nothing in a one-point match or a money session (and the
+    // reference codec refuses the flag there).
+    let rules = u64::from(flag("crawford") && doc.match_length.unwrap_or(0) > 1)
         | u64::from(flag("jacoby")) << 1;
     if rules != 0 {
         mask |= 0b100;
@@ -474,6 +491,31 @@ pub fn write_ogxm(doc: &MatchDoc) -> Result<Vec<u8>, WriteError> {
                             t.base.line
                         )));
                     };
+                    if t.made_at_board {
+                        // A play made at the board: the spec's illegal set-position ply, seated
+                        // on the side to move next, with the dice as rolled, the steps as made
+                        // and the board they left.
+                        let Some(pos) = t.position.as_ref() else {
+                            return Err(WriteError(format!(
+                                "game {}, line {}: the play made at the board left no position",
+                                gi + 1,
+                                t.base.line
+                            )));
+                        };
+                        let next = if white { 0x40 } else { 0 };
+                        payload.push(plies::SET_POSITION | next | 0x80);
+                        let mut f = vec![d1, d2];
+                        f.push(steps.len().min(8) as u8);
+                        for s in steps.iter().take(8) {
+                            f.push(step_byte(white, s.from, s.die));
+                        }
+                        f.extend(absolute_board(pos).iter().map(|&n| n as u8));
+                        // Dice, illegal, steps, board.
+                        record(&mut payload, 1 | 1 << 3 | 1 << 5 | 1 << 6, &f);
+                        // OGXM allows no decision on it: its analysis is not written.
+                        ply_ref += 1;
+                        continue;
+                    }
                     payload.push(id as u8 | seat);
                     let max = if d1 == d2 { 4 } else { 2 };
                     for s in steps.iter().take(max) {

@@ -126,6 +126,49 @@ pub struct Match {
     /// What the file says of the match beyond its entries (OGXM: further analysis blocks,
     /// annotations, the clock), boxed: most records have none.
     pub extras: Option<Box<Extras>>,
+    /// The signatures the file carries over the match or its analyses (OGXM's `MSIG`, `SIGN`),
+    /// each with what its check came to.
+    pub signatures: Vec<Signature>,
+}
+
+/// A signature a file carries, and what its check came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// What it signs: the match (OGXM's `MSIG`), or the analysis block with this 0-based
+    /// index (`SIGN`).
+    pub analysis: Option<usize>,
+    /// The public key the file gives with it, in hex.
+    pub key: Option<String>,
+    /// What its check came to.
+    pub status: SignatureStatus,
+    /// Where the signature record lies.
+    pub at: Span,
+}
+
+/// What the check of a [`Signature`] came to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SignatureStatus {
+    /// It verifies under one of the keys given (`--keys`).
+    Valid,
+    /// It does not verify: the signed bytes were changed after signing, or it is not by the
+    /// key given.
+    Invalid,
+    /// It verifies only under the key the file carries, which is not among those given.
+    UnknownKey,
+    /// It names no key and none was given: not checked.
+    Unchecked,
+}
+
+impl SignatureStatus {
+    /// The status as JSON writes it: `valid`, `invalid`, `unknown-key`, `unchecked`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SignatureStatus::Valid => "valid",
+            SignatureStatus::Invalid => "invalid",
+            SignatureStatus::UnknownKey => "unknown-key",
+            SignatureStatus::Unchecked => "unchecked",
+        }
+    }
 }
 
 impl Match {

@@ -504,6 +504,17 @@ fn made_attempt(at: At<'_>, f: &Finding, how: Continued) -> Option<Attempt> {
 /// rest of the game is not checked.
 fn continuation(at: At<'_>, f: &Finding, depth: usize, stored: bool) -> Option<Vec<Attempt>> {
     let At { v, played, .. } = at;
+    // The record's own word first: a play it states was made at the board (an `IllegalPlay`
+    // tag, OGXM's illegal set-position ply) goes on from the board the file stores after it,
+    // else as written, when the rest of the game replays from there.
+    if stated_at_board(v, f) {
+        let stored_first = stored.then_some(Continued::StoredPosition);
+        for how in stored_first.into_iter().chain([Continued::AsWritten]) {
+            if let Some(a) = made_attempt(at, f, how).filter(|a| a.full) {
+                return Some(vec![a]);
+            }
+        }
+    }
     // Whether some legal play lets the rest of the game replay (alone or with others): then
     // the slip is in the play, and neither the roll nor the play as written is the answer.
     let full_seen = Cell::new(false);
@@ -620,6 +631,32 @@ fn repair_first(f: &mut Finding, forms: &[String], play: &str) {
 }
 
 /// The first illegal play with suggestions at or after `from`.
+/// Whether the record states that the play of `f` was made at the board: an `IllegalPlay`
+/// tag naming its game, turn and side.
+fn stated_at_board(v: &Verdict, f: &Finding) -> bool {
+    if v.record.tags("IllegalPlay").next().is_none()
+        && v.record.tags("Illegal Play").next().is_none()
+    {
+        return false;
+    }
+    let mut one = [f.clone()];
+    super::place_findings(&v.record, &mut one);
+    let Some(p) = one[0].place else {
+        return false;
+    };
+    v.record
+        .tags("IllegalPlay")
+        .chain(v.record.tags("Illegal Play"))
+        .any(|(value, _)| {
+            value
+                .split(';')
+                .filter_map(super::read_place)
+                .any(|(game, turn, side)| {
+                    game == p.game && Some(turn) == p.turn && Some(side) == p.side
+                })
+        })
+}
+
 fn next_illegal(v: &Verdict, from: usize) -> Option<&Finding> {
     v.findings
         .iter()

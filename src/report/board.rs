@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use crate::ids::{MatchContext, gnubg, xgid};
+use crate::ids::{MatchContext, gnubg, ogid, xgid};
 use crate::notation::{CellBody, Loc, Span};
 use crate::replay::{ActionTrace, Verdict};
 use crate::rules::{BAR, OFF, Position, Roll, RuleSet, Side};
@@ -62,6 +62,10 @@ pub struct Diagram {
     pub written: Vec<Hop>,
     /// A line of text under the board (a finding's message).
     pub note: Option<String>,
+    /// The OGID of this moment of its game as OGXM's codec gives it (game state and move
+    /// number included), when the diagram is of a replayed record; [`Diagram::ogid`] writes
+    /// one from the position otherwise.
+    pub ogid: Option<String>,
 }
 
 /// What one point holds, from the view's side.
@@ -93,6 +97,7 @@ impl Diagram {
             alternative: Vec::new(),
             written: Vec::new(),
             note: None,
+            ogid: None,
         }
     }
     /// The checkers on point `p` (1..=24 in the view's numbering).
@@ -133,6 +138,32 @@ impl Diagram {
             Side::White => &self.names.0,
             Side::Black => &self.names.1,
         }
+    }
+    /// The OGID, for games on backgammon's board: the record's own moment ([`Diagram::ogid`]
+    /// the field), else the position with the side to move, the dice, the cube and the score
+    /// ([`ogid::ogid`]: move 0).
+    pub fn ogid(&self) -> Option<String> {
+        if !self.rules.backgammon_board() {
+            return None;
+        }
+        if let Some(o) = &self.ogid {
+            return Some(o.clone());
+        }
+        let on_roll = self.to_move.unwrap_or(self.view);
+        let (ws, bs) = self.score.unwrap_or((0, 0));
+        let context = MatchContext {
+            cube: self.cube.0,
+            cube_owner: self.cube.1,
+            white_score: ws,
+            black_score: bs,
+            match_length: self.match_length.unwrap_or(0),
+            crawford: self.crawford,
+        };
+        let roll = self
+            .dice
+            .map(|(a, b)| Roll { a, b })
+            .filter(|r| r.is_valid());
+        Some(ogid::ogid(&self.position, on_roll, roll, &context))
     }
     /// The gnubg Position ID and Match ID and the XGID, for games on backgammon's board.
     pub fn ids(&self) -> Option<(String, String, String)> {
@@ -476,6 +507,9 @@ pub fn text(d: &Diagram, charset: Charset) -> String {
         let _ = writeln!(out, " Position ID: {pid}   Match ID: {mid}");
         let _ = writeln!(out, " {x}");
     }
+    if let Some(o) = d.ogid() {
+        let _ = writeln!(out, " OGID={o}");
+    }
     if let Some(p) = &d.play {
         let _ = writeln!(out, " play: {p}");
     }
@@ -603,6 +637,7 @@ pub fn diagram_at(v: &Verdict, game: usize, moment: Moment) -> Result<Diagram, M
     d.score = g.score.as_ref().map(|(l, r)| (l.score, r.score));
     d.match_length = v.record.length.map(|l| l.0);
     d.crawford = t.crawford;
+    let ogids = super::ogid::game_of(v, game);
     let turns: Vec<usize> = t
         .actions
         .iter()
@@ -623,6 +658,11 @@ pub fn diagram_at(v: &Verdict, game: usize, moment: Moment) -> Result<Diagram, M
             d.to_move = (!over).then_some(next);
             d.view = next;
             d.title = format!("game {}, the end", g.number);
+            d.ogid = ogids
+                .iter()
+                .rev()
+                .find_map(|p| p.and_then(|p| p.after))
+                .map(|o| o.to_string());
             if let Some(r) = &t.result {
                 d.note = Some(format!(
                     "{} wins{}",
@@ -711,6 +751,10 @@ pub fn diagram_at(v: &Verdict, game: usize, moment: Moment) -> Result<Diagram, M
                 d.view = mover.other();
                 d.to_move = Some(mover.other());
                 d.cube = cube_through(&t.actions, i + 1);
+                d.ogid = ogids
+                    .get(i)
+                    .and_then(|p| p.and_then(|p| p.after))
+                    .map(|o| o.to_string());
                 d.title = format!(
                     "game {}, line {}: after {}'s turn",
                     g.number,
@@ -722,6 +766,10 @@ pub fn diagram_at(v: &Verdict, game: usize, moment: Moment) -> Result<Diagram, M
                 d.view = mover;
                 d.to_move = Some(mover);
                 d.dice = roll;
+                d.ogid = ogids
+                    .get(i)
+                    .and_then(|p| p.map(|p| p.before))
+                    .map(|o| o.to_string());
                 d.title = format!(
                     "game {}, line {}: {} to play",
                     g.number,
@@ -891,7 +939,7 @@ pub fn written_hops(v: &Verdict, game: usize, action: usize) -> Vec<Hop> {
 }
 
 /// The position of a diagram for machine formats: the side to move, the JSON position (as in
-/// `convert --to json`) and, on backgammon's board, the Position ID, Match ID and XGID.
+/// `convert --to json`) and, on backgammon's board, the Position ID, Match ID, XGID and OGID.
 pub fn board_json(d: &Diagram) -> serde_json::Value {
     let mut j = serde_json::json!({
         "to_move": d.to_move.map(|s| s.name()),
@@ -902,6 +950,9 @@ pub fn board_json(d: &Diagram) -> serde_json::Value {
         j["position_id"] = pid.into();
         j["match_id"] = mid.into();
         j["xgid"] = x.into();
+    }
+    if let Some(o) = d.ogid() {
+        j["ogid"] = o.into();
     }
     if let Some(h) = d.marks.first() {
         j["marked"] = serde_json::json!({"from": h.from, "to": h.to});

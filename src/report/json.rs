@@ -21,7 +21,7 @@ use crate::notation::{
     CellBody, Column, Moves, ResignLevel, Span, Stage, StageKind, StepText, TurnStages,
 };
 use crate::record::HeaderItem;
-use crate::replay::{ActionTrace, GameResult, StageTrace, Verdict};
+use crate::replay::{ActionTrace, Continued, GameResult, StageTrace, Verdict};
 use crate::rules::{BAR, OFF, Position, RuleSet, Side, Step, Variant};
 
 /// The `format` field.
@@ -75,6 +75,10 @@ pub struct MatchDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "ClockDoc")]
     pub clock: Option<ClockDoc>,
+    /// The signatures the file carries (OGXM's `MSIG` over the match, `SIGN` over an analysis
+    /// block), each with what its check came to; absent when the file is unsigned.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signatures: Vec<SignatureDoc>,
 }
 
 /// An analysis block a file holds.
@@ -295,6 +299,29 @@ pub struct ClockReadingDoc {
     pub place: PlaceDoc,
     /// Milliseconds since the match started.
     pub ms: u64,
+}
+
+/// A signature the file carries and what its check came to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SignatureDoc {
+    /// What it signs: `"match"` or `"analysis"`.
+    #[schemars(extend("enum" = ["match", "analysis"]))]
+    pub signs: String,
+    /// For an analysis signature, the 1-based analysis block it signs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub analysis: Option<usize>,
+    /// The public key the file gives with it, in hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub key: Option<String>,
+    /// `valid` (verifies under a key given with `--keys`), `invalid` (does not verify: the
+    /// signed bytes changed after signing), `unknown-key` (verifies only under the key the file
+    /// carries, not among those given), `unchecked` (names no key and none was given).
+    #[schemars(extend("enum" = ["valid", "invalid", "unknown-key", "unchecked"]))]
+    pub status: String,
+    /// Where the signature record lies in the file: its first byte.
+    pub byte_offset: usize,
 }
 
 /// A game variant.
@@ -687,6 +714,13 @@ pub struct ActionBaseDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "AnalysisDoc")]
     pub analysis: Option<AnalysisDoc>,
+    /// The OGID before the action (OGXM's position identifier: the board, cube, dice, game
+    /// state, score and move number), as OGXM's codec gives it (`ogid_before`): for the rolls,
+    /// cube actions and resignations of the backgammon family that were replayed (and the
+    /// action a game's replay stopped at).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub ogid: Option<String>,
 }
 
 /// One cell of a game, tagged by `type`.
@@ -756,6 +790,10 @@ pub struct TurnDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub match_id: Option<String>,
+    /// The play is illegal and was made at the board: the game went on from the position it
+    /// left (as written, or as the file stores it). Absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub made_at_board: bool,
 }
 
 /// A cube action: `Doubles`, `Beavers` or `Raccoons`.
@@ -1143,7 +1181,20 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
             }),
         }
     }
+    // Where the plays made at the board are: the findings continued from them.
+    let made_at_board: Vec<usize> = v
+        .findings
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.continued,
+                Some(Continued::AsWritten | Continued::StoredPosition)
+            )
+        })
+        .map(|f| f.span.offset)
+        .collect();
     let mut games = Vec::new();
+    let ogids = super::ogid::match_ogids(v);
     for (gi, g) in v.record.games.iter().enumerate() {
         let trace = v.games.get(gi);
         // The game's own rules (a rotating match changes them from game to game).
@@ -1174,6 +1225,11 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                     let m = x.cube.as_ref().and_then(|_| match_cube(v, gi, ai, side));
                     analysis_doc(x, &a.cell.body, m.as_ref())
                 }),
+                ogid: ogids
+                    .get(gi)
+                    .and_then(|g| g.get(ai))
+                    .and_then(|p| p.as_ref())
+                    .map(|p| p.before.to_string()),
             };
             let action = match &a.cell.body {
                 CellBody::Turn { stages } => {
@@ -1212,6 +1268,9 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
                         position: pos.map(|p| position_doc(p, opp)),
                         position_id: None,
                         match_id: None,
+                        made_at_board: made_at_board
+                            .iter()
+                            .any(|&o| a.cell.span.offset <= o && o < a.cell.span.end()),
                     };
                     if let (
                         Some(rules),
@@ -1336,6 +1395,23 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
         analyses,
         annotations,
         clock,
+        signatures: v
+            .record
+            .signatures
+            .iter()
+            .map(|g| SignatureDoc {
+                signs: if g.analysis.is_some() {
+                    "analysis"
+                } else {
+                    "match"
+                }
+                .into(),
+                analysis: g.analysis.map(|b| b + 1),
+                key: g.key.clone(),
+                status: g.status.name().into(),
+                byte_offset: g.at.offset,
+            })
+            .collect(),
     }
 }
 

@@ -105,8 +105,8 @@ pub fn parse_roll(s: &str) -> Result<Roll, String> {
 }
 
 impl Board {
-    /// The position `text` (`start`, a Position ID, `PositionID:MatchID`, an XGID or the
-    /// JSON position) under `rules`, with the side to move and the dice when given.
+    /// The position `text` (`start`, a Position ID, `PositionID:MatchID`, an XGID, an OGID or
+    /// the JSON position) under `rules`, with the side to move and the dice when given.
     ///
     /// # Errors
     ///
@@ -376,13 +376,15 @@ pub fn both_notations(
     (standard, letters)
 }
 
-/// The position's identifiers: Position ID and XGID for the backgammon family (after the play
-/// the other side is on roll), the JSON position for every game.
+/// The position's identifiers: Position ID, XGID and OGID for the backgammon family (after
+/// the play the other side is on roll; the OGID says the other side played last, move 0), the
+/// JSON position for every game.
 pub fn position_ids(rules: &RuleSet, pos: &Position, on_roll: Side, ctx: &MatchContext) -> Value {
     let mut v = json!({ "json": position_json(pos, rules.opposite_fn()) });
     if rules.backgammon_board() && ids::validate(pos, rules.variant()).is_ok() {
         v["position_id"] = json!(ids::gnubg::position_id(pos, on_roll));
         v["xgid"] = json!(ids::xgid::xgid(pos, on_roll, None, ctx));
+        v["ogid"] = json!(ids::ogid::ogid(pos, on_roll, None, ctx));
     }
     v
 }

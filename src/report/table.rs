@@ -19,7 +19,7 @@
 //! | `xgid_before` | the same position as an XGID (dice, cube and score included; `D` in place of the dice while a double awaits its answer), where the board allows one (the backgammon family) |
 //! | `legal` | `false` when an error is found in the cell, else `true`; empty where the replay did not reach the cell (after the first fatal problem of a game) |
 //! | `code` | the code of the cell's first error (`tavla::rules::blocked`) |
-//! | `n_legal` | how many distinct legal plays the roll had from `position_before` (empty for a cube action, a cell with received stages, or a cell not replayed) |
+//! | `n_legal` | how many distinct legal plays the roll had from `position_before`, when asked for ([`TableOptions::legal_counts`], `--legal-counts`: it enumerates every play of every roll, several times the work of the check itself); empty otherwise, and for a cube action, a cell with received stages, or a cell not replayed |
 //! | `pips_before_white`, `pips_before_black` | both sides' pip counts before the action |
 //! | `score_white`, `score_black` | the score before the game, from its score line |
 //! | `cube` | the cube's value before the action (an offered cube counts from the next turn) |
@@ -158,7 +158,7 @@ impl PlayRow {
             luck: self.luck,
             comment: self.comment.as_deref(),
         }
-        .write_csv(out);
+        .write_csv(out, &quoted(&self.path));
     }
 }
 
@@ -183,22 +183,32 @@ fn proper_name(s: &str) -> Option<&'static str> {
 /// ```
 /// let text = " 1 point match\n\n Game 1\n A : 0     B : 0\n  1) 64: 24/18 13/9    65: 24/13\n";
 /// let v = tavla::replay::check(tavla::notation::read(text), &Default::default());
-/// let rows = tavla::report::table::rows("m.mat", &v, text);
+/// let all = tavla::report::table::TableOptions { legal_counts: true };
+/// let rows = tavla::report::table::rows("m.mat", &v, text, all);
 /// assert_eq!(rows.len(), 2);
 /// assert_eq!((rows[0].play.as_str(), rows[0].n_legal), ("24/18 13/9", Some(14)));
 /// assert_eq!(rows[1].pips_before_black, Some(167));
 /// assert_eq!(rows[1].legal, Some(true));
 /// ```
-pub fn rows(path: &str, v: &Verdict, text: &str) -> Vec<PlayRow> {
+pub fn rows(path: &str, v: &Verdict, text: &str, opts: TableOptions) -> Vec<PlayRow> {
     let mut out = Vec::new();
-    for_each_row(path, v, text, &mut |r| out.push(r.to_owned()));
+    for_each_row(path, v, text, opts, &mut |r| out.push(r.to_owned()));
     out
+}
+
+/// What the table computes beyond what the record and its check give.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableOptions {
+    /// Fill `n_legal`, the number of distinct legal plays of each roll: every play of every
+    /// roll is enumerated, several times the work of the check itself (left empty otherwise).
+    pub legal_counts: bool,
 }
 
 /// The rows of a checked record as CSV records (no header row), appended to `out`: what
 /// [`rows`] gives, each written with [`PlayRow::write_csv`], without building the rows.
-pub fn write_csv_rows(path: &str, v: &Verdict, text: &str, out: &mut String) {
-    for_each_row(path, v, text, &mut |r| r.write_csv(out));
+pub fn write_csv_rows(path: &str, v: &Verdict, text: &str, opts: TableOptions, out: &mut String) {
+    let quoted = quoted(path);
+    for_each_row(path, v, text, opts, &mut |r| r.write_csv(out, &quoted));
 }
 
 /// One row, borrowing its text (see [`PlayRow`] for the fields).
@@ -258,10 +268,13 @@ impl RowRef<'_> {
         }
     }
 
-    fn write_csv(&self, out: &mut String) {
+    /// The row as CSV (see [`PlayRow::write_csv`]); `path` is the path field as written
+    /// (quoted), the same for every row of a file.
+    fn write_csv(&self, out: &mut String, path: &str) {
+        /// A quoted field, its quotes doubled.
         fn text(out: &mut String, s: &str) {
             out.push('"');
-            if s.bytes().any(|b| b == b'"') {
+            if s.as_bytes().contains(&b'"') {
                 let mut rest = s;
                 while let Some(i) = rest.find('"') {
                     out.push_str(&rest[..=i]);
@@ -279,9 +292,24 @@ impl RowRef<'_> {
                 text(out, s);
             }
         }
-        fn int(out: &mut String, v: Option<u64>) {
+        /// A quoted field known to hold no quote (a side, a code, a position, an XGID).
+        fn plain(out: &mut String, s: Option<&str>) {
+            if let Some(s) = s {
+                out.push('"');
+                out.push_str(s);
+                out.push('"');
+            }
+        }
+        fn int(out: &mut String, num: &mut itoa::Buffer, v: Option<u64>) {
             if let Some(v) = v {
-                out.push_str(itoa::Buffer::new().format(v));
+                out.push_str(num.format(v));
+            }
+        }
+        /// A die or a count below 10, or any other number.
+        fn small(out: &mut String, num: &mut itoa::Buffer, v: Option<u64>) {
+            match v {
+                Some(d @ 0..=9) => out.push(char::from(b'0' + d as u8)),
+                other => int(out, num, other),
             }
         }
         fn float(out: &mut String, v: Option<f64>) {
@@ -296,44 +324,46 @@ impl RowRef<'_> {
                 out.push_str(if v { "true" } else { "false" });
             }
         }
+        let num = &mut itoa::Buffer::new();
         let n = |v: Option<u32>| v.map(u64::from);
-        text(out, self.path);
+        out.reserve(256);
+        out.push_str(path);
         out.push(',');
-        int(out, Some(self.match_number as u64));
+        small(out, num, Some(self.match_number as u64));
         out.push(',');
-        int(out, Some(self.game));
+        int(out, num, Some(self.game));
         out.push(',');
-        int(out, self.turn);
+        int(out, num, self.turn);
         out.push(',');
-        text(out, self.side);
+        plain(out, Some(self.side));
         out.push(',');
         opt_text(out, self.player);
         out.push(',');
-        int(out, self.dice.map(|d| u64::from(d[0])));
+        small(out, num, self.dice.map(|d| u64::from(d[0])));
         out.push(',');
-        int(out, self.dice.map(|d| u64::from(d[1])));
+        small(out, num, self.dice.map(|d| u64::from(d[1])));
         out.push(',');
         text(out, self.play);
         out.push(',');
-        opt_text(out, self.position_before);
+        plain(out, self.position_before);
         out.push(',');
-        opt_text(out, self.xgid_before);
+        plain(out, self.xgid_before);
         out.push(',');
         bool_(out, self.legal);
         out.push(',');
-        opt_text(out, self.code);
+        plain(out, self.code);
         out.push(',');
-        int(out, self.n_legal.map(|n| n as u64));
+        int(out, num, self.n_legal.map(|n| n as u64));
         out.push(',');
-        int(out, n(self.pips.map(|p| p.0)));
+        int(out, num, n(self.pips.map(|p| p.0)));
         out.push(',');
-        int(out, n(self.pips.map(|p| p.1)));
+        int(out, num, n(self.pips.map(|p| p.1)));
         out.push(',');
-        int(out, self.score.map(|s| s.0));
+        int(out, num, self.score.map(|s| s.0));
         out.push(',');
-        int(out, self.score.map(|s| s.1));
+        int(out, num, self.score.map(|s| s.1));
         out.push(',');
-        int(out, n(self.cube));
+        int(out, num, n(self.cube));
         out.push(',');
         float(out, self.equity_loss);
         out.push(',');
@@ -341,7 +371,7 @@ impl RowRef<'_> {
         out.push(',');
         float(out, self.cube_error);
         out.push(',');
-        opt_text(out, self.proper_cube);
+        plain(out, self.proper_cube);
         out.push(',');
         float(out, self.luck);
         out.push(',');
@@ -350,11 +380,26 @@ impl RowRef<'_> {
     }
 }
 
+/// `path` as a quoted CSV field.
+fn quoted(path: &str) -> String {
+    let mut out = String::with_capacity(path.len() + 2);
+    out.push('"');
+    out.push_str(&path.replace('"', "\"\""));
+    out.push('"');
+    out
+}
+
 /// Call `f` with every row of a checked record, in order: every match of the file, each on
 /// its own text.
-fn for_each_row(path: &str, v: &Verdict, text: &str, f: &mut dyn FnMut(&RowRef<'_>)) {
+fn for_each_row(
+    path: &str,
+    v: &Verdict,
+    text: &str,
+    opts: TableOptions,
+    f: &mut dyn FnMut(&RowRef<'_>),
+) {
     for (i, m) in v.matches().enumerate() {
-        match_rows(path, i + 1, m, text.get(m.offset..).unwrap_or(""), f);
+        match_rows(path, i + 1, m, text.get(m.offset..).unwrap_or(""), opts, f);
     }
 }
 
@@ -364,6 +409,7 @@ fn match_rows(
     match_number: usize,
     v: &Verdict,
     text: &str,
+    opts: TableOptions,
     f: &mut dyn FnMut(&RowRef<'_>),
 ) {
     let errors: Vec<_> = v
@@ -495,7 +541,8 @@ fn match_rows(
             let mut n_legal = None;
             let mut has_xgid = false;
             if let (Some(r), Some(b)) = (rules, before) {
-                if r.backgammon_board() && ids::validate(&b, r.variant()).is_ok() {
+                // The position comes from the replay, valid by construction.
+                if r.backgammon_board() {
                     // A double awaiting its answer is written `D` in place of the dice.
                     let answering = matches!(
                         action.cell.body,
@@ -512,12 +559,12 @@ fn match_rows(
                         crawford: trace.is_some_and(|t| t.crawford),
                         ..ids::xgid::Xgid::new(b, on_roll)
                     };
-                    let _ = write!(xgid_text, "{x}");
+                    x.write_to(&mut xgid_text);
                     has_xgid = true;
                 }
                 ids::tavla::write(&b, &mut position_text);
                 n_legal = roll
-                    .filter(|r| !received && r.is_valid())
+                    .filter(|r| opts.legal_counts && !received && r.is_valid())
                     .map(|d| r.legal_plays(&b, side, d.stage()).len());
             }
             let analysis = action.analysis.as_deref();

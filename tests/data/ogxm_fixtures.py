@@ -1,13 +1,18 @@
 """Writes the OGXM fixtures of tests/ogxm.rs with the reference codec (`pip install ogxm`).
 
 Each document is a match in OGXM's JSON projection; `ogxm.json_to_binary` writes it, and the
-positions the codec replays after every ply (`ogid_after`) go beside it as `NAME.ogids`: per
-ply its action number and the two board fields of its OGID, so the test compares tavla's
-replay without Python. Besides two small hand-written matches, the documents are built from
-the repository's backgammon records (fixtures/backgammon/gnubg), through the match JSON that
+OGIDs the codec replays before and after every ply (`ogid_before`, `ogid_after`) go beside it
+as `NAME.ogids`: a line per ply, `GAME ACTION OGID_BEFORE OGID_AFTER` (the game 0-based, the
+ply's action number), so tests/ogxm.rs and tests/ogid.rs compare tavla's replay and OGIDs
+without Python. Besides a few small hand-written matches, the documents are built from the
+repository's backgammon records (fixtures/backgammon/gnubg), through the match JSON that
 `tavla convert --to json` prints (the replayed steps, in the order they were played).
 
     python3 tests/data/ogxm_fixtures.py fixtures/ogxm path/to/tavla
+
+With a third argument `all`, the files of every record of fixtures/backgammon/gnubg are
+written instead (not the hand-written ones): tests/ogid.rs compares those when Python with
+`ogxm` is at hand.
 """
 
 import json
@@ -17,6 +22,11 @@ from pathlib import Path
 
 RECORDS = ["m000-0201", "m000-0205", "m001-0020", "m002-0060", "m003-0100", "m005-0140",
            "m009-0180", "m011-0200"]
+
+# Records of OGXM's other variants, by the name of the file written.
+VARIANTS = {"hypergammon": "fixtures/hypergammon/generated/hypergammon-3-5pt-2.mat",
+            "longgammon": "fixtures/hypergammon/generated/longgammon-3pt-6.mat",
+            "nackgammon": "fixtures/gnubg-text/variants/nackgammon/nackgammon.sgf"}
 
 import ogxm
 
@@ -66,6 +76,19 @@ DOCS = {
              "winner": 0, "points_won": 1},
         ],
     },
+    # From 2-0 in a 3-point match: the Crawford game, where White resigns after the opening
+    # play, then a game Black resigns before anything is played.
+    "resign": {
+        "match_length": 3, "variant": "backgammon", "player_white": "Ann", "player_black": "Bob",
+        "crawford": True, "checksum": "crc32", "white_score_start": 2, "black_score_start": 0,
+        "games": [
+            {"plies": [dice_action(roll(1, 3, 1, (17, 3), (19, 1))),
+                       {"action_id": 27, "color": 1, "resign_value": "single"}],
+             "winner": 1, "points_won": 1},
+            {"plies": [{"action_id": 27, "color": 0, "resign_value": "single"}],
+             "winner": 0, "points_won": 1},
+        ],
+    },
     # The same first game with a SHA-256 checksum.
     "sha256": {
         "match_length": 3, "variant": "backgammon", "player_white": "Ann", "player_black": "Bob",
@@ -82,8 +105,9 @@ DOCS = {
 def from_tavla(doc: dict) -> dict:
     """An OGXM document of a tavla match document (backgammon)."""
     rules = doc.get("rules") or {}
+    variant = {"hypergammon-3": "hypergammon", "longgammon": "longgammon"}.get(doc.get("variant"))
     out = {"match_length": doc.get("match_length") or 0,
-           "variant": "nackgammon" if rules.get("nackgammon") else "backgammon",
+           "variant": variant or ("nackgammon" if rules.get("nackgammon") else "backgammon"),
            "player_white": doc["players"]["white"], "player_black": doc["players"]["black"],
            "crawford": bool(rules.get("crawford")) and bool(doc.get("match_length")),
            "jacoby": bool(rules.get("jacoby")), "checksum": "crc32", "games": []}
@@ -125,13 +149,17 @@ def from_tavla(doc: dict) -> dict:
     return out
 
 
-def main(out: Path, tavla: str | None) -> None:
+def main(out: Path, tavla: str | None, every: bool = False) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    docs = dict(DOCS)
+    repo = Path(__file__).resolve().parents[2]
+    root = repo / "fixtures/backgammon/gnubg"
+    docs = {} if every else dict(DOCS)
+    records = {p.stem: p for p in sorted(root.glob("*.mat"))} if every else \
+        {**{name: root / f"{name}.mat" for name in RECORDS},
+         **{name: repo / path for name, path in VARIANTS.items()}}
     if tavla:
-        root = Path(__file__).resolve().parents[2] / "fixtures/backgammon/gnubg"
-        for name in RECORDS:
-            text = subprocess.run([tavla, "convert", "--to", "json", str(root / f"{name}.mat")],
+        for name, path in records.items():
+            text = subprocess.run([tavla, "convert", "--to", "json", str(path)],
                                   capture_output=True, check=True, text=True).stdout
             docs[name] = from_tavla(json.loads(text))
     for name, doc in docs.items():
@@ -140,12 +168,13 @@ def main(out: Path, tavla: str | None) -> None:
         back = ogxm.binary_to_json(data)
         assert back["replay_complete"], name
         (out / f"{name}.ogxm").write_bytes(data)
-        ogids = [f'{p["action_id"]} ' + ":".join(p["ogid_after"].split(":")[:2])
-                 for g in back["games"] for p in g["plies"]]
+        ogids = [f'{gi} {p["action_id"]} {p["ogid_before"]} {p["ogid_after"]}'
+                 for gi, g in enumerate(back["games"]) for p in g["plies"]]
         (out / f"{name}.ogids").write_text("\n".join(ogids) + "\n")
     print(json.dumps(sorted(docs)))
 
 
 if __name__ == "__main__":
     main(Path(sys.argv[1] if len(sys.argv) > 1 else "fixtures/ogxm"),
-         sys.argv[2] if len(sys.argv) > 2 else None)
+         sys.argv[2] if len(sys.argv) > 2 else None,
+         len(sys.argv) > 3 and sys.argv[3] == "all")
