@@ -498,9 +498,10 @@ Example (a section `ZZZZ` with flags 01):
     explanation: r#"OGXM's sections and records are framed by lengths, and a ply is a header byte, step
 bytes `from | pips << 5` and an optional extras record (docs/formats.md). tavla reports a
 length that runs past its section or the file, a varint longer than ten bytes, a step byte
-that names no point or no pips, and a file without its `MTCH` section, at the byte where
-it stands. Nothing after such a byte can be placed, so the file is not read further. Use an
-intact copy.
+that names no point or no pips, and a file without its `MTCH` section, at the byte where it
+stands; nothing after it can be placed, so the file is not read further. In `ANAL`, `DECS`,
+`ANNO` and `CLCK` such damage, or a ply the match does not have, is a warning naming the
+section and record: that record is set aside, the match still read. Use an intact copy.
 
 Example (a section claiming 4 GiB):
     section `GAME` gives a length of 4294967295 bytes, past the end of the file"#;

@@ -670,3 +670,62 @@ fn xg_cube_decisions_have_the_figures_an_independent_reader_gives() {
     assert!(decisions >= 1000, "{decisions} cube decisions compared");
     assert!(doubles >= 30, "{doubles} doubles compared");
 }
+
+/// Given XG files with analysis, when read, then each analysed play's candidate played is the
+/// play the record holds (the same checkers from and to the same points), and each candidate
+/// is a play of hops from a point to a lower one.
+#[test]
+fn xgs_played_candidate_is_the_play_made() {
+    let net = |hops: &mut dyn Iterator<Item = (usize, usize)>| {
+        let mut n = [0i32; 26];
+        for (from, to) in hops {
+            n[from] -= 1;
+            n[to] += 1;
+        }
+        n
+    };
+    let point = |p: &str| match p {
+        "bar" => 25,
+        "off" => 0,
+        p => p.parse::<usize>().unwrap(),
+    };
+    let mut plays = 0;
+    for name in [
+        "test.xg",
+        "aachen-intermediate-round1-unger-kozoman-11pt.xg",
+    ] {
+        let p = Path::new("fixtures/xg").join(name);
+        let src = source(&p);
+        let v = src.check(&Overrides::default(), true);
+        let doc = match_doc(&v, false, &src.text);
+        for g in &doc.games {
+            for a in &g.actions {
+                let ActionDoc::Turn(t) = a else { continue };
+                let Some(an) = &t.base.analysis else { continue };
+                let (Some(k), Some(steps)) = (an.played, t.stages[0].steps.as_ref()) else {
+                    continue;
+                };
+                for c in &an.candidates {
+                    for hop in c.play.split_whitespace() {
+                        let (f, to) = hop.split_once('/').unwrap();
+                        assert!(point(f) > point(to), "{name}: {}", c.play);
+                    }
+                }
+                let made = net(&mut steps
+                    .iter()
+                    .map(|s| (usize::from(s.from), usize::from(s.to))));
+                let listed = net(&mut an.candidates[k].play.split_whitespace().map(|h| {
+                    let (f, to) = h.split_once('/').unwrap();
+                    (point(f), point(to))
+                }));
+                assert_eq!(
+                    made, listed,
+                    "{name}: {} against {}",
+                    an.candidates[k].play, t.stages[0].play
+                );
+                plays += 1;
+            }
+        }
+    }
+    assert!(plays >= 100, "{plays}");
+}

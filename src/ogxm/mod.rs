@@ -13,6 +13,7 @@
 //! Colours differ by field: the binary seat bit is 0 for White, a game's `winner` 0 for White.
 //! Points are absolute: 0 is White's bar, 25 Black's; White's own point `p` is `25 − p`.
 
+pub mod analysis;
 pub mod bytes;
 pub mod plies;
 pub mod sections;
@@ -62,6 +63,7 @@ pub struct GameIn {
     /// 0 White, 1 Black, else none.
     pub winner: Option<u64>,
     pub points_won: u64,
+    /// The game starts from a board, or a cube (owned or turned), of its own.
     pub custom_board: bool,
     pub cube: u64,
     pub plies: Vec<Ply>,
@@ -117,9 +119,7 @@ fn read_game(data: &[u8], at: usize, end: usize) -> Result<GameIn, Problem> {
     if bit(mask, 1) {
         g.points_won = r.varint("points won").map_err(bad)?;
     }
-    if bit(mask, 2) {
-        r.varint("termination").map_err(bad)?;
-    }
+    // Bit 2 flags the match's last game: no field.
     if bit(mask, 3) {
         r.take(26, "initial board").map_err(bad)?;
         g.custom_board = true;
@@ -127,12 +127,21 @@ fn read_game(data: &[u8], at: usize, end: usize) -> Result<GameIn, Problem> {
     if bit(mask, 4) {
         g.cube = r.varint("initial cube").map_err(bad)?;
     }
+    // A cube owned from the start (not centred: 2) or turned by automatic doubles is a cube
+    // of the game's own, as a set-up board is a position of its own.
+    if bit(mask, 5) && r.varint("initial cube owner").map_err(bad)? != 2 {
+        g.custom_board = true;
+    }
+    if bit(mask, 6) && r.varint("automatic doubles").map_err(bad)? > 0 {
+        g.custom_board = true;
+    }
     g.plies = plies::read_plies(&mut c)?;
     Ok(g)
 }
 
 /// The whole file read: the frame, the match head, the games (a problem stops the reading
-/// of the file, since nothing after a damaged length can be placed).
+/// of the file, since nothing after a damaged length can be placed), and the analysis blocks,
+/// annotations and clock (a damaged record there is set aside with a finding).
 pub struct File {
     pub frame: Frame,
     pub head: MatchHead,
@@ -140,6 +149,8 @@ pub struct File {
     /// What could not be read but did not stop the reading (a damaged analysis block of a
     /// v1 file): reported as warnings.
     pub warnings: Vec<Problem>,
+    /// The analysis blocks, annotations and clock records beyond what the plies carry.
+    pub extras: analysis::Extras,
 }
 
 /// The file's structure.
@@ -164,11 +175,12 @@ pub fn parse_at(data: &[u8], base: usize) -> Result<File, Problem> {
     let frame = sections::frame_at(data, base)?;
     let mut head = None;
     let mut games = Vec::new();
+    let mut extras = analysis::Extras::default();
     for s in &frame.sections {
         match &s.kind {
             b"MTCH" => head = Some(read_match_head(data, s.payload.0, s.payload.1)?),
             b"GAME" => games.push(read_game(data, s.payload.0, s.payload.1)?),
-            _ => {}
+            _ => extras.read(data, s),
         }
     }
     let Some(head) = head else {
@@ -179,11 +191,13 @@ pub fn parse_at(data: &[u8], base: usize) -> Result<File, Problem> {
             "the file has no `MTCH` section: an analysis stored apart from its match holds no plays to check",
         ));
     };
+    analysis::attach(data, &mut games, head.length, &mut extras);
     Ok(File {
         frame,
         head,
         games,
         warnings: Vec::new(),
+        extras,
     })
 }
 
@@ -299,6 +313,13 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
     let on = |x: bool| if x { "On" } else { "Off" };
     b.tag("Crawford", on(h.crawford), h.at);
     b.tag("Jacoby", on(h.jacoby), h.at);
+    for text in analysis::prose(&f.extras, analysis::SCOPE_MATCH, 0) {
+        for line in text.lines() {
+            b.comment(line);
+        }
+    }
+    // The entry each ply became, for the places of what the record keeps beside them.
+    let mut entries: Vec<Vec<Option<usize>>> = Vec::with_capacity(f.games.len());
     let mut illegal: Vec<String> = Vec::new();
     b.length(h.length, h.at);
     let (mut ws, mut bs) = h.start;
@@ -316,6 +337,11 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
             side(&white, ws),
             side(&black, bs),
         );
+        let text: Vec<&str> = analysis::prose(&f.extras, analysis::SCOPE_GAME, gi as u64).collect();
+        if !text.is_empty() {
+            b.game_comment(text.join("\n"));
+        }
+        entries.push(vec![None; g.plies.len()]);
         // The turn numbering of the builder, followed here to name a play made at the board.
         let (mut turn, mut open) = (0u64, false);
         let mut take_turn = |white: bool| {
@@ -343,6 +369,7 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
         let mut cube = g.cube.max(1);
         let mut pre = cube;
         for (k, p) in g.plies.iter().enumerate() {
+            let before = b.entries();
             let column = |white: bool| if white { Column::Left } else { Column::Right };
             let span = p.span;
             let head = Span::new(span.offset, 1);
@@ -431,6 +458,9 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
                         CellBody::Beaver { value, value_span }
                     };
                     b.cube(column(p.white), span, body, p.comment.clone());
+                    if let Some(a) = &p.analysis {
+                        b.analysis(a.clone());
+                    }
                 }
                 Action::Resign { value, whole_match } => {
                     let level = if *whole_match {
@@ -464,6 +494,11 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
                     }
                 }
             }
+            if b.entries() > before
+                && let Some(e) = entries.last_mut()
+            {
+                e[k] = Some(b.entries() - 1);
+            }
         }
         if let (Some(w), true) = (g.winner, g.points_won > 0) {
             let won = w == 0;
@@ -489,5 +524,7 @@ pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<Re
     if !illegal.is_empty() {
         b.tag("IllegalPlay", illegal.join("; "), h.at);
     }
+    b.extras(analysis::record_extras(&f.games, &f.extras, &entries));
+    problems.extend(f.extras.problems.iter().map(|p| problem(p.clone(), false)));
     (b.finish(), boards, problems)
 }

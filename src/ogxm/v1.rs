@@ -51,7 +51,7 @@ use super::plies::{
     self, Action, DICE, DOUBLE, DROP, Ply, RESIGN, RESIGN_MATCH, SET_POSITION, TAKE,
 };
 use super::sections::{Checksum, Frame, Problem, Section, hex, kind_name};
-use super::{File, GameIn, MatchHead, own_step};
+use super::{File, GameIn, MatchHead};
 use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::{Analysis, Candidate, CubeAnalysis};
@@ -137,6 +137,7 @@ pub fn parse_at(data: &[u8], base: usize) -> Result<File, Problem> {
         head,
         games,
         warnings,
+        extras: Default::default(),
     })
 }
 
@@ -648,25 +649,6 @@ fn hops(
         .collect()
 }
 
-/// A list of steps (absolute from point, pips) as a play in the mover's numbering: each step
-/// `from/to` in the order given, the bar `bar` and off `off` (`24/18 13/11`, `bar/22 6/off`);
-/// no step: the empty string.
-pub fn play_text(white: bool, steps: &[(u8, u8)]) -> String {
-    let name = |p: u8| match p {
-        0 => "off".to_string(),
-        25 => "bar".to_string(),
-        p => p.to_string(),
-    };
-    steps
-        .iter()
-        .map(|&(from, pips)| {
-            let (f, t) = own_step(white, from, pips);
-            format!("{}/{}", name(f), name(t))
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// An evaluation level byte of `GVAN` (bits 0–3 the depth; bit 4 a truncated rollout, bit 5
 /// a rollout, bit 6 a database), as the record names it; 0: none given.
 fn level_name(b: u8) -> Option<String> {
@@ -924,7 +906,7 @@ fn read_analysis(
                     .and_then(|g| g.alts.get(first_alt + j).copied())
                     .unwrap_or(0);
                 Candidate {
-                    play: play_text(mover, &steps),
+                    play: super::analysis::play_text(mover, steps.iter().copied()),
                     equity: q(i32::from(i16_at(alt, 4))),
                     probabilities: probs_at(alt, 6),
                     level: level(own, e[18]),
@@ -992,16 +974,17 @@ fn read_analysis(
 
 #[cfg(test)]
 mod tests {
+    use super::super::analysis::play_text;
     use super::*;
 
     #[test]
     fn steps_are_written_in_the_movers_numbering() {
         // White: absolute 1 is its 24; from its bar (0) with 3 it enters on its 22.
-        assert_eq!(play_text(true, &[(1, 6), (12, 2)]), "24/18 13/11");
-        assert_eq!(play_text(true, &[(0, 3), (19, 6)]), "bar/22 6/off");
+        assert_eq!(play_text(true, [(1, 6), (12, 2)]), "24/18 13/11");
+        assert_eq!(play_text(true, [(0, 3), (19, 6)]), "bar/22 6/off");
         // Black's numbering is the absolute one; its bar is 25.
-        assert_eq!(play_text(false, &[(25, 4), (3, 5)]), "bar/21 3/off");
-        assert_eq!(play_text(false, &[]), "");
+        assert_eq!(play_text(false, [(25, 4), (3, 5)]), "bar/21 3/off");
+        assert_eq!(play_text(false, []), "");
     }
 
     #[test]

@@ -3,13 +3,18 @@
 //! `GAME` section per game (its winner and the game's full value, then every ply: a roll with
 //! its replayed steps in the order they were played, a play made at the board as the spec's
 //! illegal set-position ply (dice, steps, the board it left), cube actions, a resignation by the
-//! loser),
-//! a CRC-32 `CSUM` over every byte before it, and `END!`. Games of the backgammon family only:
-//! OGXM's variants are backgammon, nackgammon, hypergammon (three checkers) and longgammon.
+//! loser), an analysis block (`ANAL` and `DECS`) when the record carries an analysis (read from
+//! gnubg's SGF, XG or OGXM), a CRC-32 `CSUM` over every byte before it, and `END!`. Games of the
+//! backgammon family only: OGXM's variants are backgammon, nackgammon, hypergammon (three
+//! checkers) and longgammon.
 
 use super::bytes::put_varint;
 use super::plies;
-use crate::report::json::{ActionDoc, MatchDoc, PositionDoc, ResignLevelDoc, SideDoc, VariantDoc};
+use crate::report::json::{
+    ActionDoc, AnalysisDoc, CubeAnalysisDoc, MatchDoc, PositionDoc, ResignLevelDoc, SideDoc,
+    StepDoc, VariantDoc,
+};
+use sha2::Digest;
 
 /// Why a match cannot be written as OGXM.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,10 +40,287 @@ fn record(out: &mut Vec<u8>, mask: u64, fields: &[u8]) {
 }
 
 fn section(out: &mut Vec<u8>, kind: &[u8; 4], payload: &[u8]) {
+    section_flagged(out, kind, payload, true);
+}
+
+/// A section, critical (flags bit 0) or not.
+fn section_flagged(out: &mut Vec<u8>, kind: &[u8; 4], payload: &[u8], critical: bool) {
     out.extend_from_slice(kind);
     out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    out.push(1);
+    out.push(u8::from(critical));
     out.extend_from_slice(payload);
+}
+
+/// An equity as OGXM's i32 millionths.
+fn equity(out: &mut Vec<u8>, e: f64) {
+    let v = (e * 1e6)
+        .round()
+        .clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32;
+    out.extend_from_slice(&v.to_le_bytes());
+}
+
+/// A level record from a label: `N-ply` a depth (of checker play, or of a cube decision),
+/// anything else a preset's name.
+fn level(out: &mut Vec<u8>, label: &str, cube: bool) {
+    let mut f = Vec::new();
+    let mask = match label
+        .strip_suffix("-ply")
+        .and_then(|n| n.parse::<u64>().ok())
+    {
+        Some(n) => {
+            put_varint(&mut f, n);
+            if cube { 0b100 } else { 0b10 }
+        }
+        None => {
+            string(&mut f, label);
+            0b1
+        }
+    };
+    record(out, mask, &f);
+}
+
+/// A point of play text in the mover's numbering: `bar` 25, `off` 0.
+fn point(t: &str) -> Option<u8> {
+    match t {
+        "bar" => Some(25),
+        "off" => Some(0),
+        n => n.parse::<u8>().ok().filter(|&p| p <= 25),
+    }
+}
+
+/// A candidate's play text (`24/18 13/11`, `bar/22`, `6/off`, `13/7*/1`, `8/5(2)`) as steps
+/// in the mover's numbering (from, die) with the roll `dice`: each hop one die (a bear-off the
+/// smallest die that takes the checker off), a longer hop split into dice of the roll. `None`
+/// when a hop has no such spelling.
+fn candidate_steps(play: &str, dice: (u8, u8)) -> Option<Vec<(u8, u8)>> {
+    let mut out = Vec::new();
+    for token in play.split_whitespace() {
+        let (body, times) = match token.split_once('(') {
+            Some((b, n)) => (b, n.trim_end_matches(')').parse::<usize>().ok()?),
+            None => (token, 1),
+        };
+        let points: Vec<u8> = body
+            .split('/')
+            .map(|p| point(p.trim_end_matches('*')))
+            .collect::<Option<_>>()?;
+        if points.len() < 2 {
+            return None;
+        }
+        for _ in 0..times {
+            for w in points.windows(2) {
+                let (from, to) = (w[0], w[1]);
+                let dist = from.checked_sub(to).filter(|&d| d > 0)?;
+                let dies = [dice.0, dice.1];
+                if dies.contains(&dist) {
+                    out.push((from, dist));
+                } else if to == 0
+                    && let Some(d) = dies.iter().filter(|&&d| d > dist).min()
+                {
+                    out.push((from, *d));
+                } else if dice.0 == dice.1 && dist % dice.0 == 0 {
+                    for k in 0..dist / dice.0 {
+                        out.push((from - k * dice.0, dice.0));
+                    }
+                } else if dist == dice.0 + dice.1 {
+                    out.push((from, dice.0));
+                    out.push((from - dice.0, dice.1));
+                } else {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The level most of a match's candidates were evaluated at (empty when none is stated).
+fn block_level(doc: &MatchDoc) -> String {
+    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+    for g in &doc.games {
+        for a in &g.actions {
+            for c in a.base().analysis.iter().flat_map(|x| &x.candidates) {
+                if !c.level.is_empty() {
+                    *counts.entry(c.level.as_str()).or_default() += 1;
+                }
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|&(l, n)| (n, std::cmp::Reverse(l)))
+        .map(|(l, _)| l.to_string())
+        .unwrap_or_default()
+}
+
+/// What a play (steps in the mover's numbering: from, die) does: the mover's checkers that
+/// arrive less those that leave on each point, and the opponent's checkers left on each of its
+/// points, when its board before the play (`opponent`, its own numbering) is known: a step
+/// onto a single opposing checker hits it.
+fn outcome(steps: &[(u8, u8)], opponent: Option<&[u8; 25]>) -> ([i16; 26], [u8; 25]) {
+    let mut net = [0i16; 26];
+    let mut opp = opponent.copied().unwrap_or([0; 25]);
+    for &(from, die) in steps {
+        let to = from.saturating_sub(die);
+        net[usize::from(from)] -= 1;
+        net[usize::from(to)] += 1;
+        if (1..=24).contains(&to) && opp[usize::from(25 - to)] == 1 {
+            opp[usize::from(25 - to)] = 0;
+        }
+    }
+    (net, opp)
+}
+
+/// The opponent's checkers on its own points before turn `t` (its position after, with the
+/// checkers the turn hit put back), when the turn was replayed.
+fn opponent_before(t: &crate::report::json::TurnDoc, white: bool) -> Option<[u8; 25]> {
+    let p = t.position.as_ref()?;
+    let mut opp = if white { p.black.0 } else { p.white.0 };
+    for s in t.stages.iter().flat_map(|s| s.steps.iter().flatten()) {
+        if s.hit && (1..=24).contains(&s.to) {
+            opp[usize::from(25 - s.to)] += 1;
+        }
+    }
+    Some(opp)
+}
+
+/// The decisions of the analysis block being written: `DECS` records in `ply_ref` order, and
+/// the block's level (the label most candidates share), which no record restates.
+#[derive(Default)]
+struct Decs {
+    out: Vec<u8>,
+    top: String,
+}
+
+impl Decs {
+    /// The checker play, the cube decision before it and the luck of the roll at `ply_ref`:
+    /// the candidates' steps from their play text, the played one's the steps as made.
+    #[allow(clippy::too_many_arguments)]
+    fn roll(
+        &mut self,
+        ply_ref: u64,
+        white: bool,
+        dice: (u8, u8),
+        made: &[StepDoc],
+        opponent: Option<&[u8; 25]>,
+        a: &AnalysisDoc,
+        match_play: bool,
+    ) {
+        let candidates: Option<Vec<Vec<(u8, u8)>>> = a
+            .candidates
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                // The play made as it was made, should its text not spell it.
+                candidate_steps(&c.play, dice).or_else(|| {
+                    (a.played == Some(i)).then(|| made.iter().map(|s| (s.from, s.die)).collect())
+                })
+            })
+            .collect();
+        if let Some(steps) = candidates.filter(|c| !c.is_empty()) {
+            // One play spelled twice (two orders of the same hops, hitting the same blots) is
+            // one candidate in OGXM: the first spelling is kept, or the played one if later.
+            let outcome = |st: &[(u8, u8)]| outcome(st, opponent);
+            let mut kept: Vec<usize> = Vec::with_capacity(steps.len());
+            for i in 0..steps.len() {
+                match kept
+                    .iter()
+                    .position(|&j| outcome(&steps[j]) == outcome(&steps[i]))
+                {
+                    Some(k) if a.played == Some(i) => kept[k] = i,
+                    Some(_) => {}
+                    None => kept.push(i),
+                }
+            }
+            // OGXM lists the candidates of one level together (XG interleaves those it
+            // evaluated more shallowly): grouped by level, in the order each level first comes.
+            let mut levels: Vec<&str> = Vec::new();
+            for &i in &kept {
+                if !levels.contains(&a.candidates[i].level.as_str()) {
+                    levels.push(&a.candidates[i].level);
+                }
+            }
+            kept.sort_by_key(|&i| levels.iter().position(|l| *l == a.candidates[i].level));
+            let mut f = Vec::new();
+            put_varint(&mut f, ply_ref);
+            put_varint(&mut f, super::analysis::CHECKER);
+            put_varint(&mut f, kept.len() as u64);
+            for &i in &kept {
+                let (c, st) = (&a.candidates[i], &steps[i]);
+                let mut g = Vec::new();
+                put_varint(&mut g, st.len() as u64);
+                g.extend(st.iter().map(|&(from, die)| step_byte(white, from, die)));
+                equity(&mut g, c.equity);
+                let mut mask = 0;
+                if c.probabilities.iter().any(|&p| p != 0.0) {
+                    mask |= 0b1;
+                    for p in c.probabilities {
+                        let v = (p * 10000.0).round().clamp(0.0, 65535.0) as u16;
+                        g.extend_from_slice(&v.to_le_bytes());
+                    }
+                }
+                if !c.level.is_empty() && c.level != self.top {
+                    mask |= 0b10;
+                    level(&mut g, &c.level, false);
+                }
+                if a.played == Some(i) {
+                    mask |= 0b100;
+                }
+                record(&mut f, mask, &g);
+            }
+            record(&mut self.out, 0b1, &f);
+        }
+        if let Some(c) = &a.cube {
+            self.cube(ply_ref, c, None, match_play);
+        }
+        if let Some(l) = a.luck {
+            let mut f = Vec::new();
+            put_varint(&mut f, ply_ref);
+            put_varint(&mut f, super::analysis::ROLL);
+            equity(&mut f, l);
+            record(&mut self.out, 0, &f);
+        }
+    }
+
+    /// A cube decision at `ply_ref`: on a roll (`answer` `None`) or a double its verdict is
+    /// the offer (no double, double, too good), on an answer (`Some(took)`) the response.
+    fn cube(&mut self, ply_ref: u64, c: &CubeAnalysisDoc, answer: Option<bool>, match_play: bool) {
+        let proper = c.proper.as_deref();
+        let verdict = match (answer, proper) {
+            (None, Some("double, take" | "double, pass")) => 1,
+            (None, Some("too good, pass")) => 4,
+            (None, _) => 0,
+            (Some(_), Some("double, pass" | "too good, pass")) => 3,
+            (Some(_), Some(_)) => 2,
+            (Some(took), None) => {
+                if took {
+                    2
+                } else {
+                    3
+                }
+            }
+        };
+        let mwc = c.unit == "mwc" && match_play;
+        let mut f = Vec::new();
+        put_varint(&mut f, ply_ref);
+        put_varint(&mut f, super::analysis::CUBE);
+        put_varint(&mut f, verdict);
+        let mut mask = 0b11;
+        equity(&mut f, c.no_double);
+        equity(&mut f, c.double_take);
+        if let Some(p) = c.double_pass {
+            mask |= 0b100;
+            equity(&mut f, p);
+        }
+        if !c.level.is_empty() && c.level != self.top {
+            mask |= 1 << 7;
+            level(&mut f, &c.level, true);
+        }
+        if mwc {
+            mask |= 1 << 11;
+            put_varint(&mut f, super::analysis::CUBEFUL_MATCH);
+        }
+        record(&mut self.out, mask, &f);
+    }
 }
 
 /// The OGXM variant number of a document's game.
@@ -147,6 +429,17 @@ pub fn write_ogxm(doc: &MatchDoc) -> Result<Vec<u8>, WriteError> {
     let mut payload = Vec::new();
     record(&mut payload, mask, &f);
     section(&mut out, b"MTCH", &payload);
+    // The match digest's input (each payload after its length), for the block's identifier.
+    let mut digest = sha2::Sha256::new();
+    digest.update((payload.len() as u32).to_le_bytes());
+    digest.update(&payload);
+    // Each ply's ordinal in the match, and the decisions of the analysis.
+    let mut ply_ref = 0u64;
+    let mut decs = Decs {
+        top: block_level(doc),
+        ..Decs::default()
+    };
+    let match_play = doc.match_length.unwrap_or(0) > 0;
     for (gi, g) in doc.games.iter().enumerate() {
         let mut payload = Vec::new();
         let mut f = Vec::new();
@@ -219,6 +512,8 @@ pub fn write_ogxm(doc: &MatchDoc) -> Result<Vec<u8>, WriteError> {
                         f.extend(absolute_board(pos).iter().map(|&n| n as u8));
                         // Dice, illegal, steps, board.
                         record(&mut payload, 1 | 1 << 3 | 1 << 5 | 1 << 6, &f);
+                        // OGXM allows no decision on it: its analysis is not written.
+                        ply_ref += 1;
                         continue;
                     }
                     payload.push(id as u8 | seat);
@@ -229,20 +524,43 @@ pub fn write_ogxm(doc: &MatchDoc) -> Result<Vec<u8>, WriteError> {
                     if steps.len() < max {
                         payload.push(0);
                     }
+                    if let Some(an) = &t.base.analysis {
+                        let opp = opponent_before(t, white);
+                        decs.roll(ply_ref, white, pair, steps, opp.as_ref(), an, match_play);
+                    }
+                    ply_ref += 1;
                 }
-                ActionDoc::Double(_) => payload.push(plies::DOUBLE | seat),
-                ActionDoc::Take(_) => {
+                ActionDoc::Double(c) => {
+                    payload.push(plies::DOUBLE | seat);
+                    if let Some(x) = c.base.analysis.as_ref().and_then(|a| a.cube.as_ref()) {
+                        decs.cube(ply_ref, x, None, match_play);
+                    }
+                    ply_ref += 1;
+                }
+                ActionDoc::Take(c) => {
                     cube *= 2;
                     payload.push(plies::TAKE | seat);
+                    if let Some(x) = c.base.analysis.as_ref().and_then(|a| a.cube.as_ref()) {
+                        decs.cube(ply_ref, x, Some(true), match_play);
+                    }
+                    ply_ref += 1;
                 }
-                ActionDoc::Drop(_) => payload.push(plies::DROP | seat),
+                ActionDoc::Drop(c) => {
+                    payload.push(plies::DROP | seat);
+                    if let Some(x) = c.base.analysis.as_ref().and_then(|a| a.cube.as_ref()) {
+                        decs.cube(ply_ref, x, Some(false), match_play);
+                    }
+                    ply_ref += 1;
+                }
                 ActionDoc::Beaver(_) => {
                     cube *= 4;
                     payload.push(plies::BEAVER | seat);
+                    ply_ref += 1;
                 }
                 ActionDoc::Raccoon(_) => {
                     cube *= 8;
                     payload.push(plies::RACCOON | seat);
+                    ply_ref += 1;
                 }
                 ActionDoc::Resign(r) => {
                     resigned = true;
@@ -255,6 +573,7 @@ pub fn write_ogxm(doc: &MatchDoc) -> Result<Vec<u8>, WriteError> {
                     };
                     payload.push(plies::RESIGN | seat | 0x80);
                     record(&mut payload, 0b10, &[value as u8]);
+                    ply_ref += 1;
                 }
                 ActionDoc::Wins(_) | ActionDoc::Losses(_) | ActionDoc::Draw(_) => {}
             }
@@ -268,8 +587,30 @@ pub fn write_ogxm(doc: &MatchDoc) -> Result<Vec<u8>, WriteError> {
             let seat = if r.winner == SideDoc::White { 0x40 } else { 0 };
             payload.push(plies::RESIGN | seat | 0x80);
             record(&mut payload, 0b10, &[value as u8]);
+            ply_ref += 1;
         }
         section(&mut out, b"GAME", &payload);
+        digest.update((payload.len() as u32).to_le_bytes());
+        digest.update(&payload);
+    }
+    // The analysis the record carries, as one block: its identifier a UUID (version 8) of the
+    // match's digest.
+    if !decs.out.is_empty() {
+        let d: [u8; 32] = digest.finalize().into();
+        let mut id = [0u8; 16];
+        id.copy_from_slice(&d[..16]);
+        id[6] = id[6] & 0x0f | 0x80;
+        id[8] = id[8] & 0x3f | 0x80;
+        let mut f = id.to_vec();
+        let mut mask = 0;
+        if !decs.top.is_empty() {
+            mask |= 0b100;
+            level(&mut f, &decs.top, false);
+        }
+        let mut payload = Vec::new();
+        record(&mut payload, mask, &f);
+        section_flagged(&mut out, b"ANAL", &payload, false);
+        section_flagged(&mut out, b"DECS", &decs.out, false);
     }
     // CSUM: CRC-32 over every byte before it.
     let size = out.len() + 9 + 8 + 4;

@@ -246,6 +246,17 @@ impl Builder {
         }
     }
 
+    /// The number of entries of the current game so far (0 before any game): the index the
+    /// next entry takes.
+    pub fn entries(&self) -> usize {
+        self.m.games.last().map_or(0, |g| g.actions.len())
+    }
+
+    /// What the file says of the match beyond its entries.
+    pub fn extras(&mut self, e: super::Extras) {
+        self.m.extras = (!e.is_empty()).then(|| Box::new(e));
+    }
+
     /// The analysis of the entry added last (ignored before any entry).
     pub fn analysis(&mut self, a: super::Analysis) {
         if let Some(last) = self.m.games.last_mut().and_then(|g| g.actions.last_mut()) {

@@ -5,11 +5,13 @@
 
 mod analysis;
 mod build;
+pub mod extras;
 mod met;
 mod read;
 
 pub use analysis::{Analysis, Candidate, CubeAnalysis, MatchCube, ProperCube};
 pub use build::{Builder, StageIn};
+pub use extras::Extras;
 pub use met::{MAX_AWAY, match_equity};
 pub use read::{Binary, Origin, ReadProblem, Record, StoredBoard};
 
@@ -121,6 +123,9 @@ pub struct Match {
     /// Where the match starts in its file, for the matches after the first of a `.mat` file
     /// holding several: the spans of this match are relative to it (0 otherwise).
     pub offset: usize,
+    /// What the file says of the match beyond its entries (OGXM: further analysis blocks,
+    /// annotations, the clock), boxed: most records have none.
+    pub extras: Option<Box<Extras>>,
     /// The signatures the file carries over the match or its analyses (OGXM's `MSIG`, `SIGN`),
     /// each with what its check came to.
     pub signatures: Vec<Signature>,

@@ -62,10 +62,243 @@ pub struct MatchDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub rotation: Option<String>,
+    /// The analysis blocks the file holds (OGXM's `ANAL`/`DECS`), the primary first: who made
+    /// each and how, and its decisions that no action carries (every decision of a block other
+    /// than the primary, whose figures are the actions' `analysis`). Absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub analyses: Vec<AnalysisBlockDoc>,
+    /// The annotations the file holds (OGXM's `ANNO`), in file order, each with its place.
+    /// Absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub annotations: Vec<AnnotationDoc>,
+    /// The players' clock (OGXM's `CLCK`). Absent when the file has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "ClockDoc")]
+    pub clock: Option<ClockDoc>,
     /// The signatures the file carries (OGXM's `MSIG` over the match, `SIGN` over an analysis
     /// block), each with what its check came to; absent when the file is unsigned.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub signatures: Vec<SignatureDoc>,
+}
+
+/// An analysis block a file holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct AnalysisBlockDoc {
+    /// Its identifier (a hyphenated UUID).
+    pub id: String,
+    /// The primary block: the actions' `analysis` is its figures.
+    pub primary: bool,
+    /// Who produced it (OGXM: 0 OpenGammon, 1 eXtreme Gammon, 2 an external engine, 3 BGBlitz,
+    /// 4 a person).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub producer: Option<u64>,
+    /// The engine or model, as the file names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub model_id: Option<String>,
+    /// The model's display name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub model_name: Option<String>,
+    /// The build that ran it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub engine_build: Option<String>,
+    /// The unit of its figures: `cubeless`, `cubeful money`, `cubeful match` (match winning
+    /// chances), or the file's number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub currency: Option<String>,
+    /// The match equity table its match winning chances come from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub met_id: Option<String>,
+    /// The tables (bearoff databases) it used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub tables: Option<String>,
+    /// Its level (`2-ply`, `rollout`, a preset's name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub level: Option<String>,
+    /// It analysed the whole match.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub complete: bool,
+    /// The cube efficiency it assumed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "f64")]
+    pub cube_efficiency: Option<f64>,
+    /// When it started (Unix milliseconds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub started_at: Option<u64>,
+    /// When it finished (Unix milliseconds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub completed_at: Option<u64>,
+    /// How long it took (milliseconds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub duration_ms: Option<u64>,
+    /// Its decisions that no action carries, in the order of the match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decisions: Vec<BlockDecisionDoc>,
+}
+
+/// Where in the match a decision, annotation or clock reading stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PlaceDoc {
+    /// The game's `number`.
+    pub game: u64,
+    /// The file's ply of the game (0-based, in the file's order); absent for the game itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "usize")]
+    pub ply: Option<usize>,
+    /// The index in the game's `actions` of the action the ply became; absent when it became
+    /// none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "usize")]
+    pub action: Option<usize>,
+}
+
+/// A decision of an analysis block.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct BlockDecisionDoc {
+    /// Where.
+    #[serde(flatten)]
+    pub place: PlaceDoc,
+    /// Its kind (`checker`, `cube`, `resign`, `roll`, or the file's number); absent for the
+    /// decisions of one ply gathered into one `analysis`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub kind: Option<String>,
+    /// The plays, cube figures and luck, as an action's `analysis`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "AnalysisDoc")]
+    pub analysis: Option<AnalysisDoc>,
+    /// A resignation's analysis.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "ResignAnalysisDoc")]
+    pub resign: Option<ResignAnalysisDoc>,
+}
+
+/// What an analysis block says of a resignation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ResignAnalysisDoc {
+    /// The value that should have been resigned: 1 single, 2 gammon, 3 backgammon.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub correct_value: Option<u64>,
+    /// What resigning gave up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "f64")]
+    pub resign_error: Option<f64>,
+    /// What the answer to the resignation gave up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "f64")]
+    pub take_resign_error: Option<f64>,
+    /// Win, win gammon, win backgammon, lose gammon, lose backgammon.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "[f64; 5]")]
+    pub probabilities: Option<[f64; 5]>,
+    /// The equity the resignation gave up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "f64")]
+    pub equity_loss: Option<f64>,
+    /// How it was evaluated.
+    pub level: String,
+}
+
+/// A note the file attaches to the match, a game, a ply, a decision or a candidate play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct AnnotationDoc {
+    /// What it is on: `match`, `game`, `ply`, `decision`, `alternative` (or `scope N`).
+    pub scope: String,
+    /// Where, for a note below the match (absent when it names no game or ply of the match).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "PlaceDoc")]
+    pub place: Option<PlaceDoc>,
+    /// The analysis block (`analyses[].id`) of a note on a decision or candidate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub analysis_id: Option<String>,
+    /// The decision it is on: `checker`, `cube`, `resign`, `roll` (or the file's number).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub kind: Option<String>,
+    /// The candidate it is on (0-based, in the block's order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub alternative: Option<u64>,
+    /// A key (a machine-readable note, `x-…`); absent for prose, which is also the action's
+    /// `comment` (a note on a ply) or a header comment (on the match or a game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub key: Option<String>,
+    /// Its language (BCP 47).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub lang: Option<String>,
+    /// Who wrote it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub author: Option<String>,
+    /// When (Unix milliseconds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub at: Option<u64>,
+    /// The text.
+    pub text: String,
+    /// Drawings on the board.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drawings: Vec<DrawingDoc>,
+}
+
+/// A drawing on the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DrawingDoc {
+    /// 0 a highlight, 1 an arrow.
+    pub shape: u64,
+    /// The point it is at (0–27).
+    pub at: u8,
+    /// An arrow's head.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
+    pub to: Option<u8>,
+    /// 0 green, 1 red, 2 blue, 3 yellow.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub color: Option<u64>,
+}
+
+/// The players' clock: its settings and the reading at each ply it covers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ClockDoc {
+    /// The reserve each player starts with (ms).
+    pub reserve_ms: u32,
+    /// The delay per move (ms).
+    pub delay_ms: u32,
+    /// The increment per decision (ms).
+    pub increment_ms: u32,
+    /// When the clock started (Unix seconds).
+    pub start_timestamp: u32,
+    /// The flags byte (bit 0 White berserk, bit 1 Black berserk).
+    pub flags: u8,
+    /// The step the readings are held to (ms).
+    pub precision: u32,
+    /// The reading at each ply, from the match's first: milliseconds since the match started.
+    pub readings: Vec<ClockReadingDoc>,
+}
+
+/// A clock reading.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ClockReadingDoc {
+    /// Where.
+    #[serde(flatten)]
+    pub place: PlaceDoc,
+    /// Milliseconds since the match started.
+    pub ms: u64,
 }
 
 /// A signature the file carries and what its check came to.
@@ -1144,6 +1377,7 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
         Value::Object(m) => Some(m),
         _ => None,
     });
+    let (analyses, annotations, clock) = extras_docs(v);
     MatchDoc {
         format: FORMAT.into(),
         format_version: FORMAT_VERSION,
@@ -1158,6 +1392,9 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
         errors: v.errors(),
         warnings: v.warnings(),
         rotation: v.rotation.map(|r| r.name().to_string()),
+        analyses,
+        annotations,
+        clock,
         signatures: v
             .record
             .signatures
@@ -1176,6 +1413,122 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
             })
             .collect(),
     }
+}
+
+/// The extras of a match (its analysis blocks, annotations and clock) as their documents.
+fn extras_docs(v: &Verdict) -> (Vec<AnalysisBlockDoc>, Vec<AnnotationDoc>, Option<ClockDoc>) {
+    let Some(x) = v.record.extras.as_deref() else {
+        return (Vec::new(), Vec::new(), None);
+    };
+    let place = |p: &crate::record::extras::Place| PlaceDoc {
+        game: v
+            .record
+            .games
+            .get(p.game)
+            .map_or(p.game as u64 + 1, |g| g.number),
+        ply: p.ply,
+        action: p.action,
+    };
+    let blocks = x
+        .blocks
+        .iter()
+        .map(|b| AnalysisBlockDoc {
+            id: b.id.clone(),
+            primary: b.primary,
+            producer: b.producer,
+            model_id: b.model_id.clone(),
+            model_name: b.model_name.clone(),
+            engine_build: b.engine_build.clone(),
+            currency: b.currency.clone(),
+            met_id: b.met_id.clone(),
+            tables: b.tables.clone(),
+            level: b.level.clone(),
+            complete: b.complete,
+            cube_efficiency: b.cube_efficiency,
+            started_at: b.started_at,
+            completed_at: b.completed_at,
+            duration_ms: b.duration_ms,
+            decisions: b
+                .decisions
+                .iter()
+                .map(|d| {
+                    let p = d.place;
+                    let action = p
+                        .action
+                        .and_then(|ai| Some((ai, v.record.games.get(p.game)?.actions.get(ai)?)));
+                    BlockDecisionDoc {
+                        place: place(&p),
+                        kind: d.kind.clone(),
+                        analysis: d.analysis.as_ref().map(|a| match action {
+                            Some((ai, act)) => {
+                                let side = match act.cell.column {
+                                    Column::Left => Side::White,
+                                    Column::Right => Side::Black,
+                                };
+                                let m = a
+                                    .cube
+                                    .as_ref()
+                                    .and_then(|_| match_cube(v, p.game, ai, side));
+                                analysis_doc(a, &act.cell.body, m.as_ref())
+                            }
+                            None => analysis_doc(a, &CellBody::Draw, None),
+                        }),
+                        resign: d.resign.as_ref().map(|r| ResignAnalysisDoc {
+                            correct_value: r.correct_value,
+                            resign_error: r.resign_error,
+                            take_resign_error: r.take_resign_error,
+                            probabilities: r.probabilities,
+                            equity_loss: r.equity_loss,
+                            level: r.level.clone(),
+                        }),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let annotations = x
+        .annotations
+        .iter()
+        .map(|n| AnnotationDoc {
+            scope: n.scope.clone(),
+            place: n.place.as_ref().map(place),
+            analysis_id: n.analysis_id.clone(),
+            kind: n.kind.clone(),
+            alternative: n.alternative,
+            key: n.key.clone(),
+            lang: n.lang.clone(),
+            author: n.author.clone(),
+            at: n.at,
+            text: n.text.clone(),
+            drawings: n
+                .drawings
+                .iter()
+                .map(|d| DrawingDoc {
+                    shape: d.shape,
+                    at: d.at,
+                    to: d.to,
+                    color: d.color,
+                })
+                .collect(),
+        })
+        .collect();
+    let clock = x.clock.as_ref().map(|c| ClockDoc {
+        reserve_ms: c.reserve_ms,
+        delay_ms: c.delay_ms,
+        increment_ms: c.increment_ms,
+        start_timestamp: c.start_timestamp,
+        flags: c.flags,
+        precision: c.precision,
+        readings: c
+            .readings
+            .iter()
+            .map(|(p, ms)| ClockReadingDoc {
+                place: place(p),
+                ms: *ms,
+            })
+            .collect(),
+    });
+    (blocks, annotations, clock)
 }
 
 /// The whole match as a JSON document (the serialized [`match_doc`]).

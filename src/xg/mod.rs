@@ -741,8 +741,8 @@ pub fn read_with(bytes: &[u8], analysis: bool) -> crate::record::Record {
     r
 }
 
-/// XG's analysis of a move as the record's: each candidate's play (from/die pairs, from
-/// 0-based with 24 the bar) in the mover's numbering, its equity (`Eval[i][6]`) and
+/// XG's analysis of a move as the record's: each candidate's play (from/to pairs, 0-based with
+/// 24 the bar and −1 off) in the mover's numbering, its equity (`Eval[i][6]`) and
 /// probabilities in gnubg's order (win, win gammon, win backgammon, lose gammon, lose
 /// backgammon), the candidate played, the luck.
 fn analysis_of(a: &records::MoveAnalysis) -> crate::record::Analysis {
@@ -758,10 +758,12 @@ fn analysis_of(a: &records::MoveAnalysis) -> crate::record::Analysis {
             let steps: Vec<String> = c
                 .moves
                 .chunks_exact(2)
-                .take_while(|p| p[0] >= 0)
+                // A from of −1, or a hop that goes nowhere (a dance's list), ends the play.
+                .take_while(|p| p[0] >= 0 && p[0] != p[1])
                 .map(|p| {
-                    let from = i32::from(p[0]) + 1;
-                    format!("{}/{}", point(from), point(from - i32::from(p[1])))
+                    // From and to, 0-based (24 the bar, −1 off).
+                    let (from, to) = (i32::from(p[0]) + 1, i32::from(p[1]) + 1);
+                    format!("{}/{}", point(from), point(to))
                 })
                 .collect();
             let e = c

@@ -212,7 +212,7 @@ pub struct MoveAnalysis {
 /// One candidate of [`MoveAnalysis`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Candidate {
-    /// From/die pairs (0-based from, 24 the bar; −1 ends the list).
+    /// From/to pairs (0-based, 24 the bar, −1 off; a from of −1 ends the list).
     pub moves: [i8; 8],
     /// `Eval[i]`: lose backgammon, lose gammon, lose, win, win gammon, win backgammon, equity.
     pub eval: [f32; 7],
