@@ -572,3 +572,71 @@ fn a_play_made_at_the_board_is_written_as_the_illegal_set_position_ply() {
         eprintln!("skipped the codec's check: no Python with the ogxm package (set TAVLA_PYTHON)");
     }
 }
+
+/// A compressed stream, inflated member by member, reads as the same stream uncompressed: the
+/// same matches, findings and byte offsets (of the inflated stream), a play made at the board
+/// in a later member going on from the board that member stores; a cut compressed stream
+/// keeps the members before the cut.
+#[test]
+fn a_compressed_stream_reads_member_by_member_as_the_plain_one() {
+    let stream: Vec<u8> = [
+        fixture("drop.ogxm"),
+        b"garbage".to_vec(),
+        fixture("board-play.ogxm"),
+        fixture("sha256.ogxm"),
+    ]
+    .concat();
+    let z = zstd::encode_all(&stream[..], 3).unwrap();
+    let json = |name: &str, bytes: &[u8]| -> (i32, serde_json::Value) {
+        let p = tmp(name, bytes);
+        let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
+            .args(["validate", "--format", "json"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        let mut doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        // The path, and the label that says which bytes (the file's, or the inflated
+        // stream's), differ by design.
+        for d in doc["diagnostics"].as_array_mut().unwrap() {
+            let d = d.as_object_mut().unwrap();
+            d.remove("path");
+            d.remove("label");
+        }
+        (out.status.code().unwrap(), doc)
+    };
+    let (plain_code, plain) = json("plain.ogxms", &stream);
+    let (z_code, zipped) = json("zipped.ogxms.zst", &z);
+    assert_eq!(plain_code, 1);
+    assert_eq!((z_code, &zipped), (plain_code, &plain));
+    let d = plain["diagnostics"].as_array().unwrap();
+    assert!(
+        d.iter().any(|x| x["code"] == "tavla::ogxm::bad-header"),
+        "{plain}"
+    );
+    assert!(
+        d.iter()
+            .any(|x| x["code"] == "tavla::rules::no-die" && x["severity"] == "advice"),
+        "{plain}"
+    );
+    let r = tavla::ogxm::stream::read(&z);
+    assert_eq!(r.matches.len(), 3);
+    assert_eq!(r.matches[1].offset, fixture("drop.ogxm").len() + 7);
+    // Cut short (a stream of several zstd blocks): the members before the cut, and the cut
+    // itself a finding.
+    let member = fixture("sha256.ogxm");
+    let mut enc = zstd::stream::Encoder::new(Vec::new(), 1).unwrap();
+    for _ in 0..30 {
+        // A block a member.
+        std::io::Write::write_all(&mut enc, &member).unwrap();
+        std::io::Write::flush(&mut enc).unwrap();
+    }
+    let z = enc.finish().unwrap();
+    let r = tavla::ogxm::stream::read(&z[..z.len() * 2 / 3]);
+    assert!(
+        !r.matches.is_empty() && r.matches.len() < 30,
+        "{} {:?}",
+        r.matches.len(),
+        r.problems
+    );
+    assert!(r.problems.iter().any(|p| p.error), "{:?}", r.problems);
+}

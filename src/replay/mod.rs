@@ -453,9 +453,25 @@ fn check_record(record: Record, overrides: &Overrides, traces: bool) -> Verdict 
     }
     for (i, m) in matches.into_iter().enumerate() {
         let offset = m.offset;
+        // The boards a file stores, in the match's own offsets (a stream's member is read
+        // from its own bytes): those of the matches before it left out.
+        let shifted: Vec<StoredBoard>;
+        let boards_here: &[StoredBoard] = if offset == 0 {
+            &boards
+        } else {
+            shifted = boards
+                .iter()
+                .filter(|b| b.at.offset >= offset)
+                .map(|b| StoredBoard {
+                    at: Span::new(b.at.offset - offset, b.at.len),
+                    counts: b.counts,
+                })
+                .collect();
+            &shifted
+        };
         let ctx = Ctx {
             overrides,
-            boards: &boards,
+            boards: boards_here,
             text: text.as_deref().and_then(|t| t.get(offset..)),
         };
         let mut v = check_match(m, &ctx, traces);
