@@ -255,24 +255,40 @@ fn check_sum(
     let algorithm = r.varint("checksum algorithm").map_err(bad)?;
     let digest_at = r.pos;
     let digest = r.bytes("checksum digest").map_err(bad)?;
-    let (name, computed): (&str, Vec<u8>) = match algorithm {
-        0 => (
-            "CRC-32",
-            crc32fast::hash(&data[base..at]).to_le_bytes().to_vec(),
-        ),
-        3 => ("SHA-256", sha2::Sha256::digest(&data[base..at]).to_vec()),
-        other => return Ok(Checksum::Unknown(other)),
+    let Some((name, computed)) = checksum_of(algorithm, &data[base..at]) else {
+        return Ok(Checksum::Unknown(algorithm));
     };
-    if digest != computed.as_slice() {
+    verify_digest(name, digest, digest_at, &computed, at - base)
+}
+
+/// The checksum `algorithm` (0 CRC-32, 3 SHA-256) of `bytes`: its name and digest; `None`
+/// for an algorithm this reader does not know.
+pub(super) fn checksum_of(algorithm: u64, bytes: &[u8]) -> Option<(&'static str, Vec<u8>)> {
+    match algorithm {
+        0 => Some(("CRC-32", crc32fast::hash(bytes).to_le_bytes().to_vec())),
+        3 => Some(("SHA-256", sha2::Sha256::digest(bytes).to_vec())),
+        _ => None,
+    }
+}
+
+/// The `digest` a file stores (at `digest_at`) against the one `computed` over the `covered`
+/// bytes before its `CSUM`: verified, or the bad-checksum problem.
+pub(super) fn verify_digest(
+    name: &str,
+    digest: &[u8],
+    digest_at: usize,
+    computed: &[u8],
+    covered: usize,
+) -> Result<Checksum, Problem> {
+    if digest != computed {
         return Err(Problem::new(
             Code::OgxmBadChecksum,
             digest_at,
-            r.pos - digest_at,
+            digest.len(),
             format!(
-                "the {name} in `CSUM` is {} but the {} bytes before it give {}: the file was changed or damaged",
+                "the {name} in `CSUM` is {} but the {covered} bytes before it give {}: the file was changed or damaged",
                 hex(digest),
-                at - base,
-                hex(&computed)
+                hex(computed)
             ),
         ));
     }

@@ -50,12 +50,11 @@ use super::bytes::{Cursor, Short};
 use super::plies::{
     self, Action, DICE, DOUBLE, DROP, Ply, RESIGN, RESIGN_MATCH, SET_POSITION, TAKE,
 };
-use super::sections::{Checksum, Frame, Problem, Section, hex, kind_name};
+use super::sections::{Checksum, Frame, Problem, Section, kind_name};
 use super::{File, GameIn, MatchHead};
 use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::{Analysis, Candidate, CubeAnalysis};
-use sha2::Digest;
 use std::collections::HashMap;
 
 /// The header's size.
@@ -292,30 +291,14 @@ fn check_sum(
     let bad = |s: Short| Problem::short(&s, Code::OgxmBadRecord, "chunk `CSUM`");
     let mut c = Cursor::new(data, start, end);
     let algorithm = c.u32("checksum algorithm").map_err(bad)?;
-    let (name, computed): (&str, Vec<u8>) = match algorithm {
-        0 => (
-            "CRC-32",
-            crc32fast::hash(&data[base..at]).to_le_bytes().to_vec(),
-        ),
-        3 => ("SHA-256", sha2::Sha256::digest(&data[base..at]).to_vec()),
-        other => return Ok(Checksum::Unknown(u64::from(other))),
+    let Some((name, computed)) =
+        super::sections::checksum_of(u64::from(algorithm), &data[base..at])
+    else {
+        return Ok(Checksum::Unknown(u64::from(algorithm)));
     };
     let digest_at = c.pos;
     let digest = c.take(computed.len(), "checksum digest").map_err(bad)?;
-    if digest != computed.as_slice() {
-        return Err(Problem::new(
-            Code::OgxmBadChecksum,
-            digest_at,
-            digest.len(),
-            format!(
-                "the {name} in `CSUM` is {} but the {} bytes before it give {}: the file was changed or damaged",
-                hex(digest),
-                at - base,
-                hex(&computed)
-            ),
-        ));
-    }
-    Ok(Checksum::Verified)
+    super::sections::verify_digest(name, digest, digest_at, &computed, at - base)
 }
 
 /// A u8-length-prefixed UTF-8 string (invalid bytes replaced).
