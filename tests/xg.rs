@@ -486,7 +486,10 @@ fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
         "{human}"
     );
     // No line and column of a text the file does not have.
-    assert!(!human.contains("m.xg:1") && !human.contains("[m.xg"), "{human}");
+    assert!(
+        !human.contains("m.xg:1") && !human.contains("[m.xg"),
+        "{human}"
+    );
     // Nor do the short and GitHub lines.
     let short = tavla::report::render_short("m.xg", "", std::slice::from_ref(f));
     assert!(
