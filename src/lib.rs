@@ -3,9 +3,11 @@
 //! was legal.
 //!
 //! The same engine answers single questions: is this play legal here, what are the legal
-//! plays, what position does a play reach. The items re-exported at the crate root are the
-//! public API; the layer modules below them (`notation` → `record` → `rules` → `replay` →
-//! `report`) are public for tools that need the syntax tree or the trace of a replay.
+//! plays, what position does a play reach. The items of the crate root are the whole public
+//! API: the readers (`read_mat`, `read_sgf`, `read_xg`, `read_gnubg_text`, `read_ogxm`), the
+//! typed record they give ([`Record`]), the check of a record ([`check_record`], giving a
+//! [`Verdict`] of [`Finding`]s), the rules engine ([`RuleSet`], [`Position`],
+//! [`legal_plays`], [`check_play`]) and the notations ([`parse_play`], [`parse_position`]).
 //!
 //! # Glossary
 //! - **step**: one checker hop by one die (`13/8` with a 5);
@@ -70,21 +72,41 @@
 //! let verdict = tavla::check_record(record, &tavla::Overrides::default());
 //! assert_eq!(verdict.errors(), 0);
 //! ```
+#![deny(missing_docs)]
+#![deny(clippy::too_many_lines)]
 
+// The layers. They are not part of the API (the items re-exported below are): the command
+// line (`src/main.rs`), the Python package (`python/`), the benchmarks, the fuzz targets and
+// the integration tests reach into them, so they stay `pub`, hidden from the documentation
+// and outside any semver promise.
+#[doc(hidden)]
 pub mod codes;
+#[doc(hidden)]
 pub mod generate;
+#[doc(hidden)]
 pub mod gnubg_text;
+#[doc(hidden)]
 pub mod ids;
+#[doc(hidden)]
 pub mod input;
 #[cfg(feature = "cli")]
+#[doc(hidden)]
 pub mod lsp;
+#[doc(hidden)]
 pub mod notation;
+#[doc(hidden)]
 pub mod ogxm;
+#[doc(hidden)]
 pub mod record;
+#[doc(hidden)]
 pub mod replay;
+#[doc(hidden)]
 pub mod report;
+#[doc(hidden)]
 pub mod rules;
+#[doc(hidden)]
 pub mod sgf;
+#[doc(hidden)]
 pub mod xg;
 
 pub use codes::Code;
@@ -94,11 +116,18 @@ pub use notation::read as read_mat;
 pub use notation::{
     Column, LetterPlay, Play, Span, SyntaxError, parse_letter_play, parse_play, write_letters,
 };
-pub use record::Record;
+pub use ogxm::read as read_ogxm;
+pub use record::{
+    Action, Analysis, Builder, Candidate, CubeAnalysis, Game, Match, Origin, ReadProblem, Record,
+    Signature, SignatureStatus,
+};
 pub use replay::referee::{
     CheckedPlay, HitClaim, Problem, ProblemKind, check_play, legal_plays, nearest_plays,
 };
-pub use replay::{Finding, Overrides, Severity, Verdict, check as check_record, render_steps};
+pub use replay::{
+    Continued, Finding, Overrides, Place, Repair, Severity, Suggestions, Verdict,
+    check as check_record, render_steps,
+};
 pub use rules::{
     ForcedError, PlayError, PlaySet, Position, Roll, RuleSet, Side, StageDice, Step, StepError,
     Variant,

@@ -357,22 +357,7 @@ fn sarif_locates_results_by_rule_and_relative_uri() {
 #[test]
 fn sarif_paths_never_become_absolute() {
     let text = "x\n";
-    let f = [Finding {
-        code: Code::UnknownLine,
-        severity: Severity::Error,
-        span: Span::new(0, 1),
-        label: String::new(),
-        message: "m".into(),
-        related: Vec::new(),
-        help: None,
-        suggestions: None,
-        repair: None,
-        rests_on: None,
-        place: None,
-        origin: None,
-        entry: None,
-        continued: None,
-    }];
+    let f = [Finding::error(Code::UnknownLine, Span::new(0, 1), "m")];
     let outside = if cfg!(windows) {
         "C:\\elsewhere\\f.mat"
     } else {
@@ -407,54 +392,15 @@ fn sarif_paths_never_become_absolute() {
 fn github_commands_are_escaped_like_the_actions_toolkit() {
     let text = "; [Player 1 \"a\"]\n 1 point match\n";
     let f = [
-        Finding {
-            code: Code::Blocked,
-            severity: Severity::Error,
-            span: Span::new(17, 1),
-            label: "here".into(),
-            message: "50% of a:b, c\nsecond line\r".into(),
-            related: Vec::new(),
-            help: Some("fix: this, now".into()),
-            suggestions: None,
-            repair: None,
-            rests_on: None,
-            place: None,
-            origin: None,
-            entry: None,
-            continued: None,
-        },
-        Finding {
-            code: Code::TurnNumber,
-            severity: Severity::Warning,
-            span: Span::new(1, 2),
-            label: String::new(),
-            message: "w".into(),
-            related: Vec::new(),
-            help: None,
-            suggestions: None,
-            repair: None,
-            rests_on: None,
-            place: None,
-            origin: None,
-            entry: None,
-            continued: None,
-        },
-        Finding {
-            code: Code::NotChecked,
-            severity: Severity::Advice,
-            span: Span::new(18, 13),
-            label: String::new(),
-            message: "n".into(),
-            related: Vec::new(),
-            help: None,
-            suggestions: None,
-            repair: None,
-            rests_on: None,
-            place: None,
-            origin: None,
-            entry: None,
-            continued: None,
-        },
+        Finding::error(
+            Code::Blocked,
+            Span::new(17, 1),
+            "50% of a:b, c\nsecond line\r",
+        )
+        .label("here")
+        .help("fix: this, now"),
+        Finding::warning(Code::TurnNumber, Span::new(1, 2), "w"),
+        Finding::advice(Code::NotChecked, Span::new(18, 13), "n"),
     ];
     let out = github(&FileFindings {
         path: "dir/a:b,c%d\ne.mat",

@@ -381,6 +381,7 @@ impl Default for MatchContext {
 }
 
 /// A position read by [`parse_position`], with what its format says about the game.
+#[non_exhaustive]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PositionSpec {
     /// The form the position was given in.

@@ -177,6 +177,7 @@ impl Match {
     /// [`Document::steps`]), the header tags' and comments' texts, and the score lines' names
     /// and ratings. The document keeps its lines with their kinds, spans and numbers, and its
     /// syntax errors.
+    #[doc(hidden)]
     pub fn from_document(doc: &mut Document) -> Match {
         let mut m = Match {
             bom: doc.bom,

@@ -34,6 +34,7 @@ pub enum Severity {
 }
 
 /// One problem found in a record, located on its text.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     /// Stable code, e.g. `tavla::rules::blocked`.
@@ -115,6 +116,7 @@ pub struct Place {
 }
 
 /// The legal plays offered for an illegal play, nearest to what was written first.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suggestions {
     /// The written play a suggestion replaces.
@@ -147,6 +149,8 @@ impl Finding {
             _ => None,
         }
     }
+    /// An error with this code on this span, saying `message` (add a label, help and
+    /// related spans with the builder methods below).
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
             code,
@@ -165,20 +169,31 @@ impl Finding {
             continued: None,
         }
     }
+    /// A warning with this code on this span, saying `message`.
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Self {
         Finding {
             severity: Severity::Warning,
             ..Finding::error(code, span, message)
         }
     }
+    /// A note with this code on this span, saying `message` (what was not checked).
+    pub fn advice(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Finding {
+            severity: Severity::Advice,
+            ..Finding::error(code, span, message)
+        }
+    }
+    /// With this text on the primary label.
     pub fn label(mut self, l: impl Into<String>) -> Self {
         self.label = l.into();
         self
     }
+    /// With this help (what was legal, how to fix it).
     pub fn help(mut self, h: impl Into<String>) -> Self {
         self.help = Some(h.into());
         self
     }
+    /// With one more labelled span (the roll, the blocking point, …).
     pub fn related(mut self, span: Span, l: impl Into<String>) -> Self {
         self.related.push((span, l.into()));
         self
@@ -344,6 +359,7 @@ pub struct GameTrace {
 }
 
 /// The result of checking one record.
+#[non_exhaustive]
 #[derive(Debug)]
 pub struct Verdict {
     /// The match model.

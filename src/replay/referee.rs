@@ -241,6 +241,7 @@ pub enum HitClaim {
 }
 
 /// A legal written play: where it leads and how.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckedPlay {
     /// The position after the play.
