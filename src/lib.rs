@@ -112,11 +112,13 @@ pub mod xg;
 pub use codes::Code;
 pub use gnubg_text::read as read_gnubg_text;
 pub use ids::{PositionError, PositionSpec, parse_position};
+pub use input::{Format, ReadError, Source};
 pub use notation::read as read_mat;
 pub use notation::{
     Column, LetterPlay, Play, Span, SyntaxError, parse_letter_play, parse_play, write_letters,
 };
 pub use ogxm::read as read_ogxm;
+pub use ogxm::stream::read as read_ogxm_stream;
 pub use record::{
     Action, Analysis, Builder, Candidate, CubeAnalysis, Game, Match, Origin, ReadProblem, Record,
     Signature, SignatureStatus,

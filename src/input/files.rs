@@ -72,7 +72,10 @@ impl std::error::Error for InputError {}
 
 /// Why one input cannot be read: a message for the `tavla::io::unreadable` finding.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadError(pub String);
+pub struct ReadError(
+    /// What went wrong, in one sentence.
+    pub String,
+);
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
