@@ -340,7 +340,7 @@ fn a_resignation_help_names_koks_where_it_counts() {
 /// The federation example as game 1 of a 3-point match (Black wins it by 1 point at line 54),
 /// then `rest` after game 2's first turn (its score line is line 56).
 fn three_games(score2: &str, wins1: &str, rest: &str) -> String {
-    let one = include_str!("../fixtures/longnardy/examples/longnardy-federation-1pt.mat")
+    let one = include_str!("../../fixtures/longnardy/examples/longnardy-federation-1pt.mat")
         .replace(" 1 point match", " 3 point match")
         .replace("Wins 1 point and the match", wins1);
     format!(

@@ -558,6 +558,8 @@ fn every_code_is_covered_or_excluded() {
     let mut covered = Vec::new();
     let mut settings = insta::Settings::clone_current();
     settings.set_prepend_module_to_snapshot(false);
+    // The snapshots are kept in `tests/snapshots/`, named after their code alone.
+    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots"));
     settings.set_omit_expression(true);
     settings.bind(|| {
         for case in &cases {

@@ -3,7 +3,7 @@
 //! checked under the game its number selects, the JSON names it per game and survives the
 //! `.mat` round trip, and a single changed step is reported at its line.
 
-mod generated;
+use crate::common::generated;
 
 use generated::{describe, first_destination_mutants, first_error_line, strip_lines};
 use tavla::generate::{Settings, random_match};

@@ -475,7 +475,7 @@ fn ln11_scoring() {
         Level::Mars
     );
     // In a record: the federation example ends with a single game.
-    let text = include_str!("../fixtures/longnardy/examples/longnardy-federation-1pt.mat");
+    let text = include_str!("../../fixtures/longnardy/examples/longnardy-federation-1pt.mat");
     assert_eq!(errors(text), vec![]);
     let wrong = text.replace("Wins 1 point", "Wins 2 points");
     assert_ne!(wrong, text);
@@ -706,7 +706,7 @@ fn fv7_scoring() {
         r.level(&pos(&[(0, 15)], &[(1, 14), (0, 1)]), Side::White),
         Level::Single
     );
-    let text = include_str!("../fixtures/fevga/examples/fevga-greek-1pt.mat");
+    let text = include_str!("../../fixtures/fevga/examples/fevga-greek-1pt.mat");
     assert_eq!(errors(text), vec![]);
     let wrong = text.replace("Wins 2 points", "Wins 3 points");
     assert_ne!(wrong, text);

@@ -10,8 +10,8 @@ use tavla::rules::{
 };
 
 const REMAINDERS: &str =
-    include_str!("../fixtures/gulbara/examples/gulbara-bulgarian-remainders.mat");
-const ENGLISH: &str = include_str!("../fixtures/gulbara/examples/gulbara-english-3pt.mat");
+    include_str!("../../fixtures/gulbara/examples/gulbara-bulgarian-remainders.mat");
+const ENGLISH: &str = include_str!("../../fixtures/gulbara/examples/gulbara-english-3pt.mat");
 
 fn bulgarian() -> GulBara {
     GulBara {

@@ -5,7 +5,7 @@
 //! reported at its line. The committed ones (`fixtures/hypergammon/generated/`) are exactly
 //! what the generator writes for their seeds.
 
-mod generated;
+use crate::common::generated;
 
 use std::collections::HashSet;
 

@@ -1,4 +1,3 @@
-#![allow(dead_code)] // each test crate uses a part of the helpers
 //! Single-defect mutants of every kind a writer makes, generated from the turns of valid
 //! records (`suggestions.rs`): each turn's written play is changed in one way (a slipped
 //! destination, a die left out, the smaller die, a forgotten entry, bearing off too early, a

@@ -5,7 +5,7 @@
 //! first suggestion in every output (the help, human, json, jsonl, SARIF, HTML). The figures are in the
 //! README ("Repairs").
 
-mod mutants;
+use crate::mutants;
 
 use mutants::{destinations, files, line_of, positions_on};
 use std::path::Path;

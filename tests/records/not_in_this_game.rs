@@ -5,9 +5,7 @@
 //! its winner won, so the starter, the score lines, the Crawford game and the match end that
 //! follow raise nothing more.
 
-mod kinds;
-#[allow(dead_code)]
-mod mutants;
+use crate::{kinds, mutants};
 
 use kinds::{is_meant, turns};
 use mutants::{files, line_of};

@@ -1,7 +1,7 @@
 //! Perft-style legal-result counts of Tapa (`tapa.md` §3, §11), pinned in a data file computed by
 //! an independent reference implementation.
 
-mod perft_vectors;
+use crate::perft_vectors;
 
 use tavla::rules::tapa::{Outcome, Tapa, outcome};
 use tavla::rules::{Position, Rules, Side};

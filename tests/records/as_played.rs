@@ -4,9 +4,7 @@
 //! its line as made at the board (`continued: as_written`), every later turn is checked, and a
 //! slip later in the same game is still found. `tavla fix` leaves such a play alone.
 
-// Shared helpers: this test uses some of them.
-#[allow(dead_code)]
-mod generated;
+use crate::common::generated;
 
 use generated::{describe, first_destination_mutants};
 use tavla::generate::{Generated, IllegalKind, IllegalPlay, Settings, random_match_with};

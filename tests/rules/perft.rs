@@ -1,6 +1,6 @@
 //! Perft-style legal-result counts, pinned in data files.
 
-mod perft_vectors;
+use crate::perft_vectors;
 
 use tavla::rules::gul_bara::GulBara;
 use tavla::rules::options::GulBaraOptions;

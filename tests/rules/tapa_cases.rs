@@ -9,8 +9,8 @@ use tavla::rules::{
     PlayError, Position, Roll, RuleSet, Rules, Segment, Side, StageDice, StepError,
 };
 
-const MOTHER: &str = include_str!("../fixtures/tapa/examples/tapa-bulgarian-mother.mat");
-const DRAW: &str = include_str!("../fixtures/tapa/examples/tapa-plakoto-draw.mat");
+const MOTHER: &str = include_str!("../../fixtures/tapa/examples/tapa-bulgarian-mother.mat");
+const DRAW: &str = include_str!("../../fixtures/tapa/examples/tapa-plakoto-draw.mat");
 
 /// A checked record with its text, so findings can be located by line.
 struct Run {

@@ -83,7 +83,7 @@ fn the_opening_table_of_seed_003_converts_for_white() {
         ("4/2 = 8-4 and 6-4", (4, 2), "8/4 6/4"),
         ("4/1 = 1A-2A and 12A-9", (4, 1), "24/23 13/9"),
     ];
-    let data = include_str!("data/seed003-openings.txt");
+    let data = include_str!("../data/seed003-openings.txt");
     let plays: Vec<&str> = data.lines().map(first_column).collect();
     let written: Vec<&str> = expected.iter().map(|(t, ..)| *t).collect();
     assert_eq!(plays, written, "the table lines of seed 003");
@@ -338,7 +338,7 @@ fn no_blot_claims<'t>(text: &'t str, checked: &CheckedPlay) -> Vec<(u8, &'t str)
 /// marked points, and no other play carries a hit claim.
 #[test]
 fn the_opening_table_of_seed_003_is_legal_but_one_play_and_three_hit_claims() {
-    let data = include_str!("data/seed003-openings.txt");
+    let data = include_str!("../data/seed003-openings.txt");
     let plays: Vec<&str> = data.lines().map(first_column).collect();
     assert_eq!(plays.len(), 18);
     let wrong_claims: [(&str, &[(u8, &str)]); 3] = [

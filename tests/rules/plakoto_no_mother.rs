@@ -3,7 +3,7 @@
 //! ends only by bearing off (or the stuck rule). A record made that way validates; the same
 //! record under `plakoto` ends at the pin.
 
-mod generated;
+use crate::common::generated;
 
 use generated::{describe, first_destination_mutants, first_error_line, strip_lines};
 use tavla::codes::Code;

@@ -2,7 +2,7 @@
 //! included): they validate with no finding, survive the JSON and `.mat` round trip, and a
 //! single changed step is reported at its line.
 
-mod generated;
+use crate::common::generated;
 
 use generated::{describe, first_destination_mutants, first_error_line, strip_lines};
 use tavla::generate::{Settings, random_match};

@@ -6,7 +6,7 @@
 //! first in at least 90 % and among the first three in at least 97 %, with the rates per game
 //! and kind printed as a table (`docs/repairs.md`).
 
-mod mutants;
+use crate::mutants;
 
 use mutants::{destinations, files, line_of, positions_on};
 
@@ -108,7 +108,7 @@ fn the_first_suggestion_is_the_original_play_in_at_least_90_percent_of_single_st
     assert!(pct(ba + ga, bm + gm) >= 97.0);
 }
 
-mod kinds;
+use crate::kinds;
 
 use kinds::{Kind, Turn, candidates, is_meant, judged_kind, render, turns};
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! `hypergammon-perft.txt` through the shared perft reader, one test for each case of its
 //! section 7, its example records, and gnubg's own matches.
 
-mod perft_vectors;
+use crate::perft_vectors;
 
 use std::collections::HashSet;
 

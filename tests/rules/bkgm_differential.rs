@@ -2,7 +2,7 @@
 //! every roll of the committed gnubg records (about 30,000), tavla and bkgm must find the same
 //! set of distinct resulting positions.
 
-mod peer;
+use crate::peer;
 
 use std::collections::{HashMap, HashSet};
 

@@ -1,7 +1,7 @@
 //! Perft-style legal-result counts of Long nardy (`federation`) and Fevga (`greek`), pinned
 //! in the data files of `long-nardy.md` §9 and `fevga.md` §9.
 
-mod perft_vectors;
+use crate::perft_vectors;
 
 use tavla::rules::fevga::{Fevga, FevgaOptions};
 use tavla::rules::long_nardy::{LongNardy, LongNardyOptions};

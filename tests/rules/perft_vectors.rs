@@ -52,7 +52,6 @@ fn parse_expect(s: &str) -> (usize, Option<u8>, usize) {
 /// `legal(position, first, dice)` for the side to move (White): the number of distinct results,
 /// the dice the best plays use and, with `ends_game`, the number of results that end the game
 /// are compared with the file. Returns how many entries were checked and the mismatches.
-#[allow(dead_code)]
 pub fn check(
     path: &str,
     legal: impl Fn(&Position, bool, StageDice) -> PlaySet,
@@ -73,7 +72,6 @@ pub type TaggedEnds<'a> = &'a dyn Fn(&str, &Position) -> bool;
 /// several): `legal` and `ends_game` get the position's tag (empty when it has none). The
 /// position is handed over as written (a checker count the file leaves implied, such as the
 /// trays of Hypergammon, is the caller's to fill in).
-#[allow(dead_code)]
 pub fn check_tagged(
     path: &str,
     legal: impl Fn(&str, &Position, bool, StageDice) -> PlaySet,
@@ -145,7 +143,6 @@ pub fn check_tagged(
 
 /// The `perft VARIANT d1=N d2=N ...` lines of the file at `path`: each variant with its counts
 /// by depth (d1 first).
-#[allow(dead_code)]
 pub fn perft_lines(path: &str) -> Vec<(String, Vec<u64>)> {
     let text = std::fs::read_to_string(path).expect("perft file");
     text.lines()
