@@ -21,16 +21,17 @@
 //!
 //! `every_code_is_covered_or_excluded` checks that every code of `Code::ALL` is shown by one
 //! input, or is in `EXCLUDED` with the reason. A changed output fails the test; `cargo insta
-//! review` (or `INSTA_UPDATE=always cargo test --test snapshots`) accepts the new one
+//! review` (or `INSTA_UPDATE=always cargo test --test cli snapshots::`) accepts the new one
 //! (docs/testing.md). Under `CI=true` nothing is written and a changed snapshot fails.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use crate::common::ogxm;
+use crate::common::xg::{RECORD, members, move_records, repack};
+use crate::common::{read, scratch, tavla};
 use serde_json::Value;
 use tavla::codes::Code;
-use tavla::xg::archive;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/snapshots");
 
@@ -45,7 +46,7 @@ const EXCLUDED: &[Code] = &[
 // Running the binary
 
 fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tavla"))
+    tavla()
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
@@ -166,83 +167,7 @@ fn check_outputs(dir: &Path, args: &[String]) -> String {
 // Binary inputs, made from the real files of fixtures/xg and fixtures/ogxm
 
 fn fixture(path: &str) -> Vec<u8> {
-    std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fixtures")
-            .join(path),
-    )
-    .expect("fixture")
-}
-
-const RECORD: usize = tavla::xg::records::RECORD;
-
-fn zlib(data: &[u8]) -> Vec<u8> {
-    let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-    e.write_all(data).unwrap();
-    e.finish().unwrap()
-}
-
-/// The members of an `.xg` file, decompressed, with their names.
-fn members(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
-    let mut w = Vec::new();
-    archive::members(bytes, &["temp.xg", "temp.xgi", "temp.xgc"], &mut w)
-        .expect("members")
-        .into_iter()
-        .map(|m| (m.name, m.data))
-        .collect()
-}
-
-/// The header and thumbnail of `original`, then an archive of `members` with correct sizes
-/// and CRCs (as tests/xg.rs repacks); `size_of` may lie about a member's size.
-fn repack(
-    original: &[u8],
-    members: &[(String, Vec<u8>)],
-    size_of: impl Fn(&str, usize) -> i32,
-) -> Vec<u8> {
-    let thumb = u32::from_le_bytes(original[20..24].try_into().unwrap()) as usize;
-    let mut out = original[..archive::HEADER_SIZE + thumb].to_vec();
-    let mut data = Vec::new();
-    let mut registry = Vec::new();
-    for (name, content) in members {
-        let z = zlib(content);
-        let mut r = vec![0u8; archive::MEMBER_RECORD];
-        r[0] = name.len() as u8;
-        r[1..1 + name.len()].copy_from_slice(name.as_bytes());
-        r[512..516].copy_from_slice(&size_of(name, content.len()).to_le_bytes());
-        r[516..520].copy_from_slice(&(z.len() as i32).to_le_bytes());
-        r[520..524].copy_from_slice(&(data.len() as i32).to_le_bytes());
-        r[524..528].copy_from_slice(&crc32fast::hash(content).to_le_bytes());
-        r[529] = 2;
-        registry.extend_from_slice(&r);
-        data.extend_from_slice(&z);
-    }
-    let reg = zlib(&registry);
-    let mut crc = crc32fast::Hasher::new();
-    crc.update(&data);
-    crc.update(&reg);
-    out.extend_from_slice(&data);
-    out.extend_from_slice(&reg);
-    for v in [
-        crc.finalize() as i32,
-        members.len() as i32,
-        1,
-        reg.len() as i32,
-        data.len() as i32,
-        1,
-    ] {
-        out.extend_from_slice(&v.to_le_bytes());
-    }
-    out.extend_from_slice(&[0; 12]);
-    out
-}
-
-/// Offsets of the move records of `temp.xg`.
-fn move_records(temp: &[u8]) -> Vec<usize> {
-    temp.chunks_exact(RECORD)
-        .enumerate()
-        .filter(|(_, r)| r[8] == 3)
-        .map(|(i, _)| i * RECORD)
-        .collect()
+    read(Path::new("fixtures").join(path))
 }
 
 /// `test.xg` with its `temp.xg` changed by `change`, repacked.
@@ -253,52 +178,9 @@ fn xg_with_temp(change: impl Fn(&mut Vec<u8>)) -> Vec<u8> {
     repack(&original, &m, |_, n| n as i32)
 }
 
-/// The bytes before the `CSUM` section of an OGXM file.
-fn ogxm_body(file: &[u8]) -> Vec<u8> {
-    let at = file.windows(4).rposition(|w| w == b"CSUM").expect("CSUM");
-    file[..at].to_vec()
-}
-
-/// `body` with its size, a CRC-32 `CSUM` section and `END!` (as tests/ogxm.rs writes them).
-fn ogxm_with_crc(body: &[u8]) -> Vec<u8> {
-    let mut d = body.to_vec();
-    let size = (d.len() + 17 + 4) as u32;
-    d[12..16].copy_from_slice(&size.to_le_bytes());
-    let crc = crc32fast::hash(&d);
-    d.extend_from_slice(b"CSUM");
-    d.extend_from_slice(&8u32.to_le_bytes());
-    d.push(1);
-    d.extend_from_slice(&[7, 0, 0, 4]);
-    d.extend_from_slice(&crc.to_le_bytes());
-    d.extend_from_slice(b"END!");
-    d
-}
-
-fn ogxm_key() -> ed25519_dalek::SigningKey {
-    ed25519_dalek::SigningKey::from_bytes(&[7u8; 32])
-}
-
-/// `drop.ogxm` with an `MSIG` section signed by [`ogxm_key`], carrying its public key.
+/// `drop.ogxm` with an `MSIG` section signed by the tests' key, carrying its public key.
 fn ogxm_signed() -> Vec<u8> {
-    use ed25519_dalek::Signer;
-    let good = fixture("ogxm/drop.ogxm");
-    let key = ogxm_key();
-    let mut b = ogxm_body(&good);
-    let f = tavla::ogxm::sections::frame(&good).unwrap();
-    let digest = tavla::ogxm::sections::match_digest(&good, &f);
-    let mut msg = b"OGXM-MTCH-SIG-v2".to_vec();
-    msg.extend_from_slice(&digest);
-    let mut rec = vec![0x02, 0x01, 0x40];
-    rec.extend_from_slice(&key.sign(&msg).to_bytes());
-    rec.push(0x20);
-    rec.extend_from_slice(key.verifying_key().as_bytes());
-    let mut payload = vec![rec.len() as u8];
-    payload.extend_from_slice(&rec);
-    b.extend_from_slice(b"MSIG");
-    b.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    b.push(0);
-    b.extend_from_slice(&payload);
-    ogxm_with_crc(&b)
+    ogxm::signed(&fixture("ogxm/drop.ogxm"), &ogxm::key())
 }
 
 fn ogxm_changed(change: impl Fn(&mut Vec<u8>)) -> Vec<u8> {
@@ -329,12 +211,7 @@ fn made_inputs() -> Vec<Made> {
             .position(|w| w == [0x02, 0x71, 0x33])
             .expect("the first ply of drop.ogxm")
     };
-    let key_hex: String = ogxm_key()
-        .verifying_key()
-        .as_bytes()
-        .iter()
-        .map(|x| format!("{x:02x}"))
-        .collect();
+    let key_hex = ogxm::hex(&ogxm::key());
     let with_keys = |mut m: Made| {
         m.extra = vec!["--keys".into(), "keys.txt".into()];
         m
@@ -403,7 +280,7 @@ fn made_inputs() -> Vec<Made> {
         made(
             "xg--bad-record.xg",
             xg_with_temp(|t| {
-                let at = move_records(t)[5];
+                let at = move_records(t)[5].0;
                 t[at + 100..at + 104].copy_from_slice(&7i32.to_le_bytes());
             }),
         ),
@@ -411,7 +288,7 @@ fn made_inputs() -> Vec<Made> {
         made(
             "xg--marked-invalid.xg",
             xg_with_temp(|t| {
-                let at = move_records(t)[2];
+                let at = move_records(t)[2].0;
                 t[at + 2480..at + 2484].copy_from_slice(&2i32.to_le_bytes());
             }),
         ),
@@ -426,32 +303,32 @@ fn made_inputs() -> Vec<Made> {
         made("ogxm--bad-checksum.ogxm", ogxm_changed(|b| b[30] ^= 0x40)),
         // OGXM: a critical section `ZZZZ`.
         made("ogxm--unknown-critical-section.ogxm", {
-            let mut b = ogxm_body(&fixture("ogxm/drop.ogxm"));
+            let mut b = ogxm::body(&fixture("ogxm/drop.ogxm"));
             b.extend_from_slice(b"ZZZZ\x01\0\0\0\x01\x00");
-            ogxm_with_crc(&b)
+            ogxm::with_crc(&b)
         }),
         // OGXM: a section whose length runs past the file.
         made("ogxm--bad-record.ogxm", {
-            let mut b = ogxm_body(&fixture("ogxm/drop.ogxm"));
+            let mut b = ogxm::body(&fixture("ogxm/drop.ogxm"));
             b.extend_from_slice(b"ZZZZ\xff\xff\xff\x7f\x00");
-            ogxm_with_crc(&b)
+            ogxm::with_crc(&b)
         }),
         // OGXM: a version-3 file.
         made("ogxm--unsupported.ogxm", ogxm_changed(|b| b[4] = 3)),
         // OGXM: a signed match, one ply changed after signing (checksum recomputed), checked
         // against the signer's key.
         with_keys(made("ogxm--bad-signature.ogxm", {
-            let mut b = ogxm_body(&ogxm_signed());
+            let mut b = ogxm::body(&ogxm_signed());
             let at = ply(&b);
             b[at + 1] = 0x72;
-            ogxm_with_crc(&b)
+            ogxm::with_crc(&b)
         })),
         // OGXM: a signed match, checked without the publisher's key.
         made("ogxm--unknown-key.ogxm", ogxm_signed()),
         // An OGXM stream of three matches, the second without its `CSUM` section.
         made("ogxm--bad-member.ogxms", {
             let a = fixture("ogxm/drop.ogxm");
-            let mut bare = ogxm_body(&a);
+            let mut bare = ogxm::body(&a);
             let size = (bare.len() + 4) as u32;
             bare[12..16].copy_from_slice(&size.to_le_bytes());
             bare.extend_from_slice(b"END!");
@@ -472,13 +349,6 @@ fn made_inputs() -> Vec<Made> {
 struct Case {
     name: String,
     output: String,
-}
-
-/// A temporary directory of this process.
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tavla-snapshots-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn stem(path: &Path) -> String {
@@ -519,7 +389,7 @@ fn cases() -> Vec<Case> {
         }
     }
     // Inputs made here, in a directory of their own.
-    let tmp = scratch();
+    let tmp = scratch("snapshots");
     let made = made_inputs();
     for m in &made {
         std::fs::write(tmp.join(m.name), &m.bytes).unwrap();

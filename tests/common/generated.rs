@@ -1,35 +1,8 @@
-//! Helpers shared by the tests over matches played by tavla's engine: findings in a readable
-//! form, JSON without line numbers (for round trips), and single-step mutants of a record.
+//! Helpers shared by the tests over matches played by tavla's engine: single-step mutants of
+//! a record, and where their first error is reported.
 
-use serde_json::Value;
-use tavla::replay::{Overrides, Severity, Verdict, check};
+use tavla::replay::{Overrides, Severity, check};
 use tavla::report::LineIndex;
-
-/// Every finding as `line:col: Severity[code] message`, one per line.
-pub fn describe(v: &Verdict, text: &str) -> String {
-    let idx = LineIndex::new(text);
-    v.findings
-        .iter()
-        .map(|f| {
-            let (l, c) = idx.locate(text, f.span.offset);
-            format!("{l}:{c}: {:?}[{}] {}", f.severity, f.code, f.message)
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Remove every `line` member, so two documents of the same match written with different
-/// layouts compare equal.
-pub fn strip_lines(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            m.remove("line");
-            m.values_mut().for_each(strip_lines);
-        }
-        Value::Array(a) => a.iter_mut().for_each(strip_lines),
-        _ => {}
-    }
-}
 
 /// For every turn line `  n) dd: a/b …` of `text`: the record with the first step's
 /// destination changed (one point lower, or two higher from 1), and the changed line's index.
@@ -76,4 +49,42 @@ pub fn first_error_line(text: &str) -> Option<usize> {
         .filter(|f| f.severity == Severity::Error)
         .map(|f| idx.locate(text, f.span.offset).0)
         .min()
+}
+
+/// Counts the single-step mutants of records ([`first_destination_mutants`]) and those whose
+/// first error is at the changed line; no first error may come before it.
+#[derive(Default)]
+pub struct AtTheirLine {
+    tried: usize,
+    at_line: usize,
+}
+
+impl AtTheirLine {
+    /// Check every mutant of `text` (`what` names the record in a failure).
+    pub fn add(&mut self, text: &str, what: &str) {
+        for (li, m) in first_destination_mutants(text) {
+            self.tried += 1;
+            if let Some(l) = first_error_line(&m) {
+                assert!(
+                    l > li,
+                    "{what}: error at {l} before the change at {}",
+                    li + 1
+                );
+                if l == li + 1 {
+                    self.at_line += 1;
+                }
+            }
+        }
+    }
+
+    /// More than `tried` mutants, and at least 80 % of them reported at their line.
+    pub fn assert_most(&self, tried: usize) {
+        assert!(self.tried > tried, "{}", self.tried);
+        assert!(
+            self.at_line * 10 >= self.tried * 8,
+            "{} of {} reported at their line",
+            self.at_line,
+            self.tried
+        );
+    }
 }

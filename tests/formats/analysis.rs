@@ -2,27 +2,12 @@
 //! the JSON and the table, and agrees with gnubg's own reading of the same files (its Python,
 //! `gnubg.match()`), when gnubg is installed.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
-use tavla::input::Source;
-use tavla::replay::Overrides;
-use tavla::report::json::{ActionDoc, match_doc};
+use crate::common::{files, gnubg, gnubg_python, python_or_skip, python_output, scratch};
+use crate::records::{self, load};
+use tavla::report::json::ActionDoc;
 use tavla::report::table;
-
-fn analysed() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir("fixtures/sgf/analysed")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    v.sort();
-    v
-}
-
-fn source(p: &Path) -> Source {
-    Source::from_bytes(p.display().to_string(), std::fs::read(p).unwrap()).unwrap()
-}
 
 /// Every play of the analysed SGFs carries its candidates, the play made among them and its
 /// equity loss; every turn its luck; the table carries the same figures.
@@ -30,11 +15,10 @@ fn source(p: &Path) -> Source {
 fn an_analysed_sgf_carries_its_analysis_into_json_and_the_table() {
     let mut plays = 0;
     let mut proper = 0;
-    for p in analysed() {
-        let src = source(&p);
-        let v = src.check(&Overrides::default(), true);
+    for p in files("fixtures/sgf/analysed", "sgf") {
+        let src = load(&p);
+        let (v, doc) = records::doc(&src);
         assert_eq!(v.errors(), 0, "{}", p.display());
-        let doc = match_doc(&v, false, &src.text);
         let rows = table::rows(&src.name, &v, &src.text, Default::default());
         // Every row (turns and cube actions) has the cube figures of its action's document.
         let actions = doc.games.iter().flat_map(|g| &g.actions).filter(|a| {
@@ -93,34 +77,19 @@ fn an_analysed_sgf_carries_its_analysis_into_json_and_the_table() {
     assert!(proper >= 300, "{proper} rows with a proper cube action");
 }
 
-fn gnubg() -> Option<PathBuf> {
-    ["gnubg", "/usr/games/gnubg"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| {
-            Command::new(p)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
-}
-
 /// gnubg reads the same files and gives each play's candidates, the index of the play made,
 /// its luck and the cube figures: tavla's figures equal its own to 0.001.
 #[test]
 fn the_analysis_agrees_with_gnubgs_own_reading() {
     let Some(g) = gnubg() else {
-        eprintln!("skipped: gnubg is not installed");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("tavla-analysis-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("analysis");
     let mut compared = 0;
-    for p in analysed() {
+    for p in files("fixtures/sgf/analysed", "sgf") {
         let theirs = gnubg_dump(&g, &p, &dir);
-        let src = source(&p);
-        let v = src.check(&Overrides::default(), true);
-        let doc = match_doc(&v, false, &src.text);
+        let src = load(&p);
+        let (_, doc) = records::doc(&src);
         let ours: Vec<(Option<f64>, Option<f64>, Option<f64>)> = doc
             .games
             .iter()
@@ -175,7 +144,8 @@ fn the_analysis_agrees_with_gnubgs_own_reading() {
 fn gnubg_dump(g: &Path, sgf: &Path, dir: &Path) -> String {
     let script = dir.join("dump.py");
     let out = dir.join("out.txt");
-    std::fs::write(
+    gnubg_python(
+        g,
         &script,
         format!(
             r#"
@@ -194,17 +164,6 @@ with open('{out}', 'w') as f:
             sgf = std::fs::canonicalize(sgf).unwrap().display(),
             out = out.display()
         ),
-    )
-    .unwrap();
-    let run = Command::new(g)
-        .args(["-q", "-t", "-p"])
-        .arg(&script)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
     );
     std::fs::read_to_string(&out).unwrap()
 }
@@ -214,16 +173,13 @@ with open('{out}', 'w') as f:
 #[test]
 fn an_analysed_sgf_written_again_shows_gnubg_the_same_analysis() {
     let Some(g) = gnubg() else {
-        eprintln!("skipped: gnubg is not installed");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("tavla-analysis-w-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("analysis-w");
     let mut moves = 0;
-    for p in analysed() {
-        let src = source(&p);
-        let v = src.check(&Overrides::default(), true);
-        let doc = match_doc(&v, false, &src.text);
+    for p in files("fixtures/sgf/analysed", "sgf") {
+        let src = load(&p);
+        let (v, doc) = records::doc(&src);
         let written = dir.join("written.sgf");
         std::fs::write(
             &written,
@@ -241,51 +197,22 @@ fn an_analysed_sgf_written_again_shows_gnubg_the_same_analysis() {
     assert!(moves >= 100, "{moves} analysed moves");
 }
 
-/// The Python that has xgdatatools (an independent reader of XG files), if any:
-/// `TAVLA_PYTHON` (`.ci/run` installs it there), else `python3`.
-fn xgdatatools() -> Option<String> {
-    let py = std::env::var("TAVLA_PYTHON").unwrap_or_else(|_| "python3".into());
-    Command::new(&py)
-        .args(["-c", "import xgdatatools"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-        .then_some(py)
-}
-
 /// Every candidate of every analysed move of the real `.xg` files has the equity that
 /// xgdatatools reads for it, in the same order.
 #[test]
 fn xg_candidates_have_the_equities_an_independent_reader_gives() {
-    let Some(py) = xgdatatools() else {
-        eprintln!("skipped: xgdatatools is not installed (pip install xgdatatools)");
+    let Some(py) = python_or_skip("xgdatatools") else {
         return;
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir("fixtures/xg")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "xg"))
-        .collect();
-    files.sort();
     let mut candidates = 0;
-    for p in files {
-        let out = Command::new(&py)
-            .arg("tests/data/xgdatatools_equities.py")
-            .arg(&p)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let theirs: Vec<Vec<f64>> = String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| l.split(' ').map(|x| x.parse().unwrap()).collect())
-            .collect();
-        let src = source(&p);
-        let v = src.check(&Overrides::default(), true);
-        let doc = match_doc(&v, false, &src.text);
+    for p in files("fixtures/xg", "xg") {
+        let theirs: Vec<Vec<f64>> =
+            python_output(&py, "tests/data/xgdatatools_equities.py", &[p.as_os_str()])
+                .lines()
+                .map(|l| l.split(' ').map(|x| x.parse().unwrap()).collect())
+                .collect();
+        let src = load(&p);
+        let (_, doc) = records::doc(&src);
         let ours: Vec<Vec<f64>> = doc
             .games
             .iter()
@@ -362,24 +289,14 @@ fn gnubg_cubes(g: &Path, sgf: &Path, dir: &Path) -> Vec<Vec<GnubgCube>> {
     )
     .map(|c| format!("gnubg.command('{c}')\n"))
     .collect::<String>();
-    std::fs::write(
+    gnubg_python(
+        g,
         &script,
         format!(
             "import gnubg\n{settings}gnubg.command('load match {sgf}')\ngnubg.command('export match text {out}/game.txt')\n",
             sgf = std::fs::canonicalize(sgf).unwrap().display(),
             out = out.display()
         ),
-    )
-    .unwrap();
-    let run = Command::new(g)
-        .args(["-q", "-t", "-p"])
-        .arg(&script)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
     );
     let mut games = Vec::new();
     for k in 1.. {
@@ -447,19 +364,16 @@ fn gnubg_proper(s: &str) -> String {
 #[test]
 fn the_proper_cube_action_is_the_one_gnubg_shows() {
     let Some(g) = gnubg() else {
-        eprintln!("skipped: gnubg is not installed");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("tavla-analysis-cube-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("analysis-cube");
     let (mut decisions, mut in_match, mut post_crawford) = (0, 0, 0);
     let mut scores = std::collections::BTreeSet::new();
     let mut actions = std::collections::BTreeSet::new();
-    for p in analysed() {
+    for p in files("fixtures/sgf/analysed", "sgf") {
         let theirs = gnubg_cubes(&g, &p, &dir);
-        let src = source(&p);
-        let v = src.check(&Overrides::default(), true);
-        let doc = match_doc(&v, false, &src.text);
+        let src = load(&p);
+        let (v, doc) = records::doc(&src);
         assert_eq!(doc.games.len(), theirs.len(), "{}: games", p.display());
         let length = v.record.length.map_or(0, |l| l.0);
         for (gi, (game, theirs)) in doc.games.iter().zip(&theirs).enumerate() {
@@ -531,27 +445,19 @@ fn the_proper_cube_action_is_the_one_gnubg_shows() {
 #[test]
 fn the_match_equity_table_is_gnubgs() {
     let Some(g) = gnubg() else {
-        eprintln!("skipped: gnubg is not installed");
         return;
     };
-    let dir = std::env::temp_dir().join(format!("tavla-analysis-met-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("analysis-met");
     let script = dir.join("met.py");
     let out = dir.join("met.txt");
-    std::fs::write(
+    gnubg_python(
+        &g,
         &script,
         format!(
             "import gnubg\nm = gnubg.met(64)\nwith open('{}', 'w') as f:\n    for row in m[0]: f.write(' '.join('%.9f' % x for x in row) + '\\n')\n    f.write(' '.join('%.9f' % x for x in m[1]) + '\\n')\n    f.write(' '.join('%.9f' % x for x in m[2]) + '\\n')\n",
             out.display()
         ),
-    )
-    .unwrap();
-    let run = Command::new(&g)
-        .args(["-q", "-t", "-p"])
-        .arg(&script)
-        .output()
-        .unwrap();
-    assert!(run.status.success());
+    );
     let rows: Vec<Vec<f64>> = std::fs::read_to_string(&out)
         .unwrap()
         .lines()
@@ -587,40 +493,22 @@ fn the_match_equity_table_is_gnubgs() {
 /// error tavla computes for the decision made is XG's own (`ErrCube`, `ErrTake`).
 #[test]
 fn xg_cube_decisions_have_the_figures_an_independent_reader_gives() {
-    let Some(py) = xgdatatools() else {
-        eprintln!("skipped: xgdatatools is not installed (pip install xgdatatools)");
+    let Some(py) = python_or_skip("xgdatatools") else {
         return;
     };
-    let mut files: Vec<PathBuf> = std::fs::read_dir("fixtures/xg")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "xg"))
-        .collect();
-    files.sort();
     let (mut decisions, mut doubles) = (0, 0);
-    for p in files {
-        let out = Command::new(&py)
-            .arg("tests/data/xgdatatools_cubes.py")
-            .arg(&p)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let theirs: Vec<(String, Vec<f64>)> = String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| {
-                let mut w = l.split(' ');
-                let kind = w.next().unwrap().to_string();
-                (kind, w.map(|x| x.parse().unwrap()).collect())
-            })
-            .collect();
-        let src = source(&p);
-        let v = src.check(&Overrides::default(), true);
-        let doc = match_doc(&v, false, &src.text);
+    for p in files("fixtures/xg", "xg") {
+        let theirs: Vec<(String, Vec<f64>)> =
+            python_output(&py, "tests/data/xgdatatools_cubes.py", &[p.as_os_str()])
+                .lines()
+                .map(|l| {
+                    let mut w = l.split(' ');
+                    let kind = w.next().unwrap().to_string();
+                    (kind, w.map(|x| x.parse().unwrap()).collect())
+                })
+                .collect();
+        let src = load(&p);
+        let (_, doc) = records::doc(&src);
         let ours: Vec<(&str, &tavla::report::json::CubeAnalysisDoc)> = doc
             .games
             .iter()
@@ -695,9 +583,8 @@ fn xgs_played_candidate_is_the_play_made() {
         "aachen-intermediate-round1-unger-kozoman-11pt.xg",
     ] {
         let p = Path::new("fixtures/xg").join(name);
-        let src = source(&p);
-        let v = src.check(&Overrides::default(), true);
-        let doc = match_doc(&v, false, &src.text);
+        let src = load(&p);
+        let (_, doc) = records::doc(&src);
         for g in &doc.games {
             for a in &g.actions {
                 let ActionDoc::Turn(t) = a else { continue };

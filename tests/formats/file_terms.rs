@@ -2,20 +2,10 @@
 //! of theirs asks for a `.mat` spelling, an SGF finding lies within the SGF text, and an XG
 //! finding has no line or column, but its game, turn, side and byte offset.
 
-use std::path::PathBuf;
-
+use crate::common::files;
+use crate::records::move_values;
 use tavla::input::{Source, mat_only};
 use tavla::replay::{Finding, Overrides};
-
-fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == ext))
-        .collect();
-    v.sort();
-    v
-}
 
 /// Every text of `f` a reader sees.
 fn words(f: &Finding) -> Vec<&str> {
@@ -33,26 +23,6 @@ fn assert_own_terms(name: &str, f: &Finding) {
             f.code
         );
     }
-}
-
-/// The move values of an SGF text with dice and at least one step: (start, end) of the value.
-fn move_values(sgf: &str) -> Vec<(usize, usize)> {
-    let b = sgf.as_bytes();
-    let mut v = Vec::new();
-    let mut i = 0;
-    while let Some(k) = sgf[i..].find(";") {
-        let at = i + k + 1;
-        if matches!(b.get(at), Some(b'W' | b'B'))
-            && b.get(at + 1) == Some(&b'[')
-            && b.get(at + 2).is_some_and(u8::is_ascii_digit)
-            && let Some(len) = sgf[at + 2..].find(']')
-            && len >= 4
-        {
-            v.push((at + 2, at + 2 + len));
-        }
-        i = at;
-    }
-    v
 }
 
 #[test]

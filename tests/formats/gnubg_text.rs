@@ -7,33 +7,18 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::tree;
+use crate::records::{acts, doc, load, source};
 use tavla::codes::Code;
-use tavla::input::{Format, Source, mat_only};
+use tavla::input::{Format, mat_only};
 use tavla::record::MatchCube;
-use tavla::replay::{Overrides, Severity, Verdict};
-use tavla::report::json::{ActionDoc, AnalysisDoc, GameDoc, MatchDoc, match_doc};
+use tavla::replay::{Overrides, Severity};
+use tavla::report::json::{ActionDoc, AnalysisDoc, match_doc};
 
 const DIR: &str = "fixtures/gnubg-text";
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    v.sort();
-    for p in v {
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_some_and(|e| e == "txt") {
-            out.push(p);
-        }
-    }
-}
-
 fn all() -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    walk(Path::new(DIR), &mut v);
-    v
+    tree(DIR, &|p| p.extension().is_some_and(|e| e == "txt"))
 }
 
 /// Whether `text` asks for a spelling only a `.mat` record has (`input::mat_only`, whose
@@ -43,20 +28,6 @@ fn mat_words(text: &str) -> bool {
         || ["numbered line", "turn line", "score line"]
             .iter()
             .any(|w| text.contains(w))
-}
-
-fn load(p: &Path) -> Source {
-    Source::from_bytes(p.display().to_string(), std::fs::read(p).unwrap()).unwrap()
-}
-
-fn source(name: &str, text: &str) -> Source {
-    Source::from_bytes(name.into(), text.as_bytes().to_vec()).unwrap()
-}
-
-fn doc(src: &Source) -> (Verdict, MatchDoc) {
-    let v = src.check(&Overrides::default(), true);
-    let d = match_doc(&v, false, &src.text);
-    (v, d)
 }
 
 /// The game of a match an export file holds: `out.txt` the first, `out_00N.txt` the N-th.
@@ -80,41 +51,6 @@ fn twin(p: &Path) -> PathBuf {
         "variants" => dir.join(format!("{name}.sgf")),
         _ => panic!("{}", p.display()),
     }
-}
-
-/// One action as compared between twins: what was played, not where it was written.
-#[derive(Debug, PartialEq)]
-enum Act {
-    Turn {
-        player: String,
-        dice: Option<[u8; 2]>,
-        position: Option<tavla::report::json::PositionDoc>,
-        position_id: Option<String>,
-    },
-    Cube(String, String, u64),
-    Wins(String, u64),
-}
-
-fn acts(g: &GameDoc) -> Vec<Act> {
-    g.actions
-        .iter()
-        .filter_map(|a| {
-            let player = format!("{:?}", a.base().player);
-            Some(match a {
-                ActionDoc::Turn(t) => Act::Turn {
-                    player,
-                    dice: t.dice,
-                    position: t.position.clone(),
-                    position_id: t.position_id.clone(),
-                },
-                ActionDoc::Double(c) => Act::Cube("double".into(), player, c.value),
-                ActionDoc::Take(_) => Act::Cube("take".into(), player, 0),
-                ActionDoc::Drop(_) => Act::Cube("drop".into(), player, 0),
-                ActionDoc::Wins(w) => Act::Wins(player, w.points),
-                _ => return None,
-            })
-        })
-        .collect()
 }
 
 #[test]

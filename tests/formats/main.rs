@@ -16,6 +16,7 @@ mod ogid;
 mod ogxm;
 mod ogxm_analysis;
 mod ogxm_v1;
+mod records;
 mod schema;
 mod sgf;
 mod xg;

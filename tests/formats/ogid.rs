@@ -4,17 +4,18 @@
 //! library and in the match JSON; OGIDs read and write back; and `legal`, `check` and `show`
 //! take and print them.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use crate::common::ogxm::with_ogids;
+use crate::common::{
+    json_of, python_or_skip, python_output, root, run, stderr, stdout, tavla_path,
+};
 
 use tavla::ids::ogid::Ogid;
 use tavla::ids::{MatchContext, PositionFormat, parse_position};
 use tavla::notation::CellBody;
 use tavla::rules::{RuleSet, Variant};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// One ply of the codec's replay: its game (0-based), action number, OGIDs before and after.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,15 +83,7 @@ fn expected(plies: &[CodecPly]) -> Vec<Ply> {
 
 /// The OGXM files of fixtures/ogxm that have the codec's OGIDs beside them.
 fn fixtures() -> Vec<PathBuf> {
-    let dir = root().join("fixtures/ogxm");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ogxm"))
-        .filter(|p| p.with_extension("ogids").exists())
-        .collect();
-    v.sort();
-    v
+    with_ogids("fixtures/ogxm", "ogxm")
 }
 
 fn name(p: &Path) -> String {
@@ -158,15 +151,6 @@ fn the_fixtures_cover_every_state() {
     }
 }
 
-fn json_of(p: &Path) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .args(["convert", "--to", "json"])
-        .arg(p)
-        .output()
-        .unwrap();
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
 /// The `ogid` of every action of a match document but its results.
 fn json_ogids(doc: &serde_json::Value) -> Vec<(usize, String, Option<String>)> {
     let mut out = Vec::new();
@@ -231,34 +215,16 @@ fn a_records_json_carries_the_ogids_of_its_ogxm() {
     }
 }
 
-/// The Python with the reference codec (`pip install ogxm`), if any: `TAVLA_PYTHON`, else
-/// `python3`.
-fn codec() -> Option<String> {
-    let py = std::env::var("TAVLA_PYTHON").unwrap_or_else(|_| "python3".into());
-    Command::new(&py)
-        .args(["-c", "import ogxm"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-        .then_some(py)
-}
-
 /// Every backgammon record of the repository, written as OGXM by the codec: tavla's OGIDs of
 /// every ply equal the codec's (skipped without Python and `ogxm`).
 #[test]
 fn every_record_the_codec_writes_has_its_ogids() {
-    let Some(py) = codec() else {
-        eprintln!("skipped: no Python with the ogxm package (set TAVLA_PYTHON)");
+    let Some(py) = python_or_skip("ogxm") else {
         return;
     };
     let dir = std::env::temp_dir().join(format!("tavla-ogid-all-{}", std::process::id()));
-    let st = Command::new(py)
-        .arg(root().join("tests/data/ogxm_fixtures.py"))
-        .arg(&dir)
-        .arg(env!("CARGO_BIN_EXE_tavla"))
-        .arg("all")
-        .status()
-        .unwrap();
-    assert!(st.success());
+    let args = [dir.as_os_str(), tavla_path(), OsStr::new("all")];
+    python_output(&py, "tests/data/ogxm_fixtures.py", &args);
     let mut files = 0;
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
@@ -363,15 +329,8 @@ fn xgid_positions_round_trip_through_ogids() {
 }
 
 fn tavla(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = run(args);
+    (out.status.code().unwrap_or(-1), stdout(&out), stderr(&out))
 }
 
 /// `legal --format json` for a position, as (side, roll, plays with their results' JSON).

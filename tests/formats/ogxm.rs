@@ -5,67 +5,25 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::ogxm::{self, body, ogid_board, signed, with_crc, with_ogids};
+use crate::common::{
+    json_of, python_or_skip, python_output, python_with, read, root, tavla, tavla_path, temp_file,
+    validate_short,
+};
+
 fn fixture(name: &str) -> Vec<u8> {
-    std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fixtures/ogxm")
-            .join(name),
-    )
-    .expect("fixture")
+    read(Path::new("fixtures/ogxm").join(name))
 }
 
 fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tavla-ogxm-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
-
-fn validate(p: &Path, extra: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .arg("validate")
-        .args(["--format", "short"])
-        .args(extra)
-        .arg(p)
-        .output()
-        .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.code().unwrap_or(-1), text)
-}
-
-/// The CRC-32 `CSUM` section and `END!` recomputed after `body` (header to the last section
-/// before `CSUM`).
-fn with_crc(body: &[u8]) -> Vec<u8> {
-    let csum_len = 9 + 8;
-    let mut d = body.to_vec();
-    let size = (d.len() + csum_len + 4) as u32;
-    d[12..16].copy_from_slice(&size.to_le_bytes());
-    let crc = crc32fast::hash(&d);
-    d.extend_from_slice(b"CSUM");
-    d.extend_from_slice(&8u32.to_le_bytes());
-    d.push(1);
-    d.extend_from_slice(&[7, 0, 0, 4]);
-    d.extend_from_slice(&crc.to_le_bytes());
-    d.extend_from_slice(b"END!");
-    d
-}
-
-/// The bytes before the `CSUM` section of a codec-written file.
-fn body(file: &[u8]) -> Vec<u8> {
-    let at = file
-        .windows(4)
-        .rposition(|w| w == b"CSUM")
-        .expect("a CSUM section");
-    file[..at].to_vec()
+    temp_file("ogxm", name, bytes)
 }
 
 #[test]
 fn codec_written_files_read_without_a_finding() {
     for name in ["drop.ogxm", "sha256.ogxm"] {
         let p = tmp(name, &fixture(name));
-        let (code, out) = validate(&p, &[]);
+        let (code, out) = validate_short(&p, &[]);
         assert_eq!(code, 0, "{name}: {out}");
     }
 }
@@ -82,19 +40,19 @@ fn the_record_holds_the_codecs_games() {
 fn damaged_files_are_located() {
     let good = fixture("drop.ogxm");
     // Cut short.
-    let (code, out) = validate(&tmp("cut.ogxm", &good[..good.len() - 10]), &[]);
+    let (code, out) = validate_short(&tmp("cut.ogxm", &good[..good.len() - 10]), &[]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("tavla::ogxm::truncated"), "{out}");
     // A byte changed: the checksum fails.
     let mut bad = good.clone();
     bad[30] ^= 0x40;
-    let (code, out) = validate(&tmp("crc.ogxm", &bad), &[]);
+    let (code, out) = validate_short(&tmp("crc.ogxm", &bad), &[]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("tavla::ogxm::bad-checksum"), "{out}");
     // An unknown critical section.
     let mut b = body(&good);
     b.extend_from_slice(b"ZZZZ\x01\0\0\0\x01\x00");
-    let (code, out) = validate(&tmp("crit.ogxm", &with_crc(&b)), &[]);
+    let (code, out) = validate_short(&tmp("crit.ogxm", &with_crc(&b)), &[]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains("tavla::ogxm::unknown-critical-section"),
@@ -103,12 +61,12 @@ fn damaged_files_are_located() {
     // An unknown section that is not critical is skipped.
     let mut b = body(&good);
     b.extend_from_slice(b"ZZZZ\x01\0\0\0\x00\x00");
-    let (code, out) = validate(&tmp("skip.ogxm", &with_crc(&b)), &[]);
+    let (code, out) = validate_short(&tmp("skip.ogxm", &with_crc(&b)), &[]);
     assert_eq!(code, 0, "{out}");
     // A section length that overruns the file.
     let mut b = body(&good);
     b.extend_from_slice(b"ZZZZ\xff\xff\xff\x7f\x00");
-    let (code, out) = validate(&tmp("long.ogxm", &with_crc(&b)), &[]);
+    let (code, out) = validate_short(&tmp("long.ogxm", &with_crc(&b)), &[]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("tavla::ogxm::bad-record"), "{out}");
 }
@@ -123,62 +81,35 @@ fn a_one_step_change_is_reported_at_its_game_and_ply() {
         .position(|w| w == [0x02, 0x71, 0x33])
         .expect("the first ply");
     b[at + 2] = 0x32;
-    let (code, out) = validate(&tmp("step.ogxm", &with_crc(&b)), &[]);
+    let (code, out) = validate_short(&tmp("step.ogxm", &with_crc(&b)), &[]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("game 1, turn 1, white"), "{out}");
 }
 
-/// `good` with an `MSIG` section signed by `key` (and its public key) before `CSUM`.
-fn signed(good: &[u8], key: &ed25519_dalek::SigningKey) -> Vec<u8> {
-    use ed25519_dalek::Signer;
-    let mut b = body(good);
-    let f = tavla::ogxm::sections::frame(good).unwrap();
-    let digest = tavla::ogxm::sections::match_digest(good, &f);
-    let mut msg = b"OGXM-MTCH-SIG-v2".to_vec();
-    msg.extend_from_slice(&digest);
-    let sig = key.sign(&msg).to_bytes();
-    let mut rec = vec![0x02, 0x01, 0x40];
-    rec.extend_from_slice(&sig);
-    rec.push(0x20);
-    rec.extend_from_slice(key.verifying_key().as_bytes());
-    let mut payload = vec![rec.len() as u8];
-    payload.extend_from_slice(&rec);
-    b.extend_from_slice(b"MSIG");
-    b.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    b.push(0);
-    b.extend_from_slice(&payload);
-    with_crc(&b)
-}
-
 #[test]
 fn a_signed_match_verifies_and_a_changed_ply_fails() {
-    let key = ed25519_dalek::SigningKey::from_bytes(&[7u8; 32]);
-    let hex: String = key
-        .verifying_key()
-        .as_bytes()
-        .iter()
-        .map(|x| format!("{x:02x}"))
-        .collect();
+    let key = ogxm::key();
+    let hex = ogxm::hex(&key);
     let keys = tmp("keys.txt", format!("# test key\n{hex}\n").as_bytes());
     let keys = keys.to_str().unwrap();
     let good = signed(&fixture("drop.ogxm"), &key);
     let p = tmp("signed.ogxm", &good);
-    let (code, out) = validate(&p, &["--keys", keys]);
+    let (code, out) = validate_short(&p, &["--keys", keys]);
     assert_eq!(code, 0, "{out}");
     // Without the key: intact, signer unknown (a warning).
-    let (_, out) = validate(&p, &[]);
+    let (_, out) = validate_short(&p, &[]);
     assert!(out.contains("tavla::ogxm::unknown-key"), "{out}");
     // One ply byte flipped (the checksum recomputed): the signature no longer holds.
     let mut b = body(&good);
     let at = b.windows(3).position(|w| w == [0x02, 0x71, 0x33]).unwrap();
     b[at + 1] = 0x72;
     let flipped = tmp("flipped.ogxm", &with_crc(&b));
-    let (code, out) = validate(&flipped, &["--keys", keys]);
+    let (code, out) = validate_short(&flipped, &["--keys", keys]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("tavla::ogxm::bad-signature"), "{out}");
     // The match JSON says for each signature what held.
     let status = |p: &Path, extra: &[&str]| -> serde_json::Value {
-        let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
+        let out = tavla()
             .args(["convert", "--to", "json"])
             .args(extra)
             .arg(p)
@@ -216,40 +147,6 @@ fn a_stream_with_a_corrupt_member_yields_the_others() {
     assert_eq!(r.matches.len(), 2, "{:?}", r.problems);
 }
 
-/// The two board fields of an OGID (White's then Black's checkers, one character a checker
-/// naming its absolute point: `0`–`9`, then `a`–`p`; 0 White's bar, 25 Black's) of a
-/// position of tavla's match JSON.
-fn ogid_board(p: &serde_json::Value) -> String {
-    let ch = |a: usize| char::from_digit(a as u32, 26).unwrap();
-    let side = |name: &str, white: bool| {
-        let mut counts = [0u64; 26];
-        if let Some(m) = p[name].as_object() {
-            for (k, v) in m {
-                let own: usize = k.parse().unwrap();
-                let abs = if white { 25 - own } else { own };
-                counts[abs] += v.as_u64().unwrap();
-            }
-        }
-        let bar = p[format!("{name}_bar")].as_u64().unwrap_or(0);
-        counts[if white { 0 } else { 25 }] += bar;
-        counts
-            .iter()
-            .enumerate()
-            .flat_map(|(a, &n)| std::iter::repeat_n(ch(a), n as usize))
-            .collect::<String>()
-    };
-    format!("{}:{}", side("white", true), side("black", false))
-}
-
-fn json_of(p: &Path) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .args(["convert", "--to", "json"])
-        .arg(p)
-        .output()
-        .unwrap();
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
 /// The board after each turn of a match document.
 fn turn_boards(doc: &serde_json::Value) -> Vec<String> {
     doc["games"]
@@ -263,16 +160,9 @@ fn turn_boards(doc: &serde_json::Value) -> Vec<String> {
 }
 
 fn fixtures_with_ogids() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ogxm");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ogxm"))
-        .filter(|p| p.with_extension("ogids").exists())
-        // A play made at the board is checked on its own below.
-        .filter(|p| !p.ends_with("board-play.ogxm"))
-        .collect();
-    v.sort();
+    let mut v = with_ogids("fixtures/ogxm", "ogxm");
+    // A play made at the board is checked on its own below.
+    v.retain(|p| !p.ends_with("board-play.ogxm"));
     v
 }
 
@@ -312,12 +202,12 @@ const RECORDS: [&str; 8] = [
 
 #[test]
 fn what_tavla_writes_reads_back_to_the_same_positions_and_results() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/backgammon/gnubg");
-    let py = codec();
+    let records = root().join("fixtures/backgammon/gnubg");
+    let py = python_with("ogxm");
     for name in RECORDS {
-        let mat = root.join(format!("{name}.mat"));
+        let mat = records.join(format!("{name}.mat"));
         let out = tmp(&format!("{name}.ogxm"), b"");
-        let st = Command::new(env!("CARGO_BIN_EXE_tavla"))
+        let st = tavla()
             .args(["convert", "--to", "ogxm", "-o"])
             .arg(&out)
             .arg(&mat)
@@ -357,13 +247,13 @@ fn what_tavla_writes_reads_back_to_the_same_positions_and_results() {
 
 #[test]
 fn games_outside_the_backgammon_family_are_refused() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/gulbara/examples");
+    let dir = root().join("fixtures/gulbara/examples");
     let mat = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .find(|p| p.extension().is_some_and(|e| e == "mat"))
         .expect("a Gul bara record");
-    let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
+    let out = tavla()
         .args(["convert", "--to", "ogxm"])
         .arg(&mat)
         .output()
@@ -377,33 +267,15 @@ fn games_outside_the_backgammon_family_are_refused() {
     );
 }
 
-/// The Python with the reference codec (`pip install ogxm`), if any: `TAVLA_PYTHON`, else
-/// `python3`.
-fn codec() -> Option<String> {
-    let py = std::env::var("TAVLA_PYTHON").unwrap_or_else(|_| "python3".into());
-    Command::new(&py)
-        .args(["-c", "import ogxm"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-        .then_some(py)
-}
-
 /// The committed fixtures are what the script writes with the codec (skipped without it).
 #[test]
 fn the_fixtures_are_what_the_codec_writes() {
-    let Some(py) = codec() else {
-        eprintln!("skipped: no Python with the ogxm package (set TAVLA_PYTHON)");
+    let Some(py) = python_or_skip("ogxm") else {
         return;
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::temp_dir().join(format!("tavla-ogxm-gen-{}", std::process::id()));
-    let st = Command::new(py)
-        .arg(root.join("tests/data/ogxm_fixtures.py"))
-        .arg(&dir)
-        .arg(env!("CARGO_BIN_EXE_tavla"))
-        .status()
-        .unwrap();
-    assert!(st.success());
+    let script = "tests/data/ogxm_fixtures.py";
+    python_output(&py, script, &[dir.as_os_str(), tavla_path()]);
     for p in fixtures_with_ogids() {
         let name = p.file_name().unwrap();
         assert_eq!(
@@ -420,7 +292,7 @@ fn the_fixtures_are_what_the_codec_writes() {
 #[test]
 fn a_play_made_at_the_board_is_reported_with_what_was_meant() {
     let p = tmp("board-play.ogxm", &fixture("board-play.ogxm"));
-    let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
+    let out = tavla()
         .args(["validate", "--color", "never"])
         .arg(&p)
         .output()
@@ -517,9 +389,9 @@ fn the_fuzzers_findings_stay_fixed() {
 /// at the board.
 #[test]
 fn a_play_made_at_the_board_is_written_as_the_illegal_set_position_ply() {
-    let mat = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ogxm/board-play.mat");
+    let mat = root().join("fixtures/ogxm/board-play.mat");
     let out = tmp("written-board-play.ogxm", b"");
-    let st = Command::new(env!("CARGO_BIN_EXE_tavla"))
+    let st = tavla()
         .args(["convert", "--to", "ogxm", "-o"])
         .arg(&out)
         .arg(&mat)
@@ -551,7 +423,7 @@ fn a_play_made_at_the_board_is_written_as_the_illegal_set_position_ply() {
         &bytes[ply + 3..ply + 8],
         &[3, 1, 2, 13 | 3 << 5, 13 | 3 << 5]
     );
-    if let Some(py) = codec() {
+    if let Some(py) = python_with("ogxm") {
         let check = Command::new(py)
             .args([
                 "-c",
@@ -589,7 +461,7 @@ fn a_compressed_stream_reads_member_by_member_as_the_plain_one() {
     let z = zstd::encode_all(&stream[..], 3).unwrap();
     let json = |name: &str, bytes: &[u8]| -> (i32, serde_json::Value) {
         let p = tmp(name, bytes);
-        let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
+        let out = tavla()
             .args(["validate", "--format", "json"])
             .arg(&p)
             .output()

@@ -5,8 +5,11 @@
 //! the other block, the annotations and the clock in the JSON document; the CSV's analysis
 //! columns filled; damaged records located, never a panic.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
+
+use crate::common::ogxm::{body, with_crc};
+use crate::common::{self, python_or_skip, python_output, python_with, root, run};
 
 use serde_json::Value;
 use tavla::record::Analysis;
@@ -14,9 +17,7 @@ use tavla::record::Analysis;
 const FIXTURES: [&str; 3] = ["anal-MYdvw1qGuyaRUH__", "anal-built", "anal-hand"];
 
 fn path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/ogxm")
-        .join(name)
+    root().join("fixtures/ogxm").join(name)
 }
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -27,17 +28,8 @@ fn expect(name: &str) -> Value {
     serde_json::from_slice(&std::fs::read(path(&format!("{name}.expect.json"))).unwrap()).unwrap()
 }
 
-fn tavla(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .args(args)
-        .output()
-        .expect("spawn tavla")
-}
-
 fn json_of(name: &str) -> Value {
-    let p = path(&format!("{name}.ogxm"));
-    let o = tavla(&["convert", "--to", "json", p.to_str().unwrap()]);
-    serde_json::from_slice(&o.stdout).unwrap()
+    common::json_of(&path(&format!("{name}.ogxm")))
 }
 
 fn near(a: f64, b: &Value) -> bool {
@@ -352,7 +344,7 @@ fn the_csv_analysis_columns_are_filled() {
     for name in ["anal-built", "anal-hand"] {
         let p = path(&format!("{name}.ogxm"));
         let doc = json_of(name);
-        let o = tavla(&["convert", "--to", "csv", p.to_str().unwrap()]);
+        let o = run(&["convert", "--to", "csv", p.to_str().unwrap()]);
         let mut r = csv::Reader::from_reader(&o.stdout[..]);
         let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
         let col = |c: &str| header.iter().position(|h| h == c).unwrap();
@@ -389,25 +381,6 @@ fn the_csv_analysis_columns_are_filled() {
 }
 
 /// The bytes before the `CSUM` section, and the file rebuilt from them with a CRC-32 `CSUM`.
-fn body(file: &[u8]) -> Vec<u8> {
-    let at = file.windows(4).rposition(|w| w == b"CSUM").unwrap();
-    file[..at].to_vec()
-}
-
-fn with_crc(body: &[u8]) -> Vec<u8> {
-    let mut d = body.to_vec();
-    let size = (d.len() + 9 + 8 + 4) as u32;
-    d[12..16].copy_from_slice(&size.to_le_bytes());
-    let crc = crc32fast::hash(&d);
-    d.extend_from_slice(b"CSUM");
-    d.extend_from_slice(&8u32.to_le_bytes());
-    d.push(1);
-    d.extend_from_slice(&[7, 0, 0, 4]);
-    d.extend_from_slice(&crc.to_le_bytes());
-    d.extend_from_slice(b"END!");
-    d
-}
-
 /// Where section `kind`'s payload lies.
 fn payload(data: &[u8], kind: &[u8; 4]) -> (usize, usize) {
     let f = tavla::ogxm::sections::frame(data).unwrap();
@@ -503,36 +476,19 @@ fn damaged_records_are_located_warnings() {
     assert!(r.matches[0].extras.as_ref().unwrap().clock.is_none());
 }
 
-/// The Python with the reference codec (`pip install ogxm`), if any: `TAVLA_PYTHON`, else
-/// `python3`.
-fn codec() -> Option<String> {
-    let py = std::env::var("TAVLA_PYTHON").unwrap_or_else(|_| "python3".into());
-    Command::new(&py)
-        .args(["-c", "import ogxm"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-        .then_some(py)
-}
-
 /// The committed fixtures and expected figures are what the script writes with the codec
 /// (skipped without it; the gammonview samples' fixtures only with `TAVLA_GAMMONVIEW`, the
 /// unpacked gammonview 3.1.0 source).
 #[test]
 fn the_fixtures_are_what_the_codec_writes() {
-    let Some(py) = codec() else {
-        eprintln!("skipped: no Python with the ogxm package (set TAVLA_PYTHON)");
+    let Some(py) = python_or_skip("ogxm") else {
         return;
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::temp_dir().join(format!("tavla-ogxm-anal-{}", std::process::id()));
-    let mut cmd = Command::new(py);
-    cmd.arg(root.join("tests/data/ogxm_analysis_fixtures.py"))
-        .arg(&dir);
-    let gv = std::env::var("TAVLA_GAMMONVIEW").ok();
-    if let Some(gv) = &gv {
-        cmd.arg(gv);
-    }
-    assert!(cmd.status().unwrap().success());
+    let gv = std::env::var_os("TAVLA_GAMMONVIEW");
+    let mut args = vec![dir.as_os_str()];
+    args.extend(gv.as_deref());
+    python_output(&py, "tests/data/ogxm_analysis_fixtures.py", &args);
     let names: &[&str] = if gv.is_some() {
         &FIXTURES
     } else {
@@ -601,8 +557,7 @@ fn close(a: &Value, b: &Value, tol: f64) -> bool {
 /// interleaved levels come back grouped.
 #[test]
 fn what_tavla_writes_reads_back_to_the_same_figures() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let py = codec();
+    let py = python_with("ogxm");
     for src in [
         "fixtures/sgf/analysed/m001-0002-analysed.sgf",
         "fixtures/sgf/analysed/m003-0080-analysed.sgf",
@@ -611,13 +566,13 @@ fn what_tavla_writes_reads_back_to_the_same_figures() {
         "fixtures/ogxm/anal-hand.ogxm",
         "fixtures/ogxm/anal-MYdvw1qGuyaRUH__.ogxm",
     ] {
-        let input = root.join(src);
+        let input = root().join(src);
         let out = std::env::temp_dir().join(format!(
             "tavla-anal-{}-{}.ogxm",
             std::process::id(),
             input.file_name().unwrap().to_string_lossy()
         ));
-        let o = tavla(&[
+        let o = run(&[
             "convert",
             "--to",
             "ogxm",
@@ -629,11 +584,7 @@ fn what_tavla_writes_reads_back_to_the_same_figures() {
         let data = std::fs::read(&out).unwrap();
         let f = tavla::ogxm::sections::frame(&data).unwrap();
         assert!(f.sections.iter().any(|s| &s.kind == b"ANAL"), "{src}");
-        let doc = |p: &Path| -> Value {
-            serde_json::from_slice(&tavla(&["convert", "--to", "json", p.to_str().unwrap()]).stdout)
-                .unwrap()
-        };
-        let (a, b) = (doc(&input), doc(&out));
+        let (a, b) = (common::json_of(&input), common::json_of(&out));
         assert_eq!(b["valid"], true, "{src}");
         let analysed = |d: &Value| -> Vec<Value> {
             d["games"]

@@ -5,10 +5,14 @@
 //! `NAME.codec.json`, written by tests/data/ogxm_v1_fixtures.py.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use crate::common::ogxm::{ogid_board, with_ogids};
+use crate::common::{
+    json_of, python_or_skip, python_output, root, tavla, temp_file, validate_short,
+};
 
 fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ogxm/v1")
+    root().join("fixtures/ogxm/v1")
 }
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -16,65 +20,16 @@ fn fixture(name: &str) -> Vec<u8> {
 }
 
 fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tavla-ogxm-v1-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
+    temp_file("ogxm-v1", name, bytes)
 }
 
 /// The v1 files of the fixtures, each with the codec's positions beside it.
 fn files() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "gvab"))
-        .filter(|p| p.with_extension("ogids").exists())
-        .collect();
-    v.sort();
-    v
+    with_ogids("fixtures/ogxm/v1", "gvab")
 }
 
 fn validate(p: &Path) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .args(["validate", "--format", "short"])
-        .arg(p)
-        .output()
-        .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.code().unwrap_or(-1), text)
-}
-
-fn json_of(p: &Path) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .args(["convert", "--to", "json"])
-        .arg(p)
-        .output()
-        .unwrap();
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-/// The two board fields of an OGID of a position of tavla's match JSON (one character a
-/// checker naming its absolute point, `0`–`9` then `a`–`p`; 0 White's bar, 25 Black's).
-fn ogid_board(p: &serde_json::Value) -> String {
-    let ch = |a: usize| char::from_digit(a as u32, 26).unwrap();
-    let side = |name: &str, white: bool| {
-        let mut counts = [0u64; 26];
-        if let Some(m) = p[name].as_object() {
-            for (k, v) in m {
-                let own: usize = k.parse().unwrap();
-                counts[if white { 25 - own } else { own }] += v.as_u64().unwrap();
-            }
-        }
-        counts[if white { 0 } else { 25 }] += p[format!("{name}_bar")].as_u64().unwrap_or(0);
-        counts
-            .iter()
-            .enumerate()
-            .flat_map(|(a, &n)| std::iter::repeat_n(ch(a), n as usize))
-            .collect::<String>()
-    };
-    format!("{}:{}", side("white", true), side("black", false))
+    validate_short(p, &[])
 }
 
 fn actions(g: &serde_json::Value) -> &Vec<serde_json::Value> {
@@ -328,7 +283,7 @@ fn a_play_made_at_the_board_is_a_note_and_the_game_goes_on() {
         "5nqfGw9bWG3deTaU-board.gvab",
         "small.gvab",
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
+        let out = tavla()
             .args(["validate", "--color", "never"])
             .arg(dir().join(name))
             .output()
@@ -342,7 +297,7 @@ fn a_play_made_at_the_board_is_a_note_and_the_game_goes_on() {
         assert!(text.contains("made at the board"), "{name}: {text}");
     }
     // The play as gammonview's sample states it: 14/10 13/12 with 3-1.
-    let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
+    let out = tavla()
         .args(["validate", "--color", "never"])
         .arg(dir().join("5nqfGw9bWG3deTaU.gvab"))
         .output()
@@ -602,33 +557,16 @@ fn every_prefix_and_changed_byte_reads_with_its_problems_located() {
     }
 }
 
-/// The Python with the reference codec and gammonview (`pip install ogxm gammonview`), if
-/// any: `TAVLA_PYTHON`, else `python3`.
-fn codec() -> Option<String> {
-    let py = std::env::var("TAVLA_PYTHON").unwrap_or_else(|_| "python3".into());
-    Command::new(&py)
-        .args(["-c", "import ogxm, gvformat"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-        .then_some(py)
-}
-
 /// The committed files are what the script writes with the codec (skipped without it).
 #[test]
 fn the_v1_fixtures_are_what_the_script_writes() {
-    let Some(py) = codec() else {
-        eprintln!("skipped: no Python with the ogxm and gammonview packages (set TAVLA_PYTHON)");
+    let Some(py) = python_or_skip("ogxm, gvformat") else {
         return;
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = std::env::temp_dir().join(format!("tavla-ogxm-v1-gen-{}", std::process::id()));
-    let st = Command::new(py)
-        .arg(root.join("tests/data/ogxm_v1_fixtures.py"))
-        .arg(dir())
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(st.success());
+    let fixtures = dir();
+    let args = [fixtures.as_os_str(), out.as_os_str()];
+    python_output(&py, "tests/data/ogxm_v1_fixtures.py", &args);
     let mut n = 0;
     for e in std::fs::read_dir(&out).unwrap() {
         let p = e.unwrap().path();

@@ -7,52 +7,18 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common::{files, gnubg, root, scratch, tavla};
+use crate::records::{self, Act, doc, load, move_values, source};
 use tavla::codes::Code;
 use tavla::input::{Format, Source};
 use tavla::replay::{Overrides, Severity, Verdict};
 use tavla::report::json::{ActionDoc, MatchDoc, match_doc};
-
-fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == ext))
-        .collect();
-    v.sort();
-    v
-}
-
-fn load(p: &Path) -> Source {
-    Source::from_bytes(p.display().to_string(), std::fs::read(p).unwrap()).unwrap()
-}
-
-fn source(name: &str, text: &str) -> Source {
-    Source::from_bytes(name.into(), text.as_bytes().to_vec()).unwrap()
-}
-
-fn doc(src: &Source) -> (Verdict, MatchDoc) {
-    let v = src.check(&Overrides::default(), true);
-    let d = match_doc(&v, false, &src.text);
-    (v, d)
-}
 
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
     let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
     (line, col)
-}
-
-/// One action as compared between twins: what was played, not where it was written.
-#[derive(Debug, PartialEq)]
-enum Act {
-    Turn {
-        player: String,
-        dice: Option<[u8; 2]>,
-        position: Option<tavla::report::json::PositionDoc>,
-    },
-    Cube(String, String, u64),
-    Wins(String, u64),
 }
 
 /// A game as compared: its number, the score before it, its actions.
@@ -62,26 +28,11 @@ fn acts(d: &MatchDoc) -> Vec<GameActs> {
     d.games
         .iter()
         .map(|g| {
-            let acts = g
-                .actions
-                .iter()
-                .filter_map(|a| {
-                    let player = format!("{:?}", a.base().player);
-                    Some(match a {
-                        ActionDoc::Turn(t) => Act::Turn {
-                            player,
-                            dice: t.dice,
-                            position: t.position.clone(),
-                        },
-                        ActionDoc::Double(c) => Act::Cube("double".into(), player, c.value),
-                        ActionDoc::Take(_) => Act::Cube("take".into(), player, 0),
-                        ActionDoc::Drop(_) => Act::Cube("drop".into(), player, 0),
-                        ActionDoc::Wins(w) => Act::Wins(player, w.points),
-                        _ => return None,
-                    })
-                })
-                .collect();
-            (g.number, g.score_before.map(|s| (s.white, s.black)), acts)
+            (
+                g.number,
+                g.score_before.map(|s| (s.white, s.black)),
+                records::acts(g),
+            )
         })
         .collect()
 }
@@ -151,33 +102,12 @@ fn sgf_json_carries_positions_dice_and_the_result() {
     assert!(g.result.is_some());
 }
 
-/// The line of the first node `;W[..]`/`;B[..]` holding dice and steps after `from`.
-fn move_nodes(sgf: &str) -> Vec<(usize, usize)> {
-    let b = sgf.as_bytes();
-    let mut v = Vec::new();
-    let mut i = 0;
-    while let Some(k) = sgf[i..].find("\n;") {
-        let at = i + k + 2;
-        if matches!(b.get(at), Some(b'W' | b'B'))
-            && b.get(at + 1) == Some(&b'[')
-            && b.get(at + 2).is_some_and(u8::is_ascii_digit)
-        {
-            let end = at + 2 + sgf[at + 2..].find(']').unwrap();
-            if end - (at + 2) >= 4 {
-                v.push((at + 2, end));
-            }
-        }
-        i = at;
-    }
-    v
-}
-
 #[test]
 fn a_one_step_mutation_of_a_move_node_is_reported_at_that_nodes_line() {
     let path = "fixtures/sgf/gnubg/m003-0080.sgf";
     let sgf = std::fs::read_to_string(path).unwrap();
     let mut tried = 0;
-    for (start, end) in move_nodes(&sgf).into_iter().step_by(7).take(12) {
+    for (start, end) in move_values(&sgf).into_iter().step_by(7).take(12) {
         // Move the first step's destination one point on (a letter further).
         let k = start + 3;
         let c = sgf.as_bytes()[k];
@@ -230,7 +160,7 @@ fn a_one_step_mutation_of_a_move_node_is_reported_at_that_nodes_line() {
 #[test]
 fn a_syntax_error_is_located_and_costs_one_node() {
     let sgf = std::fs::read_to_string("fixtures/sgf/gnubg/m001-0001.sgf").unwrap();
-    let nodes = move_nodes(&sgf);
+    let nodes = move_values(&sgf);
     let (start, _) = nodes[10];
     // `;W[54mimh]` -> `;W 54mimh]`: the node is lost, the game reads on.
     let mut broken = sgf.clone();
@@ -348,17 +278,6 @@ fn damaged_sgf_never_panics_and_every_finding_is_on_the_text() {
     }
 }
 
-fn tavla() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tavla"))
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tavla-sgf-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 #[test]
 fn convert_to_sgf_refuses_games_sgf_cannot_hold() {
     let dir = "fixtures/gulbara/valid";
@@ -398,27 +317,18 @@ fn round_trip_inputs() -> Vec<PathBuf> {
     let mut v = files("fixtures/backgammon/gnubg", "mat");
     v.extend(files("fixtures/backgammon/archives", "mat"));
     v.extend(files("fixtures/xg", "mat"));
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/corpus/mat");
-    let corpus = corpus.to_str().unwrap();
-    v.extend(files(corpus, "txt"));
-    v.extend(files(corpus, "mat"));
+    let corpus = root().join("fixtures/corpus/mat");
+    v.extend(files(&corpus, "txt"));
+    v.extend(files(&corpus, "mat"));
     v
-}
-
-fn gnubg() -> Option<PathBuf> {
-    ["/usr/games/gnubg", "/usr/bin/gnubg", "/usr/local/bin/gnubg"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file())
 }
 
 #[test]
 fn gnubg_loads_what_convert_to_sgf_writes_and_exports_the_same_positions() {
     let Some(gnubg) = gnubg() else {
-        eprintln!("skipped: gnubg is not installed (apt-get install gnubg)");
         return;
     };
-    let dir = tmp("gnubg");
+    let dir = scratch("sgf-gnubg");
     let mut script = String::new();
     let mut pairs = Vec::new();
     let mut refused = 0;
@@ -490,9 +400,9 @@ fn gnubg_loads_what_convert_to_sgf_writes_and_exports_the_same_positions() {
 fn fix_rewrites_only_the_repaired_node_value_of_an_sgf() {
     let path = "fixtures/sgf/gnubg/m003-0080.sgf";
     let sgf = std::fs::read_to_string(path).unwrap();
-    let dir = tmp("fix");
+    let dir = scratch("sgf-fix");
     let mut fixed_one = false;
-    for (start, end) in move_nodes(&sgf).into_iter().step_by(5).take(20) {
+    for (start, end) in move_values(&sgf).into_iter().step_by(5).take(20) {
         let k = start + 3;
         let c = sgf.as_bytes()[k];
         if !(b'a'..b'x').contains(&c) {
@@ -528,10 +438,10 @@ fn fix_rewrites_only_the_repaired_node_value_of_an_sgf() {
 
 #[test]
 fn validate_walks_sgf_files_and_reports_on_the_sgf_lines() {
-    let dir = tmp("walk");
+    let dir = scratch("sgf-walk");
     let sgf = std::fs::read_to_string("fixtures/sgf/gnubg/m001-0001.sgf").unwrap();
     // The first one-letter mutant of a move that is illegal (checked through the library).
-    let (start, bytes) = move_nodes(&sgf)
+    let (start, bytes) = move_values(&sgf)
         .into_iter()
         .filter_map(|(start, _)| {
             let mut bytes = sgf.clone().into_bytes();
@@ -564,7 +474,7 @@ fn validate_walks_sgf_files_and_reports_on_the_sgf_lines() {
 
 #[test]
 fn fix_refuses_to_rewrite_an_xg_file_and_offers_diff_or_convert() {
-    let dir = tmp("xg");
+    let dir = scratch("sgf-xg");
     let f = dir.join("m.xg");
     let mut bytes = b"RGMH".to_vec();
     bytes.extend([0u8; 60]);

@@ -2,8 +2,10 @@
 //! records that replay like their `.mat` exports, a changed move reported at its game, turn,
 //! side and record of `temp.xg`, and damaged files reported, never a panic.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
+
+use crate::common::xg::{RECORD, members, move_records, repack, zlib};
+use crate::common::{self, files, root};
 
 use serde_json::Value;
 use tavla::codes::Code;
@@ -13,23 +15,15 @@ use tavla::record::{Action, Binary, HeaderItem, Match, Origin, Record};
 use tavla::replay::{Finding, Overrides, Verdict, check};
 use tavla::report::json::match_json;
 use tavla::rules::Side;
-use tavla::xg::archive;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/xg");
-const RECORD: usize = tavla::xg::records::RECORD;
 
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(Path::new(DIR).join(name)).expect("fixture")
 }
 
 fn xg_files() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(DIR)
-        .expect("fixtures/xg")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "xg"))
-        .collect();
-    v.sort();
-    v
+    files(DIR, "xg")
 }
 
 /// Check a record read from an `.xg` file as the pipeline does: replayed, its reader's
@@ -242,70 +236,10 @@ fn the_files_with_mat_twins_get_the_findings_of_their_twins() {
     }
 }
 
-/// The members of an `.xg` file, decompressed.
-fn unpack(bytes: &[u8]) -> Vec<archive::Member> {
-    let mut w = Vec::new();
-    archive::members(bytes, &["temp.xg", "temp.xgi", "temp.xgc"], &mut w).expect("members")
-}
-
-fn zlib(data: &[u8]) -> Vec<u8> {
-    let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-    e.write_all(data).unwrap();
-    e.finish().unwrap()
-}
-
-/// A test-only repacker: the header and thumbnail of `original`, then an archive of
-/// `members` with correct sizes and CRCs. `size_of` may lie about a member's size.
-fn repack(
-    original: &[u8],
-    members: &[(String, Vec<u8>)],
-    size_of: impl Fn(&str, usize) -> i32,
-) -> Vec<u8> {
-    let thumb = u32::from_le_bytes(original[20..24].try_into().unwrap()) as usize;
-    let mut out = original[..archive::HEADER_SIZE + thumb].to_vec();
-    let mut data = Vec::new();
-    let mut registry = Vec::new();
-    for (name, content) in members {
-        let z = zlib(content);
-        let mut r = vec![0u8; archive::MEMBER_RECORD];
-        r[0] = name.len() as u8;
-        r[1..1 + name.len()].copy_from_slice(name.as_bytes());
-        r[512..516].copy_from_slice(&size_of(name, content.len()).to_le_bytes());
-        r[516..520].copy_from_slice(&(z.len() as i32).to_le_bytes());
-        r[520..524].copy_from_slice(&(data.len() as i32).to_le_bytes());
-        r[524..528].copy_from_slice(&crc32fast::hash(content).to_le_bytes());
-        r[529] = 2;
-        registry.extend_from_slice(&r);
-        data.extend_from_slice(&z);
-    }
-    let reg = zlib(&registry);
-    let mut crc = crc32fast::Hasher::new();
-    crc.update(&data);
-    crc.update(&reg);
-    out.extend_from_slice(&data);
-    out.extend_from_slice(&reg);
-    for v in [
-        crc.finalize() as i32,
-        members.len() as i32,
-        1,
-        reg.len() as i32,
-        data.len() as i32,
-        1,
-    ] {
-        out.extend_from_slice(&v.to_le_bytes());
-    }
-    out.extend_from_slice(&[0; 12]);
-    out
-}
-
-fn named(members: Vec<archive::Member>) -> Vec<(String, Vec<u8>)> {
-    members.into_iter().map(|m| (m.name, m.data)).collect()
-}
-
 #[test]
 fn the_repacker_reproduces_a_file_that_reads_the_same() {
     let original = fixture("match_with_comment.xg");
-    let packed = repack(&original, &named(unpack(&original)), |_, n| n as i32);
+    let packed = repack(&original, &members(&original), |_, n| n as i32);
     let (a, b) = (tavla::xg::read(&original), tavla::xg::read(&packed));
     assert!(a.problems.is_empty(), "{:?}", a.problems);
     assert!(b.problems.is_empty(), "{:?}", b.problems);
@@ -363,24 +297,10 @@ fn comments_are_kept_in_the_record() {
     assert_eq!(json, header);
 }
 
-/// Offsets of the move records of `temp.xg`, with their game (1-based).
-fn move_records(temp: &[u8]) -> Vec<(usize, usize)> {
-    let mut game = 0;
-    let mut out = Vec::new();
-    for (i, r) in temp.chunks_exact(RECORD).enumerate() {
-        match r[8] {
-            1 => game += 1,
-            3 => out.push((i * RECORD, game)),
-            _ => {}
-        }
-    }
-    out
-}
-
 #[test]
 fn a_changed_move_is_reported_at_its_game_turn_side_and_record() {
     let original = fixture("test.xg");
-    let mut members = named(unpack(&original));
+    let mut members = members(&original);
     let temp = &mut members[0].1;
     // Game 2's fourth move record: player 1 (White) plays 3-2 as 6/3 3/1 in test.mat's
     // turn 3. Make the second pair 6/2: a 4, for which the roll has no die.
@@ -585,7 +505,7 @@ fn a_changed_byte_fails_the_archive_crc() {
 #[test]
 fn a_member_whose_crc_does_not_match_is_reported() {
     let original = fixture("test.xg");
-    let members = named(unpack(&original));
+    let members = members(&original);
     let mut packed = repack(&original, &members, |_, n| n as i32);
     // Change the CRC of temp.xg in the registry, then the archive's CRC to match.
     let n = packed.len();
@@ -677,9 +597,9 @@ fn an_overrunning_member_count_is_reported() {
 #[test]
 fn a_size_field_is_never_trusted() {
     let original = fixture("test.xg");
-    let members = named(unpack(&original));
+    let m = members(&original);
     // A temp.xg claiming 2 GiB: refused before any allocation.
-    let packed = repack(&original, &members, |name, n| {
+    let packed = repack(&original, &m, |name, n| {
         if name == "temp.xg" {
             i32::MAX
         } else {
@@ -691,7 +611,7 @@ fn a_size_field_is_never_trusted() {
         vec![Code::XgTooLarge]
     );
     // One claiming less than it holds: inflation stops at the claim.
-    let packed = repack(&original, &members, |name, n| {
+    let packed = repack(&original, &m, |name, n| {
         if name == "temp.xg" {
             (n - RECORD) as i32
         } else {
@@ -704,8 +624,8 @@ fn a_size_field_is_never_trusted() {
     );
     // A damaged comments member costs the comments only, as a warning.
     let original = fixture("match_with_comment.xg");
-    let members = named(unpack(&original));
-    let packed = repack(&original, &members, |name, n| {
+    let m = members(&original);
+    let packed = repack(&original, &m, |name, n| {
         if name == "temp.xgc" {
             n as i32 + 5
         } else {
@@ -744,7 +664,7 @@ fn a_size_field_is_never_trusted() {
 #[test]
 fn records_that_xg_never_writes_are_located_in_temp_xg() {
     let original = fixture("test.xg");
-    let mut members = named(unpack(&original));
+    let mut members = members(&original);
     let temp = &mut members[0].1;
     let (at, game) = move_records(temp)[5];
     temp[at + 100..at + 104].copy_from_slice(&7i32.to_le_bytes());
@@ -835,7 +755,7 @@ fn the_last_position_of_a_file_is_an_xgid() {
     assert!(spec.context.is_some_and(|c| c.match_length == 7), "{xgid}");
     // A position file: the match header, a game header and one move record of test.xg.
     let original = fixture("test.xg");
-    let members = named(unpack(&original));
+    let members = members(&original);
     let temp = &members[0].1;
     let (at, _) = move_records(temp)[0];
     let mut xgp = temp[..2 * RECORD].to_vec();
@@ -852,7 +772,7 @@ fn the_last_position_of_a_file_is_an_xgid() {
 #[test]
 fn a_play_xg_marked_invalid_is_a_warning_at_its_record_and_judged_by_the_rules() {
     let original = fixture("test.xg");
-    let mut members = named(unpack(&original));
+    let mut members = members(&original);
     let temp = &mut members[0].1;
     let (at, _) = move_records(temp)[2];
     // Player 1's 43: 24/20 23/20 of game 1, turn 2, marked invalid and made illegal (24/17).
@@ -902,7 +822,7 @@ fn a_play_xg_marked_invalid_is_a_warning_at_its_record_and_judged_by_the_rules()
 /// A `.xgp`-like file (the match header, a game header and one move record) for the CLI.
 fn position_file(dir: &Path) -> PathBuf {
     let original = fixture("test.xg");
-    let members = named(unpack(&original));
+    let members = members(&original);
     let temp = &members[0].1;
     let (at, _) = move_records(temp)[0];
     let mut xgp = temp[..2 * RECORD].to_vec();
@@ -922,10 +842,7 @@ fn legal_and_check_take_an_xgp_position() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = position_file(&dir);
     let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
-            .args(args)
-            .output()
-            .unwrap();
+        let out = common::run(args);
         (
             out.status.code(),
             String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -959,10 +876,7 @@ fn validate_reads_xg_files_and_reports_damage_with_exit_1() {
     let dir = std::env::temp_dir().join(format!("tavla-xg-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
-            .args(args)
-            .output()
-            .unwrap();
+        let out = common::run(args);
         (
             out.status.code(),
             String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -987,7 +901,7 @@ fn validate_reads_xg_files_and_reports_damage_with_exit_1() {
     // A changed move: its game, turn, side and the changed from/to pair of its record in the
     // JSON Lines.
     let original = fixture("test.xg");
-    let mut members = named(unpack(&original));
+    let mut members = members(&original);
     let temp = &mut members[0].1;
     let (at, _) = move_records(temp)
         .iter()
@@ -1031,7 +945,7 @@ fn validate_reads_xg_files_and_reports_damage_with_exit_1() {
 #[test]
 fn an_illegal_play_xg_stored_continues_from_its_stored_position() {
     let original = fixture("test.xg");
-    let mut members = named(unpack(&original));
+    let mut members = members(&original);
     let temp = &mut members[0].1;
     let moves = move_records(temp);
     let (at, _) = moves.iter().copied().filter(|m| m.1 == 2).nth(3).unwrap();
@@ -1084,9 +998,7 @@ fn an_illegal_play_xg_stored_continues_from_its_stored_position() {
 /// into the re-check, so no mutant gets a `hit-mark` warning, and each has one error.
 #[test]
 fn repairs_keep_a_record_without_hit_marks_unmarked() {
-    let text =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/xg/test.mat"))
-            .expect("test.mat");
+    let text = std::fs::read_to_string(root().join("fixtures/xg/test.mat")).expect("test.mat");
     assert!(!text.contains('*'));
     let mut checked = 0;
     for (li, line) in text.lines().enumerate() {
@@ -1182,7 +1094,7 @@ fn one_changed_move_is_one_error_in_the_xg_file_and_in_its_mat_twin() {
     let original = fixture("test.xg");
     let twin = std::fs::read_to_string(Path::new(DIR).join("test.mat")).unwrap();
     assert!(!twin.contains('*'));
-    let members = named(unpack(&original));
+    let members = members(&original);
     let moves = move_records(&members[0].1);
     let (mut both_one, mut tried) = (0, 0);
     for &(at, _) in moves.iter().step_by(3) {

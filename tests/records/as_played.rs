@@ -4,9 +4,8 @@
 //! its line as made at the board (`continued: as_written`), every later turn is checked, and a
 //! slip later in the same game is still found. `tavla fix` leaves such a play alone.
 
-use crate::common::generated;
-
-use generated::{describe, first_destination_mutants};
+use crate::common::describe;
+use crate::common::generated::first_destination_mutants;
 use tavla::generate::{Generated, IllegalKind, IllegalPlay, Settings, random_match_with};
 use tavla::replay::{Continued, Finding, Overrides, Severity, check};
 use tavla::report::LineIndex;

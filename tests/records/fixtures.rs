@@ -4,33 +4,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use crate::common::{decode_and_check, files, strip_lines};
 use serde_json::Value;
 use tavla::codes::Code;
-use tavla::input::decode;
 use tavla::notation::write_mat;
 use tavla::replay::{ActionTrace, Overrides, Severity, Verdict, check};
 use tavla::report::{LineIndex, json::match_json};
 use tavla::rules::Side;
 
-fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(rd) => rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == ext))
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    v.sort();
-    v
-}
-
 fn load(path: &Path) -> (String, Verdict) {
-    let bytes = std::fs::read(path).expect("fixture");
-    let (text, mut utf8) = decode(&bytes);
-    let mut v = check(tavla::notation::read(&text), &Overrides::default());
-    v.findings.append(&mut utf8);
-    v.findings.sort_by_key(|f| f.span.offset);
-    (text, v)
+    decode_and_check(&std::fs::read(path).expect("fixture"))
 }
 
 fn findings(text: &str, v: &Verdict) -> Vec<String> {
@@ -357,19 +340,6 @@ fn the_real_corpus_gets_exactly_the_findings_in_its_expectation_file() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
-fn strip(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            m.remove("line");
-            for (_, x) in m.iter_mut() {
-                strip(x);
-            }
-        }
-        Value::Array(a) => a.iter_mut().for_each(strip),
-        _ => {}
-    }
-}
-
 /// parse -> JSON -> .mat -> parse -> JSON gives the same JSON (line numbers aside), for every
 /// fixture: valid ones, and invalid ones whose defect is not a syntax error (a syntax error's
 /// text is reported, not carried, so the second pass cannot see it) or misnumbered lines.
@@ -394,8 +364,8 @@ fn every_fixture_survives_the_json_and_mat_round_trip() {
         let mat = write_mat(&j1);
         let v2 = check(tavla::notation::read(&mat), &Overrides::default());
         let mut j2 = match_json(&v2, false, &mat);
-        strip(&mut j1);
-        strip(&mut j2);
+        strip_lines(&mut j1);
+        strip_lines(&mut j2);
         if j1 != j2 {
             let a = serde_json::to_string_pretty(&j1).unwrap();
             let b = serde_json::to_string_pretty(&j2).unwrap();

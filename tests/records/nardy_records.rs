@@ -2,39 +2,22 @@
 //! the forms that are errors in these games, generated matches of every preset (valid, JSON
 //! and `.mat` round trips, single mutations reported at their line).
 
+use crate::common::{self, errors, strip_lines};
 use serde_json::Value;
 use tavla::codes::Code;
 use tavla::generate::{Settings, random_match};
 use tavla::notation::write_mat;
-use tavla::replay::{Overrides, Severity, check};
-use tavla::report::{LineIndex, json::match_json};
+use tavla::replay::{Overrides, check};
+use tavla::report::json::match_json;
 use tavla::rules::{RuleSet, Variant};
-
-/// The errors of a record as (code, 1-based line).
-fn errors(text: &str) -> Vec<(Code, usize)> {
-    let v = check(tavla::notation::read(text), &Overrides::default());
-    let idx = LineIndex::new(text);
-    v.findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .map(|f| (f.code, idx.locate(text, f.span.offset).0))
-        .collect()
-}
 
 /// Game 1 of a 3-point match under `variation`, with extra header lines; the first turn line
 /// is line 7 plus the number of extra header lines.
 fn record(variation: &str, header: &[&str], turns: &[&str]) -> String {
-    let mut s = format!("; [Variation \"{variation}\"]\n");
-    for h in header {
-        s.push_str(h);
-        s.push('\n');
-    }
-    s.push_str("\n 3 point match\n\n Game 1\n White : 0                      Black : 0\n");
-    for t in turns {
-        s.push_str(t);
-        s.push('\n');
-    }
-    s
+    let variation = format!("; [Variation \"{variation}\"]");
+    let mut lines = vec![variation.as_str()];
+    lines.extend(header);
+    common::record(&lines, 3, turns)
 }
 
 /// The rules a record's header selects, as JSON.
@@ -219,19 +202,6 @@ fn bar_hits_cube_words_chains_and_draws_are_errors() {
     assert!(!errors(&draw).is_empty());
 }
 
-fn strip(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            m.remove("line");
-            for (_, x) in m.iter_mut() {
-                strip(x);
-            }
-        }
-        Value::Array(a) => a.iter_mut().for_each(strip),
-        _ => {}
-    }
-}
-
 /// Every preset: generated matches validate, survive parse -> JSON -> `.mat` -> JSON, and a
 /// play with its last step dropped (fewer dice than could be played) is reported at its line
 /// before anything else.
@@ -266,8 +236,8 @@ fn generated_matches_of_every_preset_validate_round_trip_and_locate_mutations() 
             let v2 = check(tavla::notation::read(&mat), &Overrides::default());
             assert!(v2.findings.is_empty(), "{preset} {seed}: {:?}", v2.findings);
             let mut j2 = match_json(&v2, false, &mat);
-            strip(&mut j1);
-            strip(&mut j2);
+            strip_lines(&mut j1);
+            strip_lines(&mut j2);
             assert_eq!(j1, j2, "{preset} {seed}");
             // Drop the last step of the left cell of every tenth turn line with two steps or more.
             let lines: Vec<&str> = text.lines().collect();

@@ -22,54 +22,23 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use crate::common::{decode_and_check, root, tree};
 use serde_json::Value;
 use tavla::codes::Code;
-use tavla::input::decode;
 use tavla::notation::write_mat;
-use tavla::replay::{Overrides, Severity, Verdict, check};
+use tavla::replay::{Severity, Verdict};
 use tavla::report::json::match_json;
 
 // ---------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, keep: &dyn Fn(&Path) -> bool) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut v: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    v.sort();
-    for p in v {
-        if p.is_dir() {
-            walk(&p, out, keep);
-        } else if keep(&p) {
-            out.push(p);
-        }
-    }
-}
-
 fn fixtures() -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    walk(Path::new("fixtures"), &mut v, &|p| {
-        p.extension().is_some_and(|e| e == "mat")
-    });
-    v
+    tree("fixtures", &|p| p.extension().is_some_and(|e| e == "mat"))
 }
 
 fn corpus() -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/corpus/mat");
-    walk(&dir, &mut v, &|p| p.is_file());
-    v
-}
-
-/// Decode and check a file the way the binary does.
-fn load(bytes: &[u8]) -> (String, Verdict) {
-    let (text, mut utf8) = decode(bytes);
-    let mut v = check(tavla::notation::read(&text), &Overrides::default());
-    v.findings.append(&mut utf8);
-    v.findings.sort_by_key(|f| f.span.offset);
-    (text, v)
+    tree(root().join("fixtures/corpus/mat"), &|p| p.is_file())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -618,7 +587,7 @@ const REPLAY_FIELDS: &[&str] = &[
 fn round_trip(text: &str, v: &Verdict) -> Result<(), String> {
     let j1 = match_json(v, false, text);
     let mat = write_mat(&j1);
-    let (t2, v2) = load(mat.as_bytes());
+    let (t2, v2) = decode_and_check(mat.as_bytes());
     let j2 = match_json(&v2, false, &t2);
     let (mut a, mut b) = (j1.clone(), j2.clone());
     // The canonical layout renumbers turn lines, so a `turn-number` warning goes away; no
@@ -681,7 +650,7 @@ fn audit(paths: &[PathBuf]) -> (Vec<String>, Audit) {
     let mut total = Audit::default();
     for p in paths {
         let bytes = std::fs::read(p).expect("read");
-        let (text, v) = load(&bytes);
+        let (text, v) = decode_and_check(&bytes);
         let json = match_json(&v, true, &text);
         let a = audit_record(&text, &v, &json);
         total.carried += a.carried;
@@ -742,7 +711,7 @@ fn the_real_corpus_loses_nothing() {
 }
 
 fn audit_text(text: &str) -> Vec<String> {
-    let (text, v) = load(text.as_bytes());
+    let (text, v) = decode_and_check(text.as_bytes());
     let json = match_json(&v, true, &text);
     let mut p = audit_record(&text, &v, &json).lost;
     if let Err(e) = round_trip(&text, &v) {
@@ -787,7 +756,7 @@ fn an_empty_numbered_line_keeps_its_place_or_is_reported() {
     let text = format!(
         "{BG_HEAD}  1) 31: 8/5 6/5                 42: 8/4 6/4\n  7)\n  2) 21: 13/11 6/5               61: 13/7 8/7\n"
     );
-    let (_, v) = load(text.as_bytes());
+    let (_, v) = decode_and_check(text.as_bytes());
     assert_eq!(v.errors(), 0, "{:?}", v.findings);
     let at = text.find("  7)").expect("the line") + 2;
     assert!(
@@ -803,14 +772,14 @@ fn an_empty_numbered_line_keeps_its_place_or_is_reported() {
     let in_sequence = format!(
         "{BG_HEAD}  1) 31: 8/5 6/5                 42: 8/4 6/4\n  2) 21: 13/11 6/5               61: 13/7 8/7\n  3)\n"
     );
-    let (_, v) = load(in_sequence.as_bytes());
+    let (_, v) = decode_and_check(in_sequence.as_bytes());
     assert!(
         v.findings.iter().all(|f| f.code != Code::TurnNumber),
         "{:?}",
         v.findings
     );
     let out_of_sequence_at_end = in_sequence.replace("  3)\n", "  9)\n");
-    let (_, v) = load(out_of_sequence_at_end.as_bytes());
+    let (_, v) = decode_and_check(out_of_sequence_at_end.as_bytes());
     assert!(
         v.findings.iter().any(|f| f.code == Code::TurnNumber),
         "{:?}",
@@ -824,7 +793,7 @@ fn an_empty_numbered_line_keeps_its_place_or_is_reported() {
 fn the_audit_notices_every_kind_of_loss() {
     let text = std::fs::read_to_string("fixtures/demo/valid.mat").expect("fixture");
     let text = format!("; a comment line\n{text}");
-    let (text, v) = load(text.as_bytes());
+    let (text, v) = decode_and_check(text.as_bytes());
     let json = match_json(&v, true, &text);
     assert_eq!(lost(&text, &v, &json), Vec::<String>::new());
     type Edit = fn(&mut Value);
@@ -930,7 +899,7 @@ fn the_audit_notices_every_kind_of_loss() {
     }
     // A wrong turn number without a diagnostic is noticed too (here the diagnostic exists).
     let renumbered = text.replacen("  5) ", "  7) ", 1);
-    let (t2, v2) = load(renumbered.as_bytes());
+    let (t2, v2) = decode_and_check(renumbered.as_bytes());
     let j2 = match_json(&v2, true, &t2);
     assert!(
         v2.findings.iter().any(|f| f.code == Code::TurnNumber),

@@ -1,7 +1,8 @@
 //! The cases of `gul-bara.md` §8, one test (or more) each. Each test fails if its rule breaks.
 
+use crate::common::{self, Run, errors, pos, replace_line};
 use tavla::codes::Code;
-use tavla::replay::{ActionTrace, Overrides, Severity, Verdict, check};
+use tavla::replay::ActionTrace;
 use tavla::rules::gul_bara::{ChainNext, GulBara, opposite};
 use tavla::rules::options::GulBaraOptions;
 use tavla::rules::{
@@ -19,79 +20,11 @@ fn bulgarian() -> GulBara {
     }
 }
 
-/// A checked record with its text, so findings can be located by line.
-struct Run {
-    text: String,
-    verdict: Verdict,
-}
-
-impl std::ops::Deref for Run {
-    type Target = Verdict;
-    fn deref(&self) -> &Verdict {
-        &self.verdict
-    }
-}
-
-/// The errors of a run as (code, line).
-fn errors(r: &Run) -> Vec<(Code, usize)> {
-    let idx = tavla::report::LineIndex::new(&r.text);
-    r.findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .map(|f| (f.code, idx.locate(&r.text, f.span.offset).0))
-        .collect()
-}
-
-fn run(text: &str) -> Run {
-    Run {
-        text: text.to_string(),
-        verdict: check(tavla::notation::read(text), &Overrides::default()),
-    }
-}
-
 /// A Gul bara record with the given header lines and turn lines, game 1 of a 1-point match.
 fn record(header: &[&str], turns: &[&str], result: &str) -> String {
-    let mut s = String::from("; [Variation \"Gul Bara\"]\n");
-    for h in header {
-        s.push_str(h);
-        s.push('\n');
-    }
-    s.push_str("\n 1 point match\n\n Game 1\n White : 0                      Black : 0\n");
-    for t in turns {
-        s.push_str(t);
-        s.push('\n');
-    }
-    s.push_str(result);
-    s.push('\n');
-    s
-}
-
-fn pos(white: &[(u8, u8)], black: &[(u8, u8)]) -> Position {
-    let mut p = Position::empty();
-    for &(pt, n) in white {
-        p.set(Side::White, pt, n);
-    }
-    for &(pt, n) in black {
-        p.set(Side::Black, pt, n);
-    }
-    p
-}
-
-fn replace_line(text: &str, line_prefix: &str, new_line: &str) -> String {
-    let mut found = false;
-    let out: Vec<String> = text
-        .lines()
-        .map(|l| {
-            if !found && l.starts_with(line_prefix) {
-                found = true;
-                new_line.to_string()
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    assert!(found, "no line starts with {line_prefix:?}");
-    out.join("\n") + "\n"
+    let mut lines = vec!["; [Variation \"Gul Bara\"]"];
+    lines.extend(header);
+    common::record(&lines, 1, turns) + result + "\n"
 }
 
 // §8.1 — A doublet inside the exempt window: one stage of four, no chain, unplayable steps lost.
@@ -101,15 +34,15 @@ fn given_a_doublet_on_a_players_second_roll_when_played_as_four_steps_then_no_ch
         "  1) 31: 24/21 21/20             42: 24/20 24/22",
         "  2) 22: 24/22(2) 20/18 18/16    31: 24/21 24/23",
     ];
-    let v = run(&record(&[], &turns, ""));
-    assert!(errors(&v).is_empty(), "{:?}", v.findings);
+    let v = Run::new(&record(&[], &turns, ""));
+    assert!(v.errors().is_empty(), "{:?}", v.findings);
 
     let turns = [
         "  1) 31: 24/21 21/20             42: 24/20 24/22",
         "  2) 22: 24/22(2) 20/18 18/16 +33: 24/21(4)    31: 24/21 24/23",
     ];
-    let v = run(&record(&[], &turns, ""));
-    assert_eq!(errors(&v), vec![(Code::UnexpectedStage, 8)]);
+    let v = Run::new(&record(&[], &turns, ""));
+    assert_eq!(v.errors(), vec![(Code::UnexpectedStage, 8)]);
 }
 
 #[test]
@@ -148,18 +81,18 @@ fn given_game_scope_when_the_games_fourth_roll_is_a_doublet_then_its_chain_must_
     let head = ["; [Rule \"chain_exempt_scope=game\"]"];
     let open = "  1)                             31: 24/21 21/20";
     let two = "  2) 42: 24/20 24/22             31: 24/21 24/23";
-    let v = run(&record(
+    let v = Run::new(&record(
         &head,
         &[open, two, "  3) 55: 24/19(2) 19/14(2)"],
         "",
     ));
-    assert_eq!(errors(&v), vec![(Code::MissingStage, 10)]);
+    assert_eq!(v.errors(), vec![(Code::MissingStage, 10)]);
     let chained = "  3) 55: 24/19(2) 19/14(2) +66: 24/18(4)";
-    let v = run(&record(&head, &[open, two, chained], ""));
-    assert!(errors(&v).is_empty(), "{:?}", v.findings);
+    let v = Run::new(&record(&head, &[open, two, chained], ""));
+    assert!(v.errors().is_empty(), "{:?}", v.findings);
     // Under the default per-player scope the same 5-5 is White's 2nd roll: exempt.
-    let v = run(&record(&[], &[open, two, chained], ""));
-    assert_eq!(errors(&v), vec![(Code::UnexpectedStage, 9)]);
+    let v = Run::new(&record(&[], &[open, two, chained], ""));
+    assert_eq!(v.errors(), vec![(Code::UnexpectedStage, 9)]);
 }
 
 // §8.3 — 1-1 played in full: 24 steps, 84 pips, stages 1..6 in order.
@@ -172,8 +105,8 @@ fn given_a_one_one_on_the_fourth_roll_when_every_stage_is_full_then_24_steps_mov
         "  4) 11: 24/23(4) +22: 24/22(4) +33: 24/21(4) +44: 24/20(2) 23/19(2) +55: 23/18(2) 22/17(2) +66: 22/16(2) 21/15(2)",
     ];
     let text = record(&[], &turns, "");
-    let v = run(&text);
-    assert!(errors(&v).is_empty(), "{:?}", v.findings);
+    let v = Run::new(&text);
+    assert!(v.errors().is_empty(), "{:?}", v.findings);
     let turn = v.games[0]
         .actions
         .iter()
@@ -203,15 +136,15 @@ fn given_a_one_one_on_the_fourth_roll_when_every_stage_is_full_then_24_steps_mov
         turns[2],
         "  4) 11: 24/23(4) +33: 24/21(4)",
     ];
-    let v = run(&record(&[], &turns2, ""));
-    assert_eq!(errors(&v), vec![(Code::WrongStage, 10)]);
+    let v = Run::new(&record(&[], &turns2, ""));
+    assert_eq!(v.errors(), vec![(Code::WrongStage, 10)]);
 }
 
 // §8.4 — Chain broken mid-stage: the remainder passes; the receiver plays it stage by stage,
 // losing what it cannot play, then rolls.
 #[test]
 fn given_the_published_remainders_example_then_it_is_valid() {
-    let v = run(REMAINDERS);
+    let v = Run::new(REMAINDERS);
     assert!(v.findings.is_empty(), "{:?}", v.findings);
 }
 
@@ -223,24 +156,24 @@ fn given_a_broken_chain_when_the_receiver_skips_the_remainder_then_it_is_reporte
         " 12)",
         " 12) 11: 22/21 21/20 6/5(2) +22: 24/22(3) 20/18 +33: 22/19(2) 19/16(2) +44: 24/20(2) 20/16(2) +55: 18/13 16/11 11/6(2) +66: 22/16    31: 16/15 13/10",
     );
-    let v = run(&bad);
-    assert_eq!(errors(&v), vec![(Code::MissingRemainder, 19)]);
+    let v = Run::new(&bad);
+    assert_eq!(v.errors(), vec![(Code::MissingRemainder, 19)]);
     // A wrong stage number.
     let bad = replace_line(
         REMAINDERS,
         " 12)",
         " 12) 11: 22/21 21/20 6/5(2) +22: 24/22(3) 20/18 +33: 22/19(2) 19/16(2) +44: 24/20(2) 20/16(2) +55: 18/13 16/11 11/6(2) +66: 22/16    (55): 22/16(2) 19/13 31: 16/15 13/10",
     );
-    let v = run(&bad);
-    assert_eq!(errors(&v), vec![(Code::WrongRemainder, 19)]);
+    let v = Run::new(&bad);
+    assert_eq!(v.errors(), vec![(Code::WrongRemainder, 19)]);
     // A remainder in the wrong order.
     let bad = replace_line(
         REMAINDERS,
         " 16)",
         " 16) 11: 11/10 10/9 6/5(2) +22:  (33): 15/12 12/9 9/6(2) (22): 20/18(2) 7/5 5/3 (44): 19/15 16/12 10/6 6/2 (55): 24/19(2) 15/10 12/7 (66): 24/18 18/12 16/10 7/1 65: 18/12 12/7",
     );
-    let v = run(&bad);
-    assert_eq!(errors(&v), vec![(Code::WrongRemainder, 23)]);
+    let v = Run::new(&bad);
+    assert_eq!(v.errors(), vec![(Code::WrongRemainder, 23)]);
 }
 
 #[test]
@@ -309,15 +242,15 @@ fn given_the_last_checker_borne_off_in_a_chain_then_the_game_ends_and_nothing_pa
         " 21)",
         " 21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2) +22:",
     );
-    let v = run(&bad);
-    assert_eq!(errors(&v), vec![(Code::UnexpectedStage, 28)]);
+    let v = Run::new(&bad);
+    assert_eq!(v.errors(), vec![(Code::UnexpectedStage, 28)]);
     let bad = replace_line(
         REMAINDERS,
         " 21)",
         " 21) (55): 5/0(2) 2/0 (66): 2/0(4) 11: 1/0(2)     (22):",
     );
-    let v = run(&bad);
-    assert_eq!(errors(&v), vec![(Code::AfterGameEnd, 28)]);
+    let v = Run::new(&bad);
+    assert_eq!(v.errors(), vec![(Code::AfterGameEnd, 28)]);
 }
 
 // §8.7 — A combined move whose intermediate point is blocked is illegal, even if its end is open.
@@ -444,12 +377,12 @@ fn given_a_full_prime_then_the_shut_in_player_has_no_legal_step_for_any_roll() {
 #[test]
 fn given_a_record_that_claims_a_draw_then_it_is_an_error() {
     let turns = ["  1) 31: 24/21 21/20             42: 24/20 24/22"];
-    let v = run(&record(&[], &turns, "      Wins 0 points"));
-    assert_eq!(errors(&v), vec![(Code::Draw, 8)]);
+    let v = Run::new(&record(&[], &turns, "      Wins 0 points"));
+    assert_eq!(v.errors(), vec![(Code::Draw, 8)]);
     // A next game whose score line awards nobody a point.
     let text = "; [Variation \"Gul Bara\"]\n\n 3 point match\n\n Game 1\n A : 0     B : 0\n  1) 31: 24/21 21/20      42: 24/20 24/22\n\n Game 2\n A : 0     B : 0\n  1) 31: 24/21 21/20\n";
-    let v = run(text);
-    assert_eq!(errors(&v), vec![(Code::Draw, 10)]);
+    let v = Run::new(text);
+    assert_eq!(v.errors(), vec![(Code::Draw, 10)]);
 }
 
 // §8.10 — Numbering: Black's 24/23 24/21 leaves Black checkers on W11 and W9.
@@ -457,8 +390,8 @@ fn given_a_record_that_claims_a_draw_then_it_is_an_error() {
 fn given_seed_001_opening_then_black_stands_on_whites_points_12_11_and_9() {
     let turns = ["  1) 65: 24/19 24/18             31: 24/23 24/21"];
     let text = record(&[], &turns, "");
-    let v = run(&text);
-    assert!(errors(&v).is_empty(), "{:?}", v.findings);
+    let v = Run::new(&text);
+    assert!(v.errors().is_empty(), "{:?}", v.findings);
     let j = tavla::report::json::match_json(&v.verdict, false, &text);
     let board = &j["games"][0]["actions"][1]["position"]["board"];
     let black: Vec<(u64, u64)> = board
@@ -507,8 +440,8 @@ fn given_only_one_die_playable_when_the_smaller_is_played_then_it_is_illegal() {
 #[test]
 fn given_both_dice_playable_when_one_is_left_unplayed_then_it_is_illegal() {
     let turns = ["  1) 31: 24/21                   42: 24/20 24/22"];
-    let v = run(&record(&[], &turns, ""));
-    assert_eq!(errors(&v), vec![(Code::ForcedPlay, 7)]);
+    let v = Run::new(&record(&[], &turns, ""));
+    assert_eq!(v.errors(), vec![(Code::ForcedPlay, 7)]);
     let p = Position::empty();
     let _ = p;
 }
@@ -524,18 +457,18 @@ fn given_a_finished_game_then_mars_is_two_points_and_a_single_game_one() {
     // Game 1 of the english example ends in mars; claiming 1 point is an error, the one
     // error: the next score line, which counts 2, confirms the value, which is the repair.
     let bad = ENGLISH.replacen("      Wins 2 points\n", "      Wins 1 point\n", 1);
-    let v = run(&bad);
+    let v = Run::new(&bad);
     let repair = v.findings.iter().find_map(|f| f.repair.as_ref());
     assert_eq!(repair.map(|r| r.text.as_str()), Some("2 points"));
-    assert_eq!(errors(&v), vec![(Code::WinsMismatch, 34)]);
+    assert_eq!(v.errors(), vec![(Code::WinsMismatch, 34)]);
     // In a 1-point match a mars may be written capped at the 1 point needed.
     let capped = REMAINDERS.replace("Wins 2 points and the match", "Wins 1 point and the match");
-    assert!(errors(&run(&capped)).is_empty());
+    assert!(errors(&capped).is_empty());
 }
 
 #[test]
 fn given_the_english_example_then_it_is_valid_and_scores_2_then_2() {
-    let v = run(ENGLISH);
+    let v = Run::new(ENGLISH);
     assert!(v.findings.is_empty(), "{:?}", v.findings);
     let res: Vec<_> = v
         .games

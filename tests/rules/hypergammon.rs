@@ -2,12 +2,14 @@
 //! `hypergammon-perft.txt` through the shared perft reader, one test for each case of its
 //! section 7, its example records, and gnubg's own matches.
 
+use crate::common::generated::AtTheirLine;
+use crate::common::{errors, files, found, strip_lines};
 use crate::perft_vectors;
 
 use std::collections::HashSet;
 
 use tavla::codes::Code;
-use tavla::replay::{Overrides, Severity, Verdict, check};
+use tavla::replay::{Overrides, Severity, check};
 use tavla::rules::{
     BAR, ForcedError, Level, OFF, PlayError, Position, Roll, RuleSet, Segment, Side, StageDice,
     StepError, Variant,
@@ -49,24 +51,6 @@ fn play(r: &RuleSet, p: &Position, dice: StageDice, segs: &[(u8, u8)]) -> Result
     let set = r.legal_plays(p, Side::White, dice);
     tavla::rules::check_forced(&set, &done, dice).map_err(|e| format!("{e:?}"))?;
     Ok(done.position)
-}
-
-/// The findings of `severity` as (code, line).
-fn found(text: &str, v: &Verdict, severity: Severity) -> Vec<(Code, usize)> {
-    let idx = tavla::report::LineIndex::new(text);
-    v.findings
-        .iter()
-        .filter(|f| f.severity == severity)
-        .map(|f| (f.code, idx.locate(text, f.span.offset).0))
-        .collect()
-}
-
-fn errors(text: &str) -> Vec<(Code, usize)> {
-    found(
-        text,
-        &check(tavla::notation::read(text), &Overrides::default()),
-        Severity::Error,
-    )
 }
 
 fn line_of(text: &str, needle: &str) -> usize {
@@ -522,26 +506,16 @@ fn case_12_longgammon() {
 // Records: the examples, gnubg's matches, names and round trips.
 // ---------------------------------------------------------------------------------------
 
-fn mats(dir: &str) -> Vec<std::path::PathBuf> {
-    let mut v: Vec<_> = std::fs::read_dir(dir)
-        .expect(dir)
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mat"))
-        .collect();
-    v.sort();
-    v
-}
-
 /// Given the example records of `hypergammon.md` and the matches gnubg played here, then each
 /// is checked under the variant its `Variation` names and is valid (the money example with
 /// its one `jacoby_inferred` warning), and its JSON survives the `.mat` round trip.
 #[test]
 fn example_and_gnubg_records_validate_and_round_trip() {
     let mut variants = HashSet::new();
-    let mut files = mats("fixtures/hypergammon/examples");
-    files.extend(mats("fixtures/hypergammon/gnubg"));
-    assert!(files.len() >= 20);
-    for p in files {
+    let mut records = files("fixtures/hypergammon/examples", "mat");
+    records.extend(files("fixtures/hypergammon/gnubg", "mat"));
+    assert!(records.len() >= 20);
+    for p in records {
         let text = std::fs::read_to_string(&p).unwrap();
         let v = check(tavla::notation::read(&text), &Overrides::default());
         let name = p.display().to_string();
@@ -565,17 +539,6 @@ fn example_and_gnubg_records_validate_and_round_trip() {
         round_trip(&name, &text);
     }
     assert_eq!(variants.len(), 4);
-}
-
-fn strip_lines(v: &mut serde_json::Value) {
-    match v {
-        serde_json::Value::Object(m) => {
-            m.remove("line");
-            m.values_mut().for_each(strip_lines);
-        }
-        serde_json::Value::Array(a) => a.iter_mut().for_each(strip_lines),
-        _ => {}
-    }
 }
 
 /// `.mat` → JSON → `.mat`: the written record checks the same and is a fixed point.
@@ -612,53 +575,12 @@ fn round_trip(name: &str, text: &str) {
 /// error is never before the changed line and most are at it.
 #[test]
 fn single_mutations_of_gnubg_matches_are_reported_at_their_line() {
-    let mut tried = 0;
-    let mut at_line = 0;
-    for p in mats("fixtures/hypergammon/gnubg") {
+    let mut at = AtTheirLine::default();
+    for p in files("fixtures/hypergammon/gnubg", "mat") {
         let text = std::fs::read_to_string(&p).unwrap();
-        let lines: Vec<&str> = text.split('\n').collect();
-        for (li, line) in lines.iter().enumerate() {
-            let Some(m) = mutate_first_destination(line) else {
-                continue;
-            };
-            let mut l2 = lines.clone();
-            l2[li] = &m;
-            let mutated = l2.join("\n");
-            tried += 1;
-            if let Some(&(_, l)) = errors(&mutated).first() {
-                assert!(
-                    l > li,
-                    "{}: error at {l} before the change at {}",
-                    p.display(),
-                    li + 1
-                );
-                if l == li + 1 {
-                    at_line += 1;
-                }
-            }
-        }
+        at.add(&text, &p.display().to_string());
     }
-    assert!(tried > 100, "{tried}");
-    assert!(
-        at_line * 10 >= tried * 8,
-        "{at_line} of {tried} at their line"
-    );
-}
-
-/// A turn line with its first step's destination one lower (two higher from 1).
-fn mutate_first_destination(line: &str) -> Option<String> {
-    if !line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
-        return None;
-    }
-    let colon = line.find(": ")?;
-    let slash = line[colon + 2..].find('/')?;
-    let start = colon + 2 + slash + 1;
-    let len = line[start..]
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(line.len() - start);
-    let dest: u8 = line[start..start + len].parse().ok()?;
-    let new = if dest > 1 { dest - 1 } else { dest + 2 };
-    Some(format!("{}{}{}", &line[..start], new, &line[start + len..]))
+    at.assert_most(100);
 }
 
 /// `--variant` names and presets: each variant by its CLI name, its preset is backgammon's

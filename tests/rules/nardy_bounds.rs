@@ -5,27 +5,11 @@
 //! loser's checker on its 6 point, a start quarter closed only between the dice, and the
 //! head exception of each player's first roll in a later game.
 
+use crate::common::{dice, errors, judge, pos, referee};
 use tavla::codes::Code;
-use tavla::notation::parse_play;
-use tavla::replay::referee::check_play;
-use tavla::replay::{Overrides, PlayContext, Severity, check, problem_finding};
+use tavla::replay::{Overrides, check};
 use tavla::rules::long_nardy::{LongNardy, LongNardyOptions};
-use tavla::rules::{Level, Position, Roll, RuleSet, Rules, Side, StageDice, Variant};
-
-fn pos(white: &[(u8, u8)], black: &[(u8, u8)]) -> Position {
-    let mut p = Position::empty();
-    for &(pt, n) in white {
-        p.set(Side::White, pt, n);
-    }
-    for &(pt, n) in black {
-        p.set(Side::Black, pt, n);
-    }
-    p
-}
-
-fn dice(a: u8, b: u8) -> StageDice {
-    Roll { a, b }.stage()
-}
+use tavla::rules::{Level, Position, RuleSet, Rules, Side, StageDice, Variant};
 
 fn rules(v: Variant, kvs: &[&str]) -> RuleSet {
     let mut r = RuleSet::default_for(v);
@@ -37,21 +21,7 @@ fn rules(v: Variant, kvs: &[&str]) -> RuleSet {
 
 /// White's play `text` from `p`: `Ok` or the code a record would get.
 fn verdict(r: &RuleSet, p: &Position, d: StageDice, text: &str) -> Result<(), Code> {
-    let play = parse_play(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    match check_play(r, p, Side::White, d, &play) {
-        Ok(_) => Ok(()),
-        Err(problem) => {
-            let c = PlayContext {
-                rules: r,
-                pos: p,
-                side: Side::White,
-                dice: d,
-                who: "White".into(),
-                dice_span: None,
-            };
-            Err(problem_finding(&c, *problem).code)
-        }
-    }
+    judge(r, p, Side::White, d, text).map(|_| ())
 }
 
 /// The legal plays of White's roll, written out and sorted.
@@ -198,16 +168,6 @@ fn a_start_quarter_closed_between_the_dice() {
 }
 
 /// The errors of a record as (code, 1-based line).
-fn errors(text: &str) -> Vec<(Code, usize)> {
-    let v = check(tavla::notation::read(text), &Overrides::default());
-    let idx = tavla::report::LineIndex::new(text);
-    v.findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .map(|f| (f.code, idx.locate(text, f.span.offset).0))
-        .collect()
-}
-
 /// Long nardy §3 and §6: the head exception belongs to each player's first roll of every
 /// game; under `club` the winner of game 1 starts game 2 and may open with a doublet.
 #[test]
@@ -239,17 +199,7 @@ fn the_head_exception_in_a_later_game() {
 
 /// The message of White's illegal play `text`.
 fn message(r: &RuleSet, p: &Position, d: StageDice, text: &str) -> String {
-    let play = parse_play(text).unwrap();
-    let problem = check_play(r, p, Side::White, d, &play).expect_err(text);
-    let c = PlayContext {
-        rules: r,
-        pos: p,
-        side: Side::White,
-        dice: d,
-        who: "White".into(),
-        dice_span: None,
-    };
-    problem_finding(&c, *problem).message
+    referee(r, p, Side::White, d, text).expect_err(text).message
 }
 
 /// The findings name the rule as the options set it: a block under `opponent-home` is

@@ -1,12 +1,10 @@
 //! The cases of `long-nardy.md` §8 and `fevga.md` §8, one test (or more) each: single plays
 //! through the referee (the same words as in records) and whole records.
 
+use crate::common::{self, dice, errors, judge, pos};
 use tavla::codes::Code;
-use tavla::notation::parse_play;
-use tavla::replay::referee::check_play;
-use tavla::replay::{Overrides, PlayContext, Severity, check, problem_finding};
 use tavla::rules::long_nardy::{LongNardy, LongNardyOptions};
-use tavla::rules::{Level, Position, Roll, RuleSet, Rules, Side, StageDice, Variant};
+use tavla::rules::{Level, Position, RuleSet, Rules, Side, StageDice, Variant};
 
 fn nardy() -> RuleSet {
     RuleSet::default_for(Variant::LongNardy)
@@ -21,49 +19,8 @@ fn with(mut rules: RuleSet, kv: &str) -> RuleSet {
     rules
 }
 
-fn pos(white: &[(u8, u8)], black: &[(u8, u8)]) -> Position {
-    let mut p = Position::empty();
-    for &(pt, n) in white {
-        p.set(Side::White, pt, n);
-    }
-    for &(pt, n) in black {
-        p.set(Side::Black, pt, n);
-    }
-    p
-}
-
 fn start() -> Position {
     pos(&[(24, 15)], &[(24, 15)])
-}
-
-fn dice(a: u8, b: u8) -> StageDice {
-    Roll { a, b }.stage()
-}
-
-/// The verdict on `text` (mover's numbering) played by `side` from `p`: the position reached,
-/// or the code of the finding a record would get.
-fn judge(
-    rules: &RuleSet,
-    p: &Position,
-    side: Side,
-    d: StageDice,
-    text: &str,
-) -> Result<Position, Code> {
-    let play = parse_play(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    match check_play(rules, p, side, d, &play) {
-        Ok(c) => Ok(c.position),
-        Err(problem) => {
-            let c = PlayContext {
-                rules,
-                pos: p,
-                side,
-                dice: d,
-                who: "White".into(),
-                dice_span: None,
-            };
-            Err(problem_finding(&c, *problem).code)
-        }
-    }
 }
 
 fn legal(rules: &RuleSet, p: &Position, d: StageDice, text: &str) -> Position {
@@ -79,28 +36,7 @@ fn illegal(rules: &RuleSet, p: &Position, d: StageDice, text: &str) -> Code {
 
 /// A record of game 1 of a 1-point match with the header lines and turn lines given.
 fn record(header: &[&str], turns: &[&str]) -> String {
-    let mut s = String::new();
-    for h in header {
-        s.push_str(h);
-        s.push('\n');
-    }
-    s.push_str("\n 1 point match\n\n Game 1\n White : 0                      Black : 0\n");
-    for t in turns {
-        s.push_str(t);
-        s.push('\n');
-    }
-    s
-}
-
-/// The errors of a record as (code, 1-based line).
-fn errors(text: &str) -> Vec<(Code, usize)> {
-    let v = check(tavla::notation::read(text), &Overrides::default());
-    let idx = tavla::report::LineIndex::new(text);
-    v.findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .map(|f| (f.code, idx.locate(text, f.span.offset).0))
-        .collect()
+    common::record(header, 1, turns)
 }
 
 const LN: &str = "; [Variation \"Long Nardy\"]";

@@ -1,8 +1,9 @@
 //! The cases of `tapa.md` §10, one test (or more) each, and the records of its examples. Each
 //! test fails if its rule breaks.
 
+use crate::common::{Run, errors, pos, replace_line};
 use tavla::codes::Code;
-use tavla::replay::{Overrides, Severity, Verdict, check};
+use tavla::replay::Severity;
 use tavla::rules::Side::White;
 use tavla::rules::tapa::{Outcome, Tapa, TapaOptions, outcome};
 use tavla::rules::{
@@ -12,69 +13,12 @@ use tavla::rules::{
 const MOTHER: &str = include_str!("../../fixtures/tapa/examples/tapa-bulgarian-mother.mat");
 const DRAW: &str = include_str!("../../fixtures/tapa/examples/tapa-plakoto-draw.mat");
 
-/// A checked record with its text, so findings can be located by line.
-struct Run {
-    text: String,
-    verdict: Verdict,
-}
-
-fn run(text: &str) -> Run {
-    Run {
-        text: text.to_string(),
-        verdict: check(tavla::notation::read(text), &Overrides::default()),
-    }
-}
-
-/// The findings of a run of `severity` as (code, line).
-fn found(r: &Run, severity: Severity) -> Vec<(Code, usize)> {
-    let idx = tavla::report::LineIndex::new(&r.text);
-    r.verdict
-        .findings
-        .iter()
-        .filter(|f| f.severity == severity)
-        .map(|f| (f.code, idx.locate(&r.text, f.span.offset).0))
-        .collect()
-}
-
-fn errors(r: &Run) -> Vec<(Code, usize)> {
-    found(r, Severity::Error)
-}
-
-/// `text` with the line starting with `prefix` replaced by `new_line`.
-fn replace_line(text: &str, prefix: &str, new_line: &str) -> String {
-    let mut hit = 0;
-    let out: Vec<&str> = text
-        .lines()
-        .map(|l| {
-            if l.starts_with(prefix) {
-                hit += 1;
-                new_line
-            } else {
-                l
-            }
-        })
-        .collect();
-    assert_eq!(hit, 1, "exactly one line starts with {prefix:?}");
-    out.join("\n") + "\n"
-}
-
 fn line_of(text: &str, prefix: &str) -> usize {
     text.lines().position(|l| l.starts_with(prefix)).unwrap() + 1
 }
 
 fn tapa() -> Tapa {
     Tapa::default()
-}
-
-fn pos(white: &[(u8, u8)], black: &[(u8, u8)]) -> Position {
-    let mut p = Position::empty();
-    for &(pt, n) in white {
-        p.set(Side::White, pt, n);
-    }
-    for &(pt, n) in black {
-        p.set(Side::Black, pt, n);
-    }
-    p
 }
 
 fn seg(from: u8, to: u8) -> Segment {
@@ -225,7 +169,7 @@ fn given_an_empty_own_start_when_the_mother_is_pinned_then_the_game_ends_with_on
         .resolve(&p, Side::White, mixed(2, 1), &[seg(3, 1)])
         .unwrap();
     assert!(set.contains(&res.position));
-    assert!(errors(&run(MOTHER)).is_empty());
+    assert!(errors(MOTHER).is_empty());
 }
 
 /// §10.7: pinning the mother while own checkers remain on the start does not end the game; the
@@ -271,8 +215,8 @@ fn given_both_mothers_pinned_then_the_game_is_a_draw_scored_draw_points_each() {
     let (after, _) = r.step(&before, Side::Black, 3, 2).unwrap();
     assert_eq!(outcome(&after), Outcome::Draw);
     // The Plakoto example: draw_points = 0, game 3 starts at 0 : 2 and the record is valid.
-    let plakoto = run(DRAW);
-    assert!(errors(&plakoto).is_empty(), "{:?}", errors(&plakoto));
+    let plakoto = Run::new(DRAW);
+    assert!(plakoto.errors().is_empty(), "{:?}", plakoto.errors());
     let games = &plakoto.verdict.games;
     let g2 = games[1].result.as_ref().unwrap();
     assert!(g2.draw && g2.how == "draw" && g2.full == Some(0));
@@ -282,30 +226,30 @@ fn given_both_mothers_pinned_then_the_game_is_a_draw_scored_draw_points_each() {
         "; [Variation \"Plakoto\"]",
         "; [Variation \"Plakoto\"]\n; [Rule \"draw_points=1\"]",
     );
-    let r1 = run(&one);
+    let r1 = Run::new(&one);
     assert_eq!(
-        errors(&r1),
+        r1.errors(),
         vec![(Code::AfterMatchEnd, line_of(&one, " Game 3"))]
     );
     // In a 5-point match the match goes on, and game 3's score line must read 1 : 3.
     let five = one.replace(" 3 point match", " 5 point match");
     let score3 = line_of(&five, " Game 3") + 1;
-    assert_eq!(errors(&run(&five)), vec![(Code::ScoreMismatch, score3)]);
+    assert_eq!(errors(&five), vec![(Code::ScoreMismatch, score3)]);
     let fixed = five.replacen(
         " Радослава : 0                  Мария Георгиева : 2\n  1)                             63: 24/21 24/18",
         " Радослава : 1                  Мария Георгиева : 3\n  1)                             63: 24/21 24/18",
         1,
     );
-    assert!(errors(&run(&fixed)).is_empty());
+    assert!(errors(&fixed).is_empty());
     // A written `Wins` after the draw contradicts it, at its line.
     let wins = DRAW.replacen(
         " Draw\n",
         "                                  Wins 2 points\n",
         1,
     );
-    let rw = run(&wins);
+    let rw = Run::new(&wins);
     let at = line_of(&wins, " 31) 61: 17/11 2/1") + 1;
-    assert_eq!(errors(&rw).first(), Some(&(Code::DrawResult, at)));
+    assert_eq!(rw.errors().first(), Some(&(Code::DrawResult, at)));
 }
 
 /// §10.9: forced play — both dice if possible, else the larger; doublets as many as possible; a
@@ -376,9 +320,9 @@ fn given_a_mother_win_written_as_one_point_then_it_is_an_error_at_its_line() {
     let three = MOTHER
         .replace(" 1 point match", " 3 point match")
         .replace("Wins 2 points and the match", "Wins 1 point");
-    let r = run(&three);
+    let r = Run::new(&three);
     let at = line_of(&three, " 16)");
-    assert_eq!(errors(&r), vec![(Code::WinsMismatch, at)]);
+    assert_eq!(r.errors(), vec![(Code::WinsMismatch, at)]);
     let r = tapa();
     let single = pos(&[(0, 15)], &[(0, 1), (5, 14)]);
     let mars = pos(&[(0, 15)], &[(5, 15)]);
@@ -395,8 +339,8 @@ fn given_the_presets_then_the_opening_and_the_next_game_starter_follow_them() {
         "  1) 51:",
         "  1) 11: 24/23 24/23 24/23 24/23 42: 24/22 24/20",
     );
-    let r = run(&doublet);
-    assert_eq!(errors(&r), vec![(Code::OpeningDoublet, 14)]);
+    let r = Run::new(&doublet);
+    assert_eq!(r.errors(), vec![(Code::OpeningDoublet, 14)]);
     let plakoto = TapaOptions::preset("plakoto").unwrap();
     let t = Tapa { options: plakoto };
     assert_eq!(t.opening(), tavla::rules::options::Opening::StarterRerolls);
@@ -406,7 +350,7 @@ fn given_the_presets_then_the_opening_and_the_next_game_starter_follow_them() {
     );
     // Game 2 of the Plakoto example is started by game 1's winner (Black); White starting it is
     // an error.
-    assert!(errors(&run(DRAW)).is_empty());
+    assert!(errors(DRAW).is_empty());
 }
 
 /// The mother rule in a record: a turn written after the mother win is an entry after the end.
@@ -417,9 +361,9 @@ fn given_a_turn_after_the_mother_win_then_it_is_reported_at_its_line() {
         " 16)",
         " 16) 11: 13/12                    Wins 2 points and the match",
     );
-    let r = run(&text);
+    let r = Run::new(&text);
     assert_eq!(
-        errors(&r),
+        r.errors(),
         vec![(Code::AfterGameEnd, line_of(&text, " 16)"))]
     );
 }
@@ -432,9 +376,9 @@ fn given_bar_or_a_cube_word_then_errors_and_given_pin_marks_then_warnings_only()
         "  2) 61:",
         "  2) 61: bar/19 18/12             64: 22/18 20/14",
     );
-    assert_eq!(errors(&run(&bar)).first().map(|e| e.0), Some(Code::NoBar));
+    assert_eq!(errors(&bar).first().map(|e| e.0), Some(Code::NoBar));
     let cube = replace_line(MOTHER, "  2) 61:", "  2)  Doubles => 2");
-    assert!(!errors(&run(&cube)).is_empty());
+    assert!(!errors(&cube).is_empty());
     // Marks: 15) 65: 24/19 7/1* pins the mother (marked); a `*` elsewhere on a step that pins
     // nothing is a warning, never an error.
     let marked = replace_line(
@@ -442,9 +386,9 @@ fn given_bar_or_a_cube_word_then_errors_and_given_pin_marks_then_warnings_only()
         " 15)",
         " 15) 62: 19/13* 9/7               65: 24/19 7/1*",
     );
-    let r = run(&marked);
-    assert!(errors(&r).is_empty(), "{:?}", errors(&r));
-    let warnings = found(&r, Severity::Warning);
+    let r = Run::new(&marked);
+    assert!(r.errors().is_empty(), "{:?}", r.errors());
+    let warnings = r.found(Severity::Warning);
     assert!(
         warnings.contains(&(Code::PinMark, line_of(&marked, " 15)"))),
         "{warnings:?}"
