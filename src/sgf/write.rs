@@ -216,7 +216,7 @@ fn analysis(out: &mut String, an: &crate::report::json::AnalysisDoc, side: Col, 
         .iter()
         .map(|c| {
             let context = c.context.as_ref()?;
-            let steps = super::single_steps(&c.play, dice[0], dice[1])?;
+            let steps = super::repair::single_steps(&c.play, dice[0], dice[1])?;
             let mut v = String::new();
             for (from, to) in steps {
                 v.push(point_letter(side, from) as char);

@@ -3,7 +3,7 @@
 //! its JSON output allowed with `RUSTC_BOOTSTRAP=1`). The listing is `docs/api.txt`; this
 //! test fails when the API changes without the listing changing with it, when the crate root
 //! offers 80 items or more, and when any listed item or member has no documentation.
-//! `TAVLA_BLESS=1 cargo test --test api` rewrites the listing.
+//! `TAVLA_BLESS=1 cargo test --test project api` rewrites the listing.
 
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -228,8 +228,8 @@ fn listing(doc: &Value) -> (String, usize, Vec<String>) {
     }
     let mut text = String::from(
         "# The public API of the `tavla` library: what the crate root offers, with each type's\n\
-         # fields, variants, methods and traits. Checked by tests/api.rs (rewrite it with\n\
-         # `TAVLA_BLESS=1 cargo test --test api`).\n",
+         # fields, variants, methods and traits. Checked by tests/project/api.rs (rewrite it with\n\
+         # `TAVLA_BLESS=1 cargo test --test project api`).\n",
     );
     for line in &api.lines {
         text.push_str(line);
@@ -259,6 +259,6 @@ fn the_public_api_is_the_listing() {
     assert!(
         listed == text,
         "the public API changed: review it and rewrite docs/api.txt with \
-         `TAVLA_BLESS=1 cargo test --test api`\n--- docs/api.txt\n{listed}\n+++ now\n{text}"
+         `TAVLA_BLESS=1 cargo test --test project api`\n--- docs/api.txt\n{listed}\n+++ now\n{text}"
     );
 }
