@@ -8,7 +8,7 @@ use super::options::{
 };
 use super::running::{BlockCheck, PrimeRule, RaceState, Running};
 use super::turn::{NoChain, TurnPlan};
-use super::{Position, Roll, Rules, Side, StageDice, Variant, board};
+use super::{Position, Roll, Rules, Side, StageDice, Variant, search};
 
 /// Which first-roll doublets let two checkers leave the head (`head_doubles`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -279,7 +279,7 @@ impl Rules for LongNardy {
         }
         let two = self.base_state(2);
         if self.options.head_exception_blocked == HeadExceptionBlocked::One {
-            let set = board::legal_plays_from::<Running>(pos, side, dice, two);
+            let set = search::legal_plays_from::<Running>(pos, side, dice, two);
             if set.max_steps() < standard_extent(value) {
                 return one;
             }

@@ -6,7 +6,6 @@
 //! and `report`.
 
 pub mod backgammon;
-mod board;
 mod dispatch;
 pub mod fevga;
 pub mod gul_bara;
@@ -18,16 +17,18 @@ pub mod options;
 mod plays;
 pub mod rotation;
 pub mod running;
+mod search;
 pub mod tapa;
 pub mod turn;
 
 use std::fmt;
 
-pub(crate) use board::Steps;
-pub use board::{PlaySet, Resolved, Segment};
 pub use dispatch::{CubeRules, Level, NoCube};
 pub use movement::{Landing, Movement, Restriction};
 pub use options::{BackgammonOptions, GulBaraOptions, OptionError, RuleSet};
+pub use plays::PlaySet;
+pub(crate) use search::Steps;
+pub use search::{Resolved, Segment};
 pub use turn::{ChainNext, NoChain, TurnPlan};
 
 /// One of the two players. **White** is the left-column player of a record, Black the right.
@@ -626,17 +627,17 @@ pub trait Rules {
 
     /// Every distinct legal result of one stage from `pos` for `side`.
     fn legal_plays(&self, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
-        board::legal_plays_from::<Self::Moves>(pos, side, dice, self.play_state(pos, side, dice))
+        search::legal_plays_from::<Self::Moves>(pos, side, dice, self.play_state(pos, side, dice))
     }
 
     /// Can `side` play at least one step of `dice` from `pos`?
     fn can_move(&self, pos: &Position, side: Side, dice: StageDice) -> bool {
         match dice {
             StageDice::Mixed { high, low } => {
-                board::any_step::<Self::Moves>(pos, side, &[high, low])
+                search::any_step::<Self::Moves>(pos, side, &[high, low])
             }
             StageDice::Double { value, count } if count > 0 => {
-                board::any_step::<Self::Moves>(pos, side, &[value])
+                search::any_step::<Self::Moves>(pos, side, &[value])
             }
             StageDice::Double { .. } => false,
         }
@@ -654,7 +655,7 @@ pub trait Rules {
         segments: &[Segment],
     ) -> Result<Resolved, PlayError> {
         let init = self.play_state(pos, side, dice);
-        board::resolve_inline_from::<Self::Moves>(pos, side, dice, segments, init).map(
+        search::resolve_inline_from::<Self::Moves>(pos, side, dice, segments, init).map(
             |(position, steps)| Resolved {
                 position,
                 steps: steps.as_slice().to_vec(),
@@ -673,7 +674,7 @@ pub trait Rules {
         from: u8,
         die: u8,
     ) -> Result<(Position, Step), StepError> {
-        board::step::<Self::Moves>(pos, side, from, die)
+        search::step::<Self::Moves>(pos, side, from, die)
     }
 
     /// Map a point of `side`'s numbering onto the opponent's numbering.
