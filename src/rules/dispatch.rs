@@ -85,6 +85,24 @@ impl Level {
             Level::Backgammon | Level::Koks => 3,
         }
     }
+    /// The level of a game `winner` has won in `pos` where a game is single or mars (Gul
+    /// bara, Fevga): a mars when the loser has borne off nothing.
+    pub(crate) fn single_or_mars(pos: &Position, winner: Side) -> Level {
+        if pos.off(winner.other()) == 0 {
+            Level::Mars
+        } else {
+            Level::Single
+        }
+    }
+    /// The levels a resignation by `resigner` in `pos` may be worth where a game is single
+    /// or mars: a mars only while the resigning player has borne off nothing.
+    pub(crate) fn single_or_mars_resigned(pos: &Position, resigner: Side) -> &'static [Level] {
+        if pos.off(resigner) == 0 {
+            &[Level::Single, Level::Mars]
+        } else {
+            &[Level::Single]
+        }
+    }
 }
 
 /// Run `$body` with `$r` bound to the variant's rules (a value implementing [`Rules`]).

@@ -585,6 +585,8 @@ impl fmt::Display for Variant {
 pub trait Rules {
     /// How checkers move in this variant.
     type Moves: Movement;
+    /// The variant's options.
+    type Options: options::StartOptions;
     /// Which variant.
     const VARIANT: Variant;
 
@@ -599,15 +601,26 @@ pub trait Rules {
     }
     /// The position every game starts from.
     fn start(&self) -> Position;
-    /// The doubling cube and its rules.
-    fn cube(&self) -> CubeRules;
+    /// The doubling cube and its rules: none, unless the variant has one.
+    fn cube(&self) -> CubeRules {
+        CubeRules::NOT_IN_GAME
+    }
+    /// The options in force.
+    fn options(&self) -> &Self::Options;
     /// How a game's first turn is decided.
-    fn opening(&self) -> options::Opening;
+    fn opening(&self) -> options::Opening {
+        options::StartOptions::opening(self.options())
+    }
     /// Who starts games after the first.
-    fn next_game_starter(&self) -> options::NextGameStarter;
+    fn next_game_starter(&self) -> options::NextGameStarter {
+        options::StartOptions::next_game_starter(self.options())
+    }
     /// The plan of a turn with `roll`: its first stage and what follows each stage. `player_roll`
     /// and `game_roll` count the mover's and the game's rolls, this one included (1-based).
-    fn turn_plan(&self, roll: Roll, player_roll: u32, game_roll: u32) -> TurnPlan;
+    /// Unless the variant has chains, a turn is the roll's one stage.
+    fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
+        TurnPlan::single(roll, NoChain::NotInGame)
+    }
     /// The level of a game `winner` has just won by bearing off in `pos`.
     fn level(&self, pos: &Position, winner: Side) -> Level;
     /// The levels a resignation by `resigner` in `pos` may be worth (times the cube).
