@@ -3,9 +3,8 @@
 
 use super::dispatch::{CubeRules, Level, NoCube};
 use super::movement::{Hitting, Movement};
-use super::options::{BackgammonOptions, NextGameStarter, Opening};
-use super::turn::{NoChain, TurnPlan};
-use super::{BAR, Position, Roll, Rules, Side, Variant};
+use super::options::BackgammonOptions;
+use super::{BAR, Position, Rules, Side, Variant};
 
 /// My point `p` as the opponent's point (`25 - p`).
 pub fn opposite(p: u8) -> u8 {
@@ -29,8 +28,12 @@ impl Default for Backgammon {
 
 impl Rules for Backgammon {
     type Moves = Hitting;
+    type Options = BackgammonOptions;
 
     const VARIANT: Variant = Variant::Backgammon;
+    fn options(&self) -> &BackgammonOptions {
+        &self.options
+    }
     fn start(&self) -> Position {
         let mut p = Position::empty();
         let layout: &[(u8, u8)] = if self.options.nackgammon {
@@ -59,15 +62,6 @@ impl Rules for Backgammon {
             jacoby: o.jacoby,
             beaver: o.beaver,
         }
-    }
-    fn opening(&self) -> Opening {
-        self.options.opening
-    }
-    fn next_game_starter(&self) -> NextGameStarter {
-        self.options.next_game_starter
-    }
-    fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
-        TurnPlan::single(roll, NoChain::NotInGame)
     }
     fn level(&self, pos: &Position, winner: Side) -> Level {
         let loser = winner.other();

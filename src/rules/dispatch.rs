@@ -6,7 +6,6 @@
 //! variant's movement policy.
 
 use super::backgammon::Backgammon;
-use super::board;
 use super::fevga::Fevga;
 use super::gul_bara::GulBara;
 use super::hypergammon::Hypergammon;
@@ -14,6 +13,7 @@ use super::long_nardy::LongNardy;
 use super::longgammon::Longgammon;
 use super::movement::Pinning;
 use super::options::{NextGameStarter, Opening};
+use super::search;
 use super::tapa::{MotherCheck, Tapa};
 use super::turn::TurnPlan;
 use super::{
@@ -83,6 +83,24 @@ impl Level {
             Level::Single => 1,
             Level::Gammon | Level::Mars => 2,
             Level::Backgammon | Level::Koks => 3,
+        }
+    }
+    /// The level of a game `winner` has won in `pos` where a game is single or mars (Gul
+    /// bara, Fevga): a mars when the loser has borne off nothing.
+    pub(crate) fn single_or_mars(pos: &Position, winner: Side) -> Level {
+        if pos.off(winner.other()) == 0 {
+            Level::Mars
+        } else {
+            Level::Single
+        }
+    }
+    /// The levels a resignation by `resigner` in `pos` may be worth where a game is single
+    /// or mars: a mars only while the resigning player has borne off nothing.
+    pub(crate) fn single_or_mars_resigned(pos: &Position, resigner: Side) -> &'static [Level] {
+        if pos.off(resigner) == 0 {
+            &[Level::Single, Level::Mars]
+        } else {
+            &[Level::Single]
         }
     }
 }
@@ -247,7 +265,7 @@ impl RuleSet {
     /// Every distinct legal result of one stage (see [`Rules::legal_plays`]).
     pub fn legal_plays(&self, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
         if self.mother_by_turn() {
-            return board::legal_plays_from::<Pinning<false>>(pos, side, dice, ());
+            return search::legal_plays_from::<Pinning<false>>(pos, side, dice, ());
         }
         with_rules!(self, r => r.legal_plays(pos, side, dice))
     }
@@ -276,7 +294,7 @@ impl RuleSet {
         from: u8,
         die: u8,
     ) -> Result<(Position, Step), StepError> {
-        with_moves!(self, M => board::step::<M>(pos, side, from, die))
+        with_moves!(self, M => search::step::<M>(pos, side, from, die))
     }
     /// Apply a written play step by step (see [`Rules::resolve`]).
     ///
@@ -290,7 +308,7 @@ impl RuleSet {
         segments: &[Segment],
     ) -> Result<Resolved, PlayError> {
         if self.mother_by_turn() {
-            return board::resolve_inline_from::<Pinning<false>>(pos, side, dice, segments, ())
+            return search::resolve_inline_from::<Pinning<false>>(pos, side, dice, segments, ())
                 .map(|(position, steps)| Resolved {
                     position,
                     steps: steps.as_slice().to_vec(),
@@ -308,7 +326,7 @@ impl RuleSet {
         segments: &[Segment],
     ) -> Result<(Position, Steps), PlayError> {
         if self.mother_by_turn() {
-            return board::resolve_inline_from::<Pinning<false>>(pos, side, dice, segments, ());
+            return search::resolve_inline_from::<Pinning<false>>(pos, side, dice, segments, ());
         }
         with_rules!(self, r => resolve_inline(&r, pos, side, dice, segments))
     }
@@ -318,7 +336,7 @@ impl RuleSet {
     fn mother_by_turn(&self) -> bool {
         matches!(self, RuleSet::Tapa(o) if o.mother_check != MotherCheck::Step)
     }
-    /// The quick forced-play probe (see `board::surely_maximal`).
+    /// The quick forced-play probe (see `search::surely_maximal`).
     #[inline]
     pub(crate) fn surely_maximal(
         &self,
@@ -328,7 +346,7 @@ impl RuleSet {
         position: &Position,
         used: u8,
     ) -> bool {
-        with_moves!(self, M => board::surely_maximal::<M>(pos, side, dice, position, used))
+        with_moves!(self, M => search::surely_maximal::<M>(pos, side, dice, position, used))
     }
     /// The rules of a roll that is the mover's `player_roll`-th of the game (1-based): Long
     /// nardy's head exception applies to each player's first roll; other games are the same.
@@ -389,5 +407,5 @@ fn resolve_inline<R: Rules>(
     segments: &[Segment],
 ) -> Result<(Position, Steps), PlayError> {
     let init = r.play_state(pos, side, dice);
-    board::resolve_inline_from::<R::Moves>(pos, side, dice, segments, init)
+    search::resolve_inline_from::<R::Moves>(pos, side, dice, segments, init)
 }

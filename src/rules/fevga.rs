@@ -2,14 +2,12 @@
 //! forbidden start quarter and the prime rule, applied inside legal-play generation through
 //! the [`Running`] policy.
 
-use super::dispatch::{CubeRules, Level};
-use super::long_nardy::parse_check;
+use super::dispatch::Level;
 use super::options::{
-    NextGameStarter, Opening, OptionError, norm, parse_next, parse_opening, pick,
+    NextGameStarter, Opening, OptionError, choose, norm, option_keys, option_values,
 };
 use super::running::{BlockCheck, PrimeRule, RaceState, Running};
-use super::turn::{NoChain, TurnPlan};
-use super::{Position, Roll, Rules, Side, StageDice, Variant};
+use super::{Position, Rules, Side, StageDice, Variant};
 
 /// The first checker (runner) rule (`runner`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -54,15 +52,29 @@ pub struct FevgaOptions {
 
 /// Fevga preset names.
 pub const FEVGA_PRESETS: &[&str] = &["greek", "moultezim"];
-/// Fevga option keys.
-pub const FEVGA_KEYS: &[&str] = &[
-    "opening",
-    "next_game_starter",
-    "runner",
-    "start_quarter",
-    "prime_rule",
-    "block_check",
-];
+option_keys! {
+    /// Fevga option keys.
+    FEVGA_KEYS for FevgaOptions {
+        opening,
+        next_game_starter,
+        runner,
+        start_quarter,
+        prime_rule = |v| choose!(v, "ahead" => PrimeRule::Ahead, "none" => PrimeRule::None),
+        block_check,
+    }
+}
+
+option_values!(
+    Runner,
+    "past-start" => Runner::PastStart,
+    "start-quarter" => Runner::StartQuarter,
+    "none" => Runner::None,
+);
+option_values!(
+    StartQuarter,
+    "forbidden" => StartQuarter::Forbidden,
+    "allowed" => StartQuarter::Allowed,
+);
 
 impl FevgaOptions {
     /// A named preset.
@@ -92,51 +104,6 @@ impl FevgaOptions {
             }),
         }
     }
-
-    /// Apply one `key=value` override.
-    ///
-    /// # Errors
-    /// Unknown key or bad value.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        let v = norm(value);
-        match norm(key).as_str() {
-            "opening" => self.opening = parse_opening(&v)?,
-            "next-game-starter" => self.next_game_starter = parse_next(&v)?,
-            "runner" => {
-                self.runner = pick(
-                    &v,
-                    &[
-                        ("past-start", Runner::PastStart),
-                        ("start-quarter", Runner::StartQuarter),
-                        ("none", Runner::None),
-                    ],
-                    "past-start | start-quarter | none",
-                )?;
-            }
-            "start-quarter" => {
-                self.start_quarter = pick(
-                    &v,
-                    &[
-                        ("forbidden", StartQuarter::Forbidden),
-                        ("allowed", StartQuarter::Allowed),
-                    ],
-                    "forbidden | allowed",
-                )?;
-            }
-            "prime-rule" => {
-                self.prime_rule = pick(
-                    &v,
-                    &[("ahead", PrimeRule::Ahead), ("none", PrimeRule::None)],
-                    "ahead | none",
-                )?;
-            }
-            "block-check" => self.block_check = parse_check(&v)?,
-            _ => {
-                return Err(OptionError::UnknownKey { known: FEVGA_KEYS });
-            }
-        }
-        Ok(())
-    }
 }
 
 /// The Fevga rules under one set of options.
@@ -148,36 +115,20 @@ pub struct Fevga {
 
 impl Rules for Fevga {
     type Moves = Running;
+    type Options = FevgaOptions;
 
     const VARIANT: Variant = Variant::Fevga;
+    fn options(&self) -> &FevgaOptions {
+        &self.options
+    }
     fn start(&self) -> Position {
         Position::all_on_own_24()
     }
-    fn cube(&self) -> CubeRules {
-        CubeRules::NOT_IN_GAME
-    }
-    fn opening(&self) -> Opening {
-        self.options.opening
-    }
-    fn next_game_starter(&self) -> NextGameStarter {
-        self.options.next_game_starter
-    }
-    fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
-        TurnPlan::single(roll, NoChain::NotInGame)
-    }
     fn level(&self, pos: &Position, winner: Side) -> Level {
-        if pos.off(winner.other()) == 0 {
-            Level::Mars
-        } else {
-            Level::Single
-        }
+        Level::single_or_mars(pos, winner)
     }
     fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
-        if pos.off(resigner) == 0 {
-            &[Level::Single, Level::Mars]
-        } else {
-            &[Level::Single]
-        }
+        Level::single_or_mars_resigned(pos, resigner)
     }
     fn play_state(&self, _pos: &Position, _side: Side, _dice: StageDice) -> RaceState {
         RaceState {

@@ -1,9 +1,9 @@
 //! Gul bara (`gul-bara.md`): single-checker blocking, own numbering per side, no hitting,
 //! the doublet chain with its exempt window, and remainders passed to the opponent.
 
-use super::dispatch::{CubeRules, Level};
+use super::dispatch::Level;
 use super::movement::{Holding, Movement};
-use super::options::{ExemptScope, GulBaraOptions, NextGameStarter, Opening};
+use super::options::{ExemptScope, GulBaraOptions};
 use super::turn::{ChainRules, NoChain, TurnPlan, chain_next};
 use super::{Position, Roll, Rules, Side, Variant};
 
@@ -23,19 +23,14 @@ pub struct GulBara {
 
 impl Rules for GulBara {
     type Moves = Holding;
+    type Options = GulBaraOptions;
 
     const VARIANT: Variant = Variant::GulBara;
+    fn options(&self) -> &GulBaraOptions {
+        &self.options
+    }
     fn start(&self) -> Position {
         Position::all_on_own_24()
-    }
-    fn cube(&self) -> CubeRules {
-        CubeRules::NOT_IN_GAME
-    }
-    fn opening(&self) -> Opening {
-        self.options.opening
-    }
-    fn next_game_starter(&self) -> NextGameStarter {
-        self.options.next_game_starter
     }
     fn turn_plan(&self, roll: Roll, player_roll: u32, game_roll: u32) -> TurnPlan {
         if !roll.is_double() {
@@ -58,18 +53,10 @@ impl Rules for GulBara {
         TurnPlan::chain(roll, self.chain_rules())
     }
     fn level(&self, pos: &Position, winner: Side) -> Level {
-        if pos.off(winner.other()) == 0 {
-            Level::Mars
-        } else {
-            Level::Single
-        }
+        Level::single_or_mars(pos, winner)
     }
     fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
-        if pos.off(resigner) == 0 {
-            &[Level::Single, Level::Mars]
-        } else {
-            &[Level::Single]
-        }
+        Level::single_or_mars_resigned(pos, resigner)
     }
 }
 

@@ -5,9 +5,8 @@
 use super::backgammon::Backgammon;
 use super::dispatch::{CubeRules, Level};
 use super::movement::Hitting;
-use super::options::{BackgammonOptions, NextGameStarter, Opening, OptionError};
-use super::turn::TurnPlan;
-use super::{Position, Roll, Rules, Side, Variant};
+use super::options::{BackgammonOptions, OptionError};
+use super::{Position, Rules, Side, Variant};
 
 /// Hypergammon with `N` (1, 2 or 3) checkers a side, under backgammon's options.
 #[derive(Copy, Clone, Debug)]
@@ -66,23 +65,47 @@ pub(crate) fn from_key(key: &str) -> Option<Variant> {
     }
 }
 
-impl<const N: u8> Hypergammon<N> {
-    /// Backgammon under the same options, which answers every question but the start.
-    fn backgammon(&self) -> Backgammon {
-        Backgammon {
-            options: self.options,
+/// The answers of [`Rules`] that Hypergammon and Longgammon take from backgammon under the
+/// same options, which answers every question but the start: the cube, and the levels of a
+/// game won or resigned (gammon: the loser bore off none of its checkers; backgammon: also
+/// one on the bar or in the winner's home board, gnubg `EvalOver` with n =
+/// anChequers[variation]).
+macro_rules! as_backgammon {
+    () => {
+        fn cube(&self) -> CubeRules {
+            Backgammon {
+                options: self.options,
+            }
+            .cube()
         }
-    }
+        fn level(&self, pos: &Position, winner: Side) -> Level {
+            Backgammon {
+                options: self.options,
+            }
+            .level(pos, winner)
+        }
+        fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
+            Backgammon {
+                options: self.options,
+            }
+            .resignation_levels(pos, resigner)
+        }
+    };
 }
+pub(super) use as_backgammon;
 
 impl<const N: u8> Rules for Hypergammon<N> {
     type Moves = Hitting;
+    type Options = BackgammonOptions;
 
     const VARIANT: Variant = match N {
         1 => Variant::Hypergammon1,
         2 => Variant::Hypergammon2,
         _ => Variant::Hypergammon3,
     };
+    fn options(&self) -> &BackgammonOptions {
+        &self.options
+    }
     fn checkers(&self) -> u8 {
         N
     }
@@ -95,26 +118,7 @@ impl<const N: u8> Rules for Hypergammon<N> {
         }
         p
     }
-    fn cube(&self) -> CubeRules {
-        self.backgammon().cube()
-    }
-    fn opening(&self) -> Opening {
-        self.options.opening
-    }
-    fn next_game_starter(&self) -> NextGameStarter {
-        self.options.next_game_starter
-    }
-    fn turn_plan(&self, roll: Roll, player_roll: u32, game_roll: u32) -> TurnPlan {
-        self.backgammon().turn_plan(roll, player_roll, game_roll)
-    }
-    fn level(&self, pos: &Position, winner: Side) -> Level {
-        // Gammon: the loser bore off none of its N; backgammon: also one on the bar or in the
-        // winner's home board (gnubg `EvalOver` with n = anChequers[variation]).
-        self.backgammon().level(pos, winner)
-    }
-    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
-        self.backgammon().resignation_levels(pos, resigner)
-    }
+    as_backgammon!();
 }
 
 #[cfg(test)]

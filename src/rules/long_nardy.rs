@@ -2,13 +2,10 @@
 //! first-roll doublet exception, and the block (prime) rule, applied inside legal-play
 //! generation through the [`Running`] policy.
 
-use super::dispatch::{CubeRules, Level};
-use super::options::{
-    NextGameStarter, Opening, OptionError, norm, parse_next, parse_opening, pick,
-};
+use super::dispatch::Level;
+use super::options::{NextGameStarter, Opening, OptionError, norm, option_keys, option_values};
 use super::running::{BlockCheck, PrimeRule, RaceState, Running};
-use super::turn::{NoChain, TurnPlan};
-use super::{Position, Roll, Rules, Side, StageDice, Variant, board};
+use super::{Position, Rules, Side, StageDice, Variant, search};
 
 /// Which first-roll doublets let two checkers leave the head (`head_doubles`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -72,26 +69,30 @@ pub struct LongNardyOptions {
 
 /// Long nardy preset names.
 pub const LONG_NARDY_PRESETS: &[&str] = &["federation", "club", "home-prime"];
-/// Long nardy option keys.
-pub const LONG_NARDY_KEYS: &[&str] = &[
-    "opening",
-    "next_game_starter",
-    "head_doubles",
-    "head_exception_blocked",
-    "prime_rule",
-    "block_check",
-    "koks",
-];
-
-pub(crate) fn parse_check(v: &str) -> Result<BlockCheck, OptionError> {
-    match v {
-        "step" => Ok(BlockCheck::Step),
-        "play" => Ok(BlockCheck::Play),
-        _ => Err(OptionError::BadValue {
-            allowed: "step | play",
-        }),
+option_keys! {
+    /// Long nardy option keys.
+    LONG_NARDY_KEYS for LongNardyOptions {
+        opening,
+        next_game_starter,
+        head_doubles,
+        head_exception_blocked,
+        prime_rule,
+        block_check,
+        koks,
     }
 }
+
+option_values!(
+    HeadDoubles,
+    "643" => HeadDoubles::SixFourThree,
+    "64" => HeadDoubles::SixFour,
+    "none" => HeadDoubles::None,
+);
+option_values!(
+    HeadExceptionBlocked,
+    "one" => HeadExceptionBlocked::One,
+    "two" => HeadExceptionBlocked::Two,
+);
 
 impl LongNardyOptions {
     /// A named preset.
@@ -131,68 +132,6 @@ impl LongNardyOptions {
             }),
         }
     }
-
-    /// Apply one `key=value` override.
-    ///
-    /// # Errors
-    /// Unknown key or bad value.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        let v = norm(value);
-        match norm(key).as_str() {
-            "opening" => self.opening = parse_opening(&v)?,
-            "next-game-starter" => self.next_game_starter = parse_next(&v)?,
-            "head-doubles" => {
-                self.head_doubles = pick(
-                    &v,
-                    &[
-                        ("643", HeadDoubles::SixFourThree),
-                        ("64", HeadDoubles::SixFour),
-                        ("none", HeadDoubles::None),
-                    ],
-                    "643 | 64 | none",
-                )?;
-            }
-            "head-exception-blocked" => {
-                self.head_exception_blocked = pick(
-                    &v,
-                    &[
-                        ("one", HeadExceptionBlocked::One),
-                        ("two", HeadExceptionBlocked::Two),
-                    ],
-                    "one | two",
-                )?;
-            }
-            "prime-rule" => {
-                self.prime_rule = pick(
-                    &v,
-                    &[
-                        ("ahead", PrimeRule::Ahead),
-                        ("opponent-home", PrimeRule::OpponentHome),
-                        ("none", PrimeRule::None),
-                    ],
-                    "ahead | opponent-home | none",
-                )?;
-            }
-            "block-check" => self.block_check = parse_check(&v)?,
-            "koks" => {
-                self.koks = match v.as_str() {
-                    "on" | "true" | "yes" | "1" => true,
-                    "off" | "false" | "no" | "0" => false,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "on | off",
-                        });
-                    }
-                }
-            }
-            _ => {
-                return Err(OptionError::UnknownKey {
-                    known: LONG_NARDY_KEYS,
-                });
-            }
-        }
-        Ok(())
-    }
 }
 
 /// The Long nardy rules under one set of options.
@@ -229,22 +168,14 @@ fn standard_extent(value: u8) -> u8 {
 
 impl Rules for LongNardy {
     type Moves = Running;
+    type Options = LongNardyOptions;
 
     const VARIANT: Variant = Variant::LongNardy;
+    fn options(&self) -> &LongNardyOptions {
+        &self.options
+    }
     fn start(&self) -> Position {
         Position::all_on_own_24()
-    }
-    fn cube(&self) -> CubeRules {
-        CubeRules::NOT_IN_GAME
-    }
-    fn opening(&self) -> Opening {
-        self.options.opening
-    }
-    fn next_game_starter(&self) -> NextGameStarter {
-        self.options.next_game_starter
-    }
-    fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
-        TurnPlan::single(roll, NoChain::NotInGame)
     }
     fn level(&self, pos: &Position, winner: Side) -> Level {
         let loser = winner.other();
@@ -279,7 +210,7 @@ impl Rules for LongNardy {
         }
         let two = self.base_state(2);
         if self.options.head_exception_blocked == HeadExceptionBlocked::One {
-            let set = board::legal_plays_from::<Running>(pos, side, dice, two);
+            let set = search::legal_plays_from::<Running>(pos, side, dice, two);
             if set.max_steps() < standard_extent(value) {
                 return one;
             }

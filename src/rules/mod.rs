@@ -6,7 +6,6 @@
 //! and `report`.
 
 pub mod backgammon;
-mod board;
 mod dispatch;
 pub mod fevga;
 pub mod gul_bara;
@@ -18,16 +17,18 @@ pub mod options;
 mod plays;
 pub mod rotation;
 pub mod running;
+mod search;
 pub mod tapa;
 pub mod turn;
 
 use std::fmt;
 
-pub(crate) use board::Steps;
-pub use board::{PlaySet, Resolved, Segment};
 pub use dispatch::{CubeRules, Level, NoCube};
 pub use movement::{Landing, Movement, Restriction};
 pub use options::{BackgammonOptions, GulBaraOptions, OptionError, RuleSet};
+pub use plays::PlaySet;
+pub(crate) use search::Steps;
+pub use search::{Resolved, Segment};
 pub use turn::{ChainNext, NoChain, TurnPlan};
 
 /// One of the two players. **White** is the left-column player of a record, Black the right.
@@ -584,6 +585,8 @@ impl fmt::Display for Variant {
 pub trait Rules {
     /// How checkers move in this variant.
     type Moves: Movement;
+    /// The variant's options.
+    type Options: options::StartOptions;
     /// Which variant.
     const VARIANT: Variant;
 
@@ -598,15 +601,26 @@ pub trait Rules {
     }
     /// The position every game starts from.
     fn start(&self) -> Position;
-    /// The doubling cube and its rules.
-    fn cube(&self) -> CubeRules;
+    /// The doubling cube and its rules: none, unless the variant has one.
+    fn cube(&self) -> CubeRules {
+        CubeRules::NOT_IN_GAME
+    }
+    /// The options in force.
+    fn options(&self) -> &Self::Options;
     /// How a game's first turn is decided.
-    fn opening(&self) -> options::Opening;
+    fn opening(&self) -> options::Opening {
+        options::StartOptions::opening(self.options())
+    }
     /// Who starts games after the first.
-    fn next_game_starter(&self) -> options::NextGameStarter;
+    fn next_game_starter(&self) -> options::NextGameStarter {
+        options::StartOptions::next_game_starter(self.options())
+    }
     /// The plan of a turn with `roll`: its first stage and what follows each stage. `player_roll`
     /// and `game_roll` count the mover's and the game's rolls, this one included (1-based).
-    fn turn_plan(&self, roll: Roll, player_roll: u32, game_roll: u32) -> TurnPlan;
+    /// Unless the variant has chains, a turn is the roll's one stage.
+    fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
+        TurnPlan::single(roll, NoChain::NotInGame)
+    }
     /// The level of a game `winner` has just won by bearing off in `pos`.
     fn level(&self, pos: &Position, winner: Side) -> Level;
     /// The levels a resignation by `resigner` in `pos` may be worth (times the cube).
@@ -626,17 +640,17 @@ pub trait Rules {
 
     /// Every distinct legal result of one stage from `pos` for `side`.
     fn legal_plays(&self, pos: &Position, side: Side, dice: StageDice) -> PlaySet {
-        board::legal_plays_from::<Self::Moves>(pos, side, dice, self.play_state(pos, side, dice))
+        search::legal_plays_from::<Self::Moves>(pos, side, dice, self.play_state(pos, side, dice))
     }
 
     /// Can `side` play at least one step of `dice` from `pos`?
     fn can_move(&self, pos: &Position, side: Side, dice: StageDice) -> bool {
         match dice {
             StageDice::Mixed { high, low } => {
-                board::any_step::<Self::Moves>(pos, side, &[high, low])
+                search::any_step::<Self::Moves>(pos, side, &[high, low])
             }
             StageDice::Double { value, count } if count > 0 => {
-                board::any_step::<Self::Moves>(pos, side, &[value])
+                search::any_step::<Self::Moves>(pos, side, &[value])
             }
             StageDice::Double { .. } => false,
         }
@@ -654,7 +668,7 @@ pub trait Rules {
         segments: &[Segment],
     ) -> Result<Resolved, PlayError> {
         let init = self.play_state(pos, side, dice);
-        board::resolve_inline_from::<Self::Moves>(pos, side, dice, segments, init).map(
+        search::resolve_inline_from::<Self::Moves>(pos, side, dice, segments, init).map(
             |(position, steps)| Resolved {
                 position,
                 steps: steps.as_slice().to_vec(),
@@ -673,7 +687,7 @@ pub trait Rules {
         from: u8,
         die: u8,
     ) -> Result<(Position, Step), StepError> {
-        board::step::<Self::Moves>(pos, side, from, die)
+        search::step::<Self::Moves>(pos, side, from, die)
     }
 
     /// Map a point of `side`'s numbering onto the opponent's numbering.

@@ -94,6 +94,37 @@ pub struct BackgammonOptions {
     pub next_game_starter: NextGameStarter,
 }
 
+/// The two options every variant has: how a game's first turn is decided and who starts
+/// the games after the first.
+pub trait StartOptions {
+    /// `opening`.
+    fn opening(&self) -> Opening;
+    /// `next_game_starter`.
+    fn next_game_starter(&self) -> NextGameStarter;
+}
+
+/// [`StartOptions`] of options that hold both under their own names.
+macro_rules! start_options {
+    ($($options:ty),+) => {$(
+        impl StartOptions for $options {
+            fn opening(&self) -> Opening {
+                self.opening
+            }
+            fn next_game_starter(&self) -> NextGameStarter {
+                self.next_game_starter
+            }
+        }
+    )+};
+}
+
+start_options!(
+    GulBaraOptions,
+    BackgammonOptions,
+    super::long_nardy::LongNardyOptions,
+    super::fevga::FevgaOptions,
+    super::tapa::TapaOptions
+);
+
 /// A rule option or preset that could not be applied.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,15 +177,6 @@ pub enum RuleSet {
 
 /// Gul bara preset names.
 pub const GUL_BARA_PRESETS: &[&str] = &["bulgarian", "english", "simple"];
-/// Gul bara option keys.
-pub const GUL_BARA_KEYS: &[&str] = &[
-    "opening",
-    "next_game_starter",
-    "chain_exempt_rolls",
-    "chain_exempt_scope",
-    "remainder",
-    "unstarted_chain",
-];
 /// Backgammon preset names.
 pub const BACKGAMMON_PRESETS: &[&str] = &[
     "backgammon",
@@ -164,9 +186,6 @@ pub const BACKGAMMON_PRESETS: &[&str] = &[
     "portes",
     "tavla",
 ];
-/// Backgammon option keys.
-pub const BACKGAMMON_KEYS: &[&str] = &["cube", "crawford", "jacoby", "beaver", "opening"];
-
 /// The presets of every variant, its default first: what `--rules` and the `Rules` header
 /// accept (besides `default`) and what the CLI's help lists. Adding a game is adding a row.
 pub const PRESETS: &[(super::Variant, &[&str])] = &[
@@ -200,6 +219,146 @@ pub(crate) fn pick<T: Copy>(
         .find(|(name, _)| *name == v)
         .map(|(_, t)| *t)
         .ok_or(OptionError::BadValue { allowed })
+}
+
+/// The value of an option (normalised by [`norm`]), read by the type the option holds.
+pub(crate) trait OptionValue: Sized {
+    /// The value `v` names.
+    ///
+    /// # Errors
+    /// [`OptionError::BadValue`], naming the values allowed.
+    fn parse(v: &str) -> Result<Self, OptionError>;
+}
+
+/// The value named `$v` among the names of a table, each name written once:
+/// `choose!(v, "ahead" => PrimeRule::Ahead, "none" => PrimeRule::None)` reads `ahead` or
+/// `none`, and its error allows `ahead | none`.
+macro_rules! choose {
+    ($v:expr, $first:literal => $value:expr $(, $name:literal => $other:expr)* $(,)?) => {
+        $crate::rules::options::pick(
+            $v,
+            &[($first, $value) $(, ($name, $other))*],
+            concat!($first $(, " | ", $name)*),
+        )
+    };
+}
+pub(crate) use choose;
+
+/// The [`OptionValue`] of a type whose values are names: `option_values!(Remainder,
+/// "pass" => Remainder::Pass, "lost" => Remainder::Lost)`.
+macro_rules! option_values {
+    ($t:ty, $($name:literal => $value:expr),+ $(,)?) => {
+        impl $crate::rules::options::OptionValue for $t {
+            fn parse(v: &str) -> Result<Self, $crate::rules::options::OptionError> {
+                $crate::rules::options::choose!(v, $($name => $value),+)
+            }
+        }
+    };
+}
+pub(crate) use option_values;
+
+/// A whole number from 0 to `$max` (a literal, which the error names as `0..=$max`).
+macro_rules! at_most {
+    ($t:ty, $max:literal) => {
+        |v: &str| match v.parse::<$t>() {
+            Ok(n) if n <= $max => Ok(n),
+            _ => Err($crate::rules::options::OptionError::BadValue {
+                allowed: concat!("0..=", $max),
+            }),
+        }
+    };
+}
+pub(crate) use at_most;
+
+/// The keys of a variant's options and their parser, from one list: `$keys`, the keys that
+/// exist (named by the error for any other), and `set`, which reads the value of each key
+/// with its field's [`OptionValue`], or with the parser written after the key. A key is its
+/// field's name; keys and values are compared as [`norm`] leaves them.
+macro_rules! option_keys {
+    (
+        $(#[$doc:meta])*
+        $keys:ident for $options:ty { $($field:ident $(= $parse:expr)?),+ $(,)? }
+    ) => {
+        $(#[$doc])*
+        pub const $keys: &[&str] = &[$(stringify!($field)),+];
+
+        impl $options {
+            /// Apply one `key=value` override.
+            ///
+            /// # Errors
+            /// Unknown key or bad value.
+            pub fn set(&mut self, key: &str, value: &str) -> Result<(), $crate::rules::options::OptionError> {
+                use $crate::rules::options::norm;
+                let v = norm(value);
+                let k = norm(key);
+                $(
+                    if k == norm(stringify!($field)) {
+                        self.$field = $crate::rules::options::option_keys!(@parse &v $(, $parse)?)?;
+                        return Ok(());
+                    }
+                )+
+                Err($crate::rules::options::OptionError::UnknownKey { known: $keys })
+            }
+        }
+    };
+    (@parse $v:expr) => {
+        $crate::rules::options::OptionValue::parse($v)
+    };
+    (@parse $v:expr, $parse:expr) => {
+        ($parse)($v)
+    };
+}
+pub(crate) use option_keys;
+
+option_values!(
+    Opening,
+    "starter-plays-opening-dice" => Opening::StarterPlaysOpeningDice,
+    "starter-rerolls" => Opening::StarterRerolls,
+);
+option_values!(
+    NextGameStarter,
+    "opening-roll" => NextGameStarter::OpeningRoll,
+    "previous-winner" => NextGameStarter::PreviousWinner,
+);
+option_values!(
+    ExemptScope,
+    "per-player" => ExemptScope::PerPlayer,
+    "game" => ExemptScope::Game,
+);
+option_values!(Remainder, "pass" => Remainder::Pass, "lost" => Remainder::Lost);
+option_values!(
+    UnstartedChain,
+    "pass" => UnstartedChain::Pass,
+    "lost" => UnstartedChain::Lost,
+);
+
+/// `on` or `off` (also `true` / `false`, `yes` / `no`, `1` / `0`).
+impl OptionValue for bool {
+    fn parse(v: &str) -> Result<bool, OptionError> {
+        match v {
+            "on" | "true" | "yes" | "1" => Ok(true),
+            "off" | "false" | "no" | "0" => Ok(false),
+            _ => Err(OptionError::BadValue {
+                allowed: "on | off",
+            }),
+        }
+    }
+}
+
+option_keys! {
+    /// Gul bara option keys.
+    GUL_BARA_KEYS for GulBaraOptions {
+        opening,
+        next_game_starter,
+        chain_exempt_rolls = at_most!(u8, 6),
+        chain_exempt_scope,
+        remainder,
+        unstarted_chain,
+    }
+}
+option_keys! {
+    /// Backgammon option keys.
+    BACKGAMMON_KEYS for BackgammonOptions { cube, crawford, jacoby, beaver, opening }
 }
 
 impl GulBaraOptions {
@@ -238,95 +397,6 @@ impl GulBaraOptions {
                 known: GUL_BARA_PRESETS,
             }),
         }
-    }
-
-    /// Apply one `key=value` override.
-    ///
-    /// # Errors
-    /// Unknown key or bad value.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        let v = norm(value);
-        let k = norm(key);
-        match k.as_str() {
-            "opening" => self.opening = parse_opening(&v)?,
-            "next-game-starter" => self.next_game_starter = parse_next(&v)?,
-            "chain-exempt-rolls" => {
-                self.chain_exempt_rolls = match v.parse::<u8>() {
-                    Ok(n) if n <= 6 => n,
-                    _ => return Err(OptionError::BadValue { allowed: "0..=6" }),
-                }
-            }
-            "chain-exempt-scope" => {
-                self.chain_exempt_scope = pick(
-                    &v,
-                    &[
-                        ("per-player", ExemptScope::PerPlayer),
-                        ("game", ExemptScope::Game),
-                    ],
-                    "per-player | game",
-                )?;
-            }
-            "remainder" => {
-                self.remainder = pick(
-                    &v,
-                    &[("pass", Remainder::Pass), ("lost", Remainder::Lost)],
-                    "pass | lost",
-                )?;
-            }
-            "unstarted-chain" => {
-                self.unstarted_chain = pick(
-                    &v,
-                    &[
-                        ("pass", UnstartedChain::Pass),
-                        ("lost", UnstartedChain::Lost),
-                    ],
-                    "pass | lost",
-                )?;
-            }
-            _ => {
-                return Err(OptionError::UnknownKey {
-                    known: GUL_BARA_KEYS,
-                });
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The `opening` option's value.
-pub(crate) fn parse_opening(v: &str) -> Result<Opening, OptionError> {
-    pick(
-        v,
-        &[
-            (
-                "starter-plays-opening-dice",
-                Opening::StarterPlaysOpeningDice,
-            ),
-            ("starter-rerolls", Opening::StarterRerolls),
-        ],
-        "starter-plays-opening-dice | starter-rerolls",
-    )
-}
-
-/// The `next_game_starter` option's value.
-pub(crate) fn parse_next(v: &str) -> Result<NextGameStarter, OptionError> {
-    pick(
-        v,
-        &[
-            ("opening-roll", NextGameStarter::OpeningRoll),
-            ("previous-winner", NextGameStarter::PreviousWinner),
-        ],
-        "opening-roll | previous-winner",
-    )
-}
-
-fn parse_bool(v: &str) -> Result<bool, OptionError> {
-    match v {
-        "on" | "true" | "yes" | "1" => Ok(true),
-        "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(OptionError::BadValue {
-            allowed: "on | off",
-        }),
     }
 }
 
@@ -392,27 +462,6 @@ impl BackgammonOptions {
                 known: BACKGAMMON_PRESETS,
             }),
         }
-    }
-
-    /// Apply one `key=value` override.
-    ///
-    /// # Errors
-    /// Unknown key or bad value.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        let v = norm(value);
-        match norm(key).as_str() {
-            "cube" => self.cube = parse_bool(&v)?,
-            "crawford" => self.crawford = parse_bool(&v)?,
-            "jacoby" => self.jacoby = parse_bool(&v)?,
-            "beaver" => self.beaver = parse_bool(&v)?,
-            "opening" => self.opening = parse_opening(&v)?,
-            _ => {
-                return Err(OptionError::UnknownKey {
-                    known: BACKGAMMON_KEYS,
-                });
-            }
-        }
-        Ok(())
     }
 }
 

@@ -31,13 +31,13 @@
 //! playable the larger die's results win. The results and their steps are written into two
 //! flat lists, reused from the last [`PlaySet`] dropped on the thread. Variants with play-level rules
 //! ([`Movement::RESTRICTED`]) and dice outside 1..=6 (reachable through the public API only)
-//! go to the exhaustive search over every order of the dice (`board::legal_plays_dfs`), which
+//! go to the exhaustive search over every order of the dice (`search::legal_plays_dfs`), which
 //! also serves as the reference in the tests.
 
 use std::cell::Cell;
 
-use super::board::legal_plays_dfs;
 use super::movement::{Movement, apply, step_rule};
+use super::search::legal_plays_dfs;
 use super::{BAR, OFF, Position, Side, StageDice, Step};
 
 /// The distinct legal results of one stage: each with one sequence of steps reaching it, all

@@ -9,6 +9,7 @@
 //! policy serves every preset.
 
 use super::movement::{Holding, Movement, Restriction};
+use super::options::option_values;
 use super::{OFF, Position, Side, Step};
 
 /// The prime rule: when six points in a row of the opponent's path may be held.
@@ -34,6 +35,14 @@ pub enum BlockCheck {
     /// Only on the position after the whole play.
     Play,
 }
+
+option_values!(
+    PrimeRule,
+    "ahead" => PrimeRule::Ahead,
+    "opponent-home" => PrimeRule::OpponentHome,
+    "none" => PrimeRule::None,
+);
+option_values!(BlockCheck, "step" => BlockCheck::Step, "play" => BlockCheck::Play);
 
 /// The play-level rules in force for one play and what the play has done so far.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]

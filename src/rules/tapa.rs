@@ -8,24 +8,30 @@
 
 use std::fmt;
 
-use super::dispatch::{CubeRules, Level};
+use super::dispatch::Level;
 use super::movement::{Movement, Pinning};
-use super::options::{
-    NextGameStarter, Opening, OptionError, norm, parse_next, parse_opening, pick,
-};
-use super::turn::{NoChain, TurnPlan};
-use super::{Position, Roll, Rules, Side, Variant};
+use super::options::{NextGameStarter, Opening, OptionError, at_most, option_keys, option_values};
+use super::{Position, Rules, Side, Variant};
 
 /// The presets of Tapa (`tapa.md` §8).
 pub const TAPA_PRESETS: &[&str] = &["bulgarian", "plakoto", "plakoto-no-mother"];
-/// The option keys of Tapa (`tapa.md` §5–§7).
-pub const TAPA_KEYS: &[&str] = &[
-    "opening",
-    "next_game_starter",
-    "mother_check",
-    "draw_points",
-    "stuck_rolls",
-];
+option_keys! {
+    /// The option keys of Tapa (`tapa.md` §5–§7).
+    TAPA_KEYS for TapaOptions {
+        opening,
+        next_game_starter,
+        mother_check,
+        draw_points = at_most!(u8, 2),
+        stuck_rolls = at_most!(u32, 100000),
+    }
+}
+
+option_values!(
+    MotherCheck,
+    "step" => MotherCheck::Step,
+    "turn" => MotherCheck::Turn,
+    "off" => MotherCheck::Off,
+);
 
 /// The options of Tapa / Plakoto (`tapa.md` §8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -81,47 +87,6 @@ impl TapaOptions {
                 known: TAPA_PRESETS,
             }),
         }
-    }
-
-    /// Apply one `key=value` override.
-    ///
-    /// # Errors
-    /// Unknown key or bad value.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        let v = norm(value);
-        match norm(key).as_str() {
-            "opening" => self.opening = parse_opening(&v)?,
-            "next-game-starter" => self.next_game_starter = parse_next(&v)?,
-            "mother-check" => {
-                self.mother_check = pick(
-                    &v,
-                    &[
-                        ("step", MotherCheck::Step),
-                        ("turn", MotherCheck::Turn),
-                        ("off", MotherCheck::Off),
-                    ],
-                    "step | turn | off",
-                )?;
-            }
-            "draw-points" => {
-                self.draw_points = match v.parse::<u8>() {
-                    Ok(n) if n <= 2 => n,
-                    _ => return Err(OptionError::BadValue { allowed: "0..=2" }),
-                }
-            }
-            "stuck-rolls" => {
-                self.stuck_rolls = match v.parse::<u32>() {
-                    Ok(n) if n <= 100_000 => n,
-                    _ => {
-                        return Err(OptionError::BadValue {
-                            allowed: "0..=100000",
-                        });
-                    }
-                }
-            }
-            _ => return Err(OptionError::UnknownKey { known: TAPA_KEYS }),
-        }
-        Ok(())
     }
 }
 
@@ -212,39 +177,25 @@ impl Default for Tapa {
 
 impl Rules for Tapa {
     type Moves = Pinning;
+    type Options = TapaOptions;
 
     const VARIANT: Variant = Variant::Tapa;
+    fn options(&self) -> &TapaOptions {
+        &self.options
+    }
     fn start(&self) -> Position {
         Position::all_on_own_24()
     }
-    fn cube(&self) -> CubeRules {
-        CubeRules::NOT_IN_GAME
-    }
-    fn opening(&self) -> Opening {
-        self.options.opening
-    }
-    fn next_game_starter(&self) -> NextGameStarter {
-        self.options.next_game_starter
-    }
-    fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
-        TurnPlan::single(roll, NoChain::NotInGame)
-    }
     /// A mother win or a mars (2: the loser bore off nothing); else a single game.
     fn level(&self, pos: &Position, winner: Side) -> Level {
-        if outcome_under(pos, self.options.mother_check) == Outcome::Mother(winner)
-            || pos.off(winner.other()) == 0
-        {
+        if outcome_under(pos, self.options.mother_check) == Outcome::Mother(winner) {
             Level::Mars
         } else {
-            Level::Single
+            Level::single_or_mars(pos, winner)
         }
     }
     fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
-        if pos.off(resigner) == 0 {
-            &[Level::Single, Level::Mars]
-        } else {
-            &[Level::Single]
-        }
+        Level::single_or_mars_resigned(pos, resigner)
     }
 }
 

@@ -1,12 +1,15 @@
 //! Walking the games of a match: the walk through one game's actions ([`GameWalker`]), with
-//! the turns (`turn.rs`), the cube (`cube.rs`) and the result (`result.rs`) in their own files
-//! and state structs, and the match around the games (`matches.rs`: numbering, score lines,
-//! the match end).
+//! the turns (`turn.rs`), the cube (`cube.rs`), the end of the game (`result.rs`) and its
+//! written `Wins` (`wins.rs`) in their own files and state structs, and the match around the
+//! games (`matches.rs`: numbering, the Crawford game, the match end; `score_lines.rs`: the
+//! score lines and the readings they confirm).
 
 mod cube;
 mod matches;
 mod result;
+mod score_lines;
 mod turn;
+mod wins;
 
 pub(crate) use matches::replay_match;
 

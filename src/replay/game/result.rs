@@ -1,7 +1,8 @@
-//! The end of a game: bearing off, drops and resignations, the written result and its value.
+//! The end of a game: bearing off, drops and resignations, draws, and the result the game
+//! reaches; the written `Wins` is judged in `wins.rs`.
 
 use super::super::{ActionTrace, Finding, GameResult};
-use super::{Dispute, GameWalker, Over, Stop, column_name, side_of};
+use super::{GameWalker, Over, Stop, column_name, side_of};
 use crate::codes::Code;
 use crate::notation::{CellBody, ResignLevel, Span};
 use crate::record::Action;
@@ -165,7 +166,7 @@ impl GameWalker<'_> {
 
     /// The written resignation a `Wins` (`a`) goes with: the one read before it, or one beside
     /// it on its line (the left player's `Wins`, the right player's `Resigns`); marked as read.
-    fn pair_resignation(&mut self, a: &Action) -> Option<Resignation> {
+    pub(super) fn pair_resignation(&mut self, a: &Action) -> Option<Resignation> {
         let r = match self.result.resign {
             Some(r) if r.wins.is_none() => r,
             Some(_) => return None,
@@ -284,351 +285,6 @@ impl GameWalker<'_> {
                 Err(Stop)
             }
         }
-    }
-
-    pub(super) fn wins(
-        &mut self,
-        a: &Action,
-        side: Side,
-        points: u64,
-        span: Span,
-        and_match: bool,
-    ) -> Result<(), Stop> {
-        self.record(ActionTrace::Result {
-            line: a.line,
-            side,
-            wins: true,
-            points,
-            and_match,
-        });
-        if self.result.wins.is_some() {
-            self.push(
-                Finding::error(
-                    Code::AfterGameEnd,
-                    a.cell.span,
-                    "a second result for the same game",
-                )
-                .label("second result"),
-            );
-            return Err(Stop);
-        }
-        self.result.wins = Some((side, points, span));
-        let wrong_column = matches!(
-            self.result.over,
-            Some(Over::BearOff { winner, .. } | Over::Drop { winner, .. }) if winner != side
-        );
-        // In a money session, current servers mark the session's last game so.
-        let ends_match = match self.needed[side.index()] {
-            Some(n) => points >= n,
-            None => self.last_game,
-        };
-        if and_match && !wrong_column && !ends_match {
-            self.push(
-                Finding::warning(
-                    Code::MatchEndMark,
-                    a.cell.span,
-                    "`and the match` on a game that does not end the match",
-                )
-                .label("not the end of the match")
-                .help(match self.needed[side.index()] {
-                    Some(n) => format!("{} needed {n} point(s) to win the match", self.who(side)),
-                    None => "a money session has no match to win; `and the match` may mark only its last game".to_string(),
-                }),
-            );
-        }
-        let needed = self.needed[side.index()];
-        let length = self.length;
-        // On the game that ends the match, a value capped at the points needed, or (older
-        // Backgammon Galaxy exports) at the match length when that lies between the two.
-        let capped_ok = |full: u64| {
-            points == full
-                || needed.is_some_and(|n| {
-                    n < full && (points == n || (n < length && length < full && points == length))
-                })
-        };
-        let needed_note = match needed {
-            Some(n) => format!("; {} needed {n} point(s) for the match", self.who(side)),
-            None => String::new(),
-        };
-        if let Some(Over::Draw { .. }) = self.result.over {
-            self.push(
-                Finding::error(
-                    Code::DrawResult,
-                    a.cell.span,
-                    format!(
-                        "{} is written as the winner, but the game is a draw (both mothers pinned, or the stuck rule)",
-                        self.who(side)
-                    ),
-                )
-                .label("a draw, not a win")
-                .help("write ` Draw` on its own line; each player scores `draw_points`"),
-            );
-            return Err(Stop);
-        }
-        match self.result.over {
-            Some(Over::BearOff { winner, full })
-            | Some(Over::Drop { winner, full })
-            | Some(Over::Mother { winner, full }) => {
-                if winner != side {
-                    self.result.dispute = Some(Dispute {
-                        finding: Some((Code::WrongWinner, a.cell.span)),
-                        points_span: span,
-                        cell_span: a.cell.span,
-                        written: (side, points),
-                        options: vec![(winner, full)],
-                    });
-                    self.push(
-                        Finding::error(
-                            Code::WrongWinner,
-                            a.cell.span,
-                            format!(
-                                "{} is written as the winner, but {} won the game",
-                                self.who(side),
-                                self.who(winner)
-                            ),
-                        )
-                        .label("wrong column")
-                        .help("the result stands in the winner's column"),
-                    );
-                    return Err(Stop);
-                }
-                // Under the Jacoby rule gnubg writes a bear-off at its level's value and
-                // counts it as 1 (`hypergammon.md` §4): either is accepted.
-                let written_at_level = self.jacoby()
-                    && matches!(self.result.over, Some(Over::BearOff { .. }))
-                    && capped_ok(
-                        self.rules.level(&self.turn.pos, winner).points() as u64 * self.cube.value,
-                    );
-                if !capped_ok(full) && !written_at_level {
-                    let dropped = matches!(self.result.over, Some(Over::Drop { .. }));
-                    let why = if matches!(self.result.over, Some(Over::Mother { .. })) {
-                        format!(
-                            "{} pinned the mother of {}: a mother win is worth 2 points (tapa.md §5)",
-                            self.who(winner),
-                            self.who(winner.other())
-                        )
-                    } else {
-                        self.value_explanation(winner, full, dropped)
-                    };
-                    let code = if points == 0 && self.rules.zero_result_claims_draw() {
-                        Code::Draw
-                    } else {
-                        Code::WinsMismatch
-                    };
-                    self.result.dispute = Some(Dispute {
-                        finding: Some((code, span)),
-                        points_span: span,
-                        cell_span: a.cell.span,
-                        written: (side, points),
-                        options: vec![(winner, full)],
-                    });
-                    self.push(
-                        Finding::error(
-                            code,
-                            span,
-                            format!("the game is worth {full} point(s), not {points}{needed_note}"),
-                        )
-                        .label("written value")
-                        .help(why),
-                    );
-                }
-            }
-            Some(Over::Resigned { .. }) | Some(Over::Draw { .. }) => unreachable_result(),
-            None => {
-                // A resignation by the other player: written (`Resigns`) or not.
-                let resigner = side.other();
-                let resign = self.pair_resignation(a);
-                if let Some(r) = resign.filter(|r| r.side == side) {
-                    self.push(
-                        Finding::error(
-                            Code::WrongWinner,
-                            a.cell.span,
-                            format!(
-                                "the `Wins` gives the game to {}, who resigned it on line {}",
-                                self.who(side),
-                                r.line
-                            ),
-                        )
-                        .label("the resigning player's column")
-                        .related(r.span, "the resignation")
-                        .help("a player resigns to the opponent: the resignation stands in the loser's column, the `Wins` in the winner's"),
-                    );
-                }
-                // A written resignation in the loser's column, and the level it names.
-                let resign = resign.filter(|r| r.side == resigner);
-                let kinds = self.rules.resignation_levels(&self.turn.pos, resigner);
-                let levels: Vec<u64> = if self.jacoby() {
-                    vec![1]
-                } else {
-                    kinds.iter().map(|l| l.points() as u64).collect()
-                };
-                let unit = self.cube.value;
-                let ok = levels.iter().any(|&l| capped_ok(l * unit));
-                // Every other resignation the position allows, by either player: a later
-                // score line may confirm one of them.
-                let values = |resigner: Side| -> Vec<u64> {
-                    if self.jacoby() {
-                        vec![unit]
-                    } else {
-                        self.rules
-                            .resignation_levels(&self.turn.pos, resigner)
-                            .iter()
-                            .map(|l| l.points() as u64 * unit)
-                            .collect()
-                    }
-                };
-                let mut options: Vec<(Side, u64)> = values(resigner)
-                    .into_iter()
-                    .map(|v| (side, v))
-                    .chain(values(side).into_iter().map(|v| (resigner, v)))
-                    .filter(|&o| o != (side, points))
-                    .collect();
-                // A written resignation names the loser.
-                if resign.is_some() {
-                    options.retain(|o| o.0 == side);
-                }
-                options.dedup();
-                // The level a written resignation names (`Resigned Gammon`), the rules' level of
-                // that value (none: the position allows no such resignation), and the values
-                // it may be written at.
-                let stated = resign.and_then(|r| {
-                    let level = r.level.filter(|&l| l != ResignLevel::Game)?;
-                    let allowed = match (level, needed) {
-                        // Resigning the match gives the winner the points still needed (or a
-                        // legal resignation that reaches them).
-                        (ResignLevel::Match, Some(n)) => {
-                            let mut v = vec![n];
-                            if points > n && levels.iter().any(|&l| capped_ok(l * unit)) {
-                                v.push(points);
-                            }
-                            (None, v)
-                        }
-                        // A money session has no match: any legal resignation.
-                        (ResignLevel::Match, None) => {
-                            (None, levels.iter().map(|l| l * unit).collect())
-                        }
-                        _ => {
-                            let want = if level == ResignLevel::Gammon { 2 } else { 3 };
-                            match kinds.iter().copied().find(|l| l.points() == want) {
-                                Some(k) => {
-                                    let full = u64::from(k.points()) * unit;
-                                    let mut v = vec![full];
-                                    if let Some(n) = needed.filter(|&n| n < full) {
-                                        v.push(n);
-                                        if n < length && length < full {
-                                            v.push(length);
-                                        }
-                                    }
-                                    // Under the Jacoby rule it counts as a single game.
-                                    if self.jacoby() {
-                                        v.push(unit);
-                                    }
-                                    (Some(k), v)
-                                }
-                                None => (None, Vec::new()),
-                            }
-                        }
-                    };
-                    Some((r, level, allowed.0, allowed.1))
-                });
-                if let Some((_, _, _, allowed)) = &stated {
-                    options = allowed
-                        .iter()
-                        .filter(|&&v| v != points)
-                        .map(|&v| (side, v))
-                        .collect();
-                    options.dedup();
-                }
-                self.result.dispute = Some(Dispute {
-                    finding: None,
-                    points_span: span,
-                    cell_span: a.cell.span,
-                    written: (side, points),
-                    options,
-                });
-                if let Some((r, level, kind, allowed)) = stated {
-                    if !allowed.contains(&points) {
-                        let (code, message, help) = match (level, kind) {
-                            (ResignLevel::Match, _) => (
-                                Code::WinsMismatch,
-                                format!(
-                                    "{} resigned the match, which gives {} the {} point(s) still needed, not {points}",
-                                    self.who(resigner),
-                                    self.who(side),
-                                    allowed.first().copied().unwrap_or(0)
-                                ),
-                                "`Resigned Match` concedes the match: write the points the winner still needed".to_string(),
-                            ),
-                            (_, Some(k)) => (
-                                Code::WinsMismatch,
-                                format!(
-                                    "{} resigned a {}: with the cube at {unit} it is worth {} point(s), not {points}{needed_note}",
-                                    self.who(resigner),
-                                    level_name(k),
-                                    k.points() as u64 * unit
-                                ),
-                                format!(
-                                    "`Resigned {}` names the level: write its value, or the level resigned",
-                                    level.word()
-                                ),
-                            ),
-                            (_, None) => (
-                                Code::BadResignation,
-                                format!(
-                                    "{} resigned a {}, which no resignation can be here; it can be worth {} point(s)",
-                                    self.who(resigner),
-                                    level.word().to_lowercase(),
-                                    levels
-                                        .iter()
-                                        .map(|l| (l * unit).to_string())
-                                        .collect::<Vec<_>>()
-                                        .join(" or ")
-                                ),
-                                resignation_help(self.rules, kinds),
-                            ),
-                        };
-                        if let Some(d) = &mut self.result.dispute {
-                            d.finding = Some((code, span));
-                        }
-                        self.push(
-                            Finding::error(code, span, message)
-                                .label("written value")
-                                .related(r.span, "the resignation")
-                                .help(help),
-                        );
-                    }
-                } else if !ok {
-                    let allowed: Vec<String> =
-                        levels.iter().map(|l| (l * unit).to_string()).collect();
-                    let code = if points == 0 && self.rules.zero_result_claims_draw() {
-                        Code::Draw
-                    } else {
-                        Code::BadResignation
-                    };
-                    if let Some(d) = &mut self.result.dispute {
-                        d.finding = Some((code, span));
-                    }
-                    self.push(
-                        Finding::error(
-                            code,
-                            span,
-                            format!(
-                                "the game is still running, so this is a resignation by {}; it can be worth {} point(s), not {points}{needed_note}",
-                                self.who(resigner),
-                                allowed.join(" or ")
-                            ),
-                        )
-                        .label("written value")
-                        .help(resignation_help(self.rules, kinds)),
-                    );
-                }
-                self.result.over = Some(Over::Resigned {
-                    winner: side,
-                    written: points,
-                });
-            }
-        }
-        Ok(())
     }
 
     /// Why a game that ended by bearing off (or, `dropped`, by a dropped double) is worth
@@ -829,10 +485,8 @@ impl GameWalker<'_> {
     }
 }
 
-fn unreachable_result() {}
-
 /// A level's name in prose.
-fn level_name(level: Level) -> &'static str {
+pub(super) fn level_name(level: Level) -> &'static str {
     match level {
         Level::Single => "single game",
         Level::Gammon => "gammon",
@@ -843,7 +497,7 @@ fn level_name(level: Level) -> &'static str {
 }
 
 /// What a resignation may be worth, for a help text.
-fn resignation_help(rules: RuleSet, kinds: &[Level]) -> String {
+pub(super) fn resignation_help(rules: RuleSet, kinds: &[Level]) -> String {
     if rules.cube().in_game() {
         let names: Vec<&str> = kinds.iter().map(|&l| level_name(l)).collect();
         let points: Vec<String> = kinds.iter().map(|l| l.points().to_string()).collect();
