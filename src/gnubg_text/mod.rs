@@ -16,6 +16,10 @@
 //! [`ReadProblem`](crate::record::ReadProblem), never a panic. It reads English exports (gnubg
 //! in the C locale), as gnubg 1.07 writes them; the layout is in `docs/formats.md`.
 
+mod analysis;
+mod games;
+mod lines;
+mod moves;
 mod read;
 
 pub use read::read;

@@ -695,6 +695,49 @@ pub fn validate(pos: &Position, variant: Variant) -> Result<(), PositionError> {
     Ok(())
 }
 
+/// A field of `format` that does not read: its name, its value as written (shortened) and what
+/// it should be.
+pub(crate) fn field_error(
+    format: PositionFormat,
+    field: &'static str,
+    value: &str,
+    expected: &'static str,
+) -> PositionError {
+    PositionError::Field {
+        format,
+        field,
+        value: shorten(value, 20),
+        expected,
+    }
+}
+
+/// Field `field` of `format`: a whole number written in ASCII digits only (at most 18 of
+/// them).
+pub(crate) fn field_number(
+    format: PositionFormat,
+    field: &'static str,
+    value: &str,
+    expected: &'static str,
+) -> Result<u64, PositionError> {
+    if value.is_empty() || value.len() > 18 || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(field_error(format, field, value, expected));
+    }
+    value
+        .parse()
+        .map_err(|_| field_error(format, field, value, expected))
+}
+
+/// Two dice written as two digits 1-6 (`64`), in their order.
+pub(crate) fn dice_digits(s: &str) -> Option<Roll> {
+    match *s.as_bytes() {
+        [a @ b'1'..=b'6', b @ b'1'..=b'6'] => Some(Roll {
+            a: a - b'0',
+            b: b - b'0',
+        }),
+        _ => None,
+    }
+}
+
 /// At most `n` characters of `s`, with `…` when cut.
 pub(crate) fn shorten(s: &str, n: usize) -> String {
     let mut out: String = s.chars().take(n).collect();

@@ -35,7 +35,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{CHECKERS, MatchContext, PositionError, PositionFormat, shorten, validate};
+use super::{
+    CHECKERS, MatchContext, PositionError, PositionFormat, dice_digits, field_error, field_number,
+    validate,
+};
 use crate::rules::{BAR, OFF, Position, Roll, Side, Variant};
 
 const FORMAT: PositionFormat = PositionFormat::Xgid;
@@ -228,20 +231,12 @@ impl fmt::Display for Xgid {
 
 /// A field error.
 fn bad(field: &'static str, value: &str, expected: &'static str) -> PositionError {
-    PositionError::Field {
-        format: FORMAT,
-        field,
-        value: shorten(value, 20),
-        expected,
-    }
+    field_error(FORMAT, field, value, expected)
 }
 
 /// A whole number written in ASCII digits only (at most 18 of them).
 fn number(field: &'static str, value: &str, expected: &'static str) -> Result<u64, PositionError> {
-    if value.is_empty() || value.len() > 18 || !value.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad(field, value, expected));
-    }
-    value.parse().map_err(|_| bad(field, value, expected))
+    field_number(FORMAT, field, value, expected)
 }
 
 /// A power of two written as its exponent, 0..=15.
@@ -373,15 +368,9 @@ impl FromStr for Xgid {
             "D" => (None, Some(CubeAction::Doubled)),
             "B" => (None, Some(CubeAction::Beavered)),
             "R" => (None, Some(CubeAction::Raccooned)),
-            d => match d.as_bytes() {
-                &[a @ b'1'..=b'6', b @ b'1'..=b'6'] => (
-                    Some(Roll {
-                        a: a - b'0',
-                        b: b - b'0',
-                    }),
-                    None,
-                ),
-                _ => return Err(bad("the dice field", d, DICE)),
+            d => match dice_digits(d) {
+                Some(roll) => (Some(roll), None),
+                None => return Err(bad("the dice field", d, DICE)),
             },
         };
         let black_score = number("the bottom player's score", bottom, "a whole number")?;

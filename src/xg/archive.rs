@@ -159,6 +159,38 @@ pub fn members(
     wanted: &[&str],
     warnings: &mut Vec<ReadProblem>,
 ) -> Result<Vec<Member>, ReadProblem> {
+    let payload = archive_start(b)?;
+    let archive = archive(b, payload)?;
+    let mut out = Vec::new();
+    for i in 0..archive.count {
+        let r = &archive.registry[i * MEMBER_RECORD..(i + 1) * MEMBER_RECORD];
+        let name = short_string_at(r, 0, 255);
+        if !wanted.contains(&name.as_str()) {
+            continue;
+        }
+        let first = Some(&name.as_str()) == wanted.first();
+        match member(b, &archive, r, name) {
+            Ok(m) => out.push(m),
+            Err(p) if first => return Err(p),
+            Err(p) => warnings.push(ReadProblem { error: false, ..p }),
+        }
+    }
+    if let Some(first) = wanted.first()
+        && !out.iter().any(|m| m.name == *first)
+    {
+        return Err(problem(
+            Code::XgBadRegistry,
+            archive.reg_start,
+            archive.reg_len,
+            format!("the archive has no member `{first}`"),
+            "an XG match or position keeps its records in `temp.xg`: the file is damaged or not a match",
+        ));
+    }
+    Ok(out)
+}
+
+/// Where the archive starts: after the `RGMH` header and the thumbnail, both checked.
+fn archive_start(b: &[u8]) -> Result<usize, ReadProblem> {
     if b.len() < MAGIC.len() && MAGIC.starts_with(b) {
         return Err(problem(
             Code::XgTruncated,
@@ -221,7 +253,25 @@ pub fn members(
             "the file was cut short or its header is damaged: save it again from XG",
         ));
     }
-    let payload = payload as usize;
+    Ok(payload as usize)
+}
+
+/// The archive's layout, as its trailer gives it, and its registry.
+struct Archive {
+    /// Where the members' data starts in the file, and its size.
+    data_start: usize,
+    data_size: usize,
+    /// Where the registry starts in the file, and its stored size.
+    reg_start: usize,
+    reg_len: usize,
+    /// The registry, inflated: at least `count` member records.
+    registry: Vec<u8>,
+    count: usize,
+}
+
+/// The archive that starts at `payload`: its trailer, the CRC of its data and registry, and
+/// the registry inflated.
+fn archive(b: &[u8], payload: usize) -> Result<Archive, ReadProblem> {
     if b.len() < payload + TRAILER_SIZE {
         return Err(truncated(payload, "the archive", TRAILER_SIZE, b.len()));
     }
@@ -305,136 +355,92 @@ pub fn members(
             "the member count of the trailer overruns the registry: the file is damaged",
         ));
     }
-    let mut out = Vec::new();
-    for i in 0..count {
-        let r = &registry[i * MEMBER_RECORD..(i + 1) * MEMBER_RECORD];
-        let name = short_string_at(r, 0, 255);
-        if !wanted.contains(&name.as_str()) {
-            continue;
-        }
-        let size = i32_at(r, 512);
-        let csize = i32_at(r, 516);
-        let start = i32_at(r, 520);
-        let mcrc = u32_at(r, 524);
-        let stored = r[528] != 0;
-        let here = reg_start;
-        let fail = |p: ReadProblem, warnings: &mut Vec<ReadProblem>| {
-            if Some(&name.as_str()) == wanted.first() {
-                Err(p)
-            } else {
-                warnings.push(ReadProblem { error: false, ..p });
-                Ok(())
-            }
-        };
-        if size < 0
-            || csize < 0
-            || start < 0
-            || start as usize + csize as usize > data_size as usize
-        {
-            fail(
-                problem(
-                    Code::XgBadRegistry,
-                    here,
-                    reg_bytes.len(),
-                    format!(
-                        "member `{name}` claims {csize} bytes at {start} of the archive's {data_size} bytes of data"
-                    ),
-                    "the registry is damaged: use an intact copy",
-                ),
-                warnings,
-            )?;
-            continue;
-        }
-        if size as usize > MAX_MEMBER {
-            fail(
-                problem(
-                    Code::XgTooLarge,
-                    here,
-                    reg_bytes.len(),
-                    format!("member `{name}` claims {size} bytes; at most {MAX_MEMBER} are read"),
-                    "no real match needs this much: the file is damaged or not a match",
-                ),
-                warnings,
-            )?;
-            continue;
-        }
-        let at = data_start + start as usize;
-        let raw = &b[at..at + csize as usize];
-        let data = if stored {
-            raw.to_vec()
-        } else {
-            match inflate(raw, size as usize, MAX_MEMBER) {
-                Ok(d) => d,
-                Err(too_big) => {
-                    fail(
-                        problem(
-                            Code::XgBadMember,
-                            at,
-                            raw.len(),
-                            if too_big {
-                                format!(
-                                    "member `{name}` inflates to more than the {size} bytes its record gives"
-                                )
-                            } else {
-                                format!("member `{name}` is not a valid zlib stream")
-                            },
-                            "the file is damaged: use an intact copy",
-                        ),
-                        warnings,
-                    )?;
-                    continue;
-                }
-            }
-        };
-        if data.len() != size as usize {
-            fail(
-                problem(
-                    Code::XgBadMember,
-                    at,
-                    raw.len(),
-                    format!(
-                        "member `{name}` holds {} bytes, but its record gives {size}",
-                        data.len()
-                    ),
-                    "the file is damaged: use an intact copy",
-                ),
-                warnings,
-            )?;
-            continue;
-        }
-        let actual = crc32fast::hash(&data);
-        if actual != mcrc {
-            fail(
-                problem(
-                    Code::XgBadCrc,
-                    at,
-                    raw.len(),
-                    format!(
-                        "member `{name}` has CRC-32 {actual:08x}, but its record gives {mcrc:08x}"
-                    ),
-                    "the file is damaged (a byte changed in storage or transfer): use an intact copy",
-                ),
-                warnings,
-            )?;
-            continue;
-        }
-        out.push(Member {
-            name,
-            data,
-            file_offset: at as u64,
-            stored_len: raw.len() as u64,
-        });
-    }
-    if let Some(first) = wanted.first()
-        && !out.iter().any(|m| m.name == *first)
-    {
+    Ok(Archive {
+        data_start,
+        data_size: data_size as usize,
+        reg_start,
+        reg_len: reg_bytes.len(),
+        registry,
+        count,
+    })
+}
+
+/// The member of registry record `r`, named `name`: its data decompressed and checked
+/// against the record's size and CRC.
+fn member(b: &[u8], a: &Archive, r: &[u8], name: String) -> Result<Member, ReadProblem> {
+    let size = i32_at(r, 512);
+    let csize = i32_at(r, 516);
+    let start = i32_at(r, 520);
+    let mcrc = u32_at(r, 524);
+    let stored = r[528] != 0;
+    let data_size = a.data_size;
+    if size < 0 || csize < 0 || start < 0 || start as usize + csize as usize > data_size {
         return Err(problem(
             Code::XgBadRegistry,
-            reg_start,
-            reg_bytes.len(),
-            format!("the archive has no member `{first}`"),
-            "an XG match or position keeps its records in `temp.xg`: the file is damaged or not a match",
+            a.reg_start,
+            a.reg_len,
+            format!(
+                "member `{name}` claims {csize} bytes at {start} of the archive's {data_size} bytes of data"
+            ),
+            "the registry is damaged: use an intact copy",
         ));
     }
-    Ok(out)
+    if size as usize > MAX_MEMBER {
+        return Err(problem(
+            Code::XgTooLarge,
+            a.reg_start,
+            a.reg_len,
+            format!("member `{name}` claims {size} bytes; at most {MAX_MEMBER} are read"),
+            "no real match needs this much: the file is damaged or not a match",
+        ));
+    }
+    let at = a.data_start + start as usize;
+    let raw = &b[at..at + csize as usize];
+    let data = if stored {
+        raw.to_vec()
+    } else {
+        inflate(raw, size as usize, MAX_MEMBER).map_err(|too_big| {
+            problem(
+                Code::XgBadMember,
+                at,
+                raw.len(),
+                if too_big {
+                    format!(
+                        "member `{name}` inflates to more than the {size} bytes its record gives"
+                    )
+                } else {
+                    format!("member `{name}` is not a valid zlib stream")
+                },
+                "the file is damaged: use an intact copy",
+            )
+        })?
+    };
+    if data.len() != size as usize {
+        return Err(problem(
+            Code::XgBadMember,
+            at,
+            raw.len(),
+            format!(
+                "member `{name}` holds {} bytes, but its record gives {size}",
+                data.len()
+            ),
+            "the file is damaged: use an intact copy",
+        ));
+    }
+    let actual = crc32fast::hash(&data);
+    if actual != mcrc {
+        return Err(problem(
+            Code::XgBadCrc,
+            at,
+            raw.len(),
+            format!("member `{name}` has CRC-32 {actual:08x}, but its record gives {mcrc:08x}"),
+            "the file is damaged (a byte changed in storage or transfer): use an intact copy",
+        ));
+    }
+    Ok(Member {
+        name,
+        data,
+        file_offset: at as u64,
+        stored_len: raw.len() as u64,
+    })
 }

@@ -24,32 +24,18 @@
 //!   +1000 settled);
 //! - FooterMatch (5): the final scores at 12 and 16, the winner at 20.
 
+use crate::rules::Side;
+
 /// Size of every record.
 pub const RECORD: usize = 2560;
 
-/// Which player: XG's player 1 (the left column, tavla's White) or player 2.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// Player 1 (`1`).
-    One,
-    /// Player 2 (`-1`).
-    Two,
-}
-
-impl Player {
-    fn from_i32(v: i32) -> Option<Player> {
-        match v {
-            1 => Some(Player::One),
-            -1 => Some(Player::Two),
-            _ => None,
-        }
-    }
-    /// The other player.
-    pub fn other(self) -> Player {
-        match self {
-            Player::One => Player::Two,
-            Player::Two => Player::One,
-        }
+/// XG's player field (1 player 1, −1 player 2) as a side: player 1 is the left column,
+/// tavla's White.
+fn player(v: i32) -> Option<Side> {
+    match v {
+        1 => Some(Side::White),
+        -1 => Some(Side::Black),
+        _ => None,
     }
 }
 
@@ -107,7 +93,7 @@ pub struct GameHeader {
 #[derive(Clone, Debug)]
 pub struct Cube {
     /// Who was on roll.
-    pub player: Option<Player>,
+    pub player: Option<Side>,
     /// 1 doubled, 0 not, −1 resigned before the roll, −2 no cube decision.
     pub double: i32,
     /// 1 take, 0 drop, 2 beaver, −1 none.
@@ -130,7 +116,7 @@ pub struct Cube {
 #[derive(Clone, Debug)]
 pub struct Move {
     /// Who moved.
-    pub player: Option<Player>,
+    pub player: Option<Side>,
     /// The position before, from player 1's side.
     pub before: [i8; 26],
     /// The position after, from the mover's side.
@@ -162,7 +148,7 @@ pub struct GameFooter {
     /// Scores after the game.
     pub score: [i32; 2],
     /// The winner.
-    pub winner: Option<Player>,
+    pub winner: Option<Side>,
     /// Points won.
     pub points: i32,
     /// 0 drop, 1–3 level, +100 resigned, +1000 settled.
@@ -175,7 +161,7 @@ pub struct MatchFooter {
     /// Final scores.
     pub score: [i32; 2],
     /// The winner.
-    pub winner: Option<Player>,
+    pub winner: Option<Side>,
 }
 
 /// One record of `temp.xg`.
@@ -377,7 +363,7 @@ pub fn parse(r: &[u8], version: i32) -> Result<Record, u8> {
             comment: i32_at(r, 56),
         }),
         2 => Record::Cube(Cube {
-            player: Player::from_i32(i32_at(r, 12)),
+            player: player(i32_at(r, 12)),
             double: i32_at(r, 16),
             take: i32_at(r, 20),
             beaver: i32_at(r, 24),
@@ -393,7 +379,7 @@ pub fn parse(r: &[u8], version: i32) -> Result<Record, u8> {
                 *m = i32_at(r, 68 + 4 * i);
             }
             Record::Move(Move {
-                player: Player::from_i32(i32_at(r, 64)),
+                player: player(i32_at(r, 64)),
                 before: position_at(r, 9),
                 after: position_at(r, 35),
                 moves,
@@ -406,13 +392,13 @@ pub fn parse(r: &[u8], version: i32) -> Result<Record, u8> {
         }
         4 => Record::GameFooter(GameFooter {
             score: [i32_at(r, 12), i32_at(r, 16)],
-            winner: Player::from_i32(i32_at(r, 24)),
+            winner: player(i32_at(r, 24)),
             points: i32_at(r, 28),
             termination: i32_at(r, 32),
         }),
         5 => Record::MatchFooter(MatchFooter {
             score: [i32_at(r, 12), i32_at(r, 16)],
-            winner: Player::from_i32(i32_at(r, 20)),
+            winner: player(i32_at(r, 20)),
         }),
         t @ (6 | 7) => {
             let _ = version;
