@@ -3,7 +3,7 @@
 //!
 //! It knows nothing of rules; it presents what `replay` found.
 
-pub mod board;
+pub mod diagram;
 pub mod formats;
 pub mod html;
 pub mod json;
@@ -11,6 +11,9 @@ pub mod ogid;
 pub mod single;
 pub mod svg;
 pub mod table;
+
+/// The former name of [`diagram`], kept for the code that uses it.
+pub use diagram as board;
 
 use std::fmt;
 
