@@ -6,59 +6,19 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
-use tavla::notation::Span;
 use tavla::replay::{self, Severity};
-use tavla::report::LineIndex;
+use tavla::report::{LineIndex, Located, LocatedFinding, severity_name};
 
 use crate::to_py;
 
-/// Where a span stands in the record's text: 1-based line and column (in characters), and
-/// its byte offset and length. All `None` in a record read from a binary file, which has no
-/// text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Located {
-    line: Option<usize>,
-    column: Option<usize>,
-    offset: Option<usize>,
-    length: Option<usize>,
-}
-
-impl Located {
-    fn new(text: &str, idx: &LineIndex, span: Span, binary: bool) -> Self {
-        if binary {
-            return Located {
-                line: None,
-                column: None,
-                offset: None,
-                length: None,
-            };
-        }
-        let (l, c) = idx.locate(text, span.offset);
-        Located {
-            line: Some(l),
-            column: Some(c),
-            offset: Some(span.offset),
-            length: Some(span.len),
-        }
-    }
-
-    /// The object of `rests_on` (and of `related`, with a label).
-    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("line", self.line)?;
-        d.set_item("column", self.column)?;
-        d.set_item("offset", self.offset)?;
-        d.set_item("length", self.length)?;
-        Ok(d)
-    }
-}
-
-fn severity_name(s: Severity) -> &'static str {
-    match s {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Advice => "advice",
-    }
+/// The object of `rests_on` (and of `related`, with a label).
+fn located_dict<'py>(py: Python<'py>, at: &Located) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("line", at.line)?;
+    d.set_item("column", at.column)?;
+    d.set_item("offset", at.offset)?;
+    d.set_item("length", at.length)?;
+    Ok(d)
 }
 
 /// One problem found in a record: the object of ``tavla validate --format jsonl``.
@@ -82,191 +42,186 @@ fn severity_name(s: Severity) -> &'static str {
 ///     ('tavla::rules::blocked', 5, 1, 1, 'white', '24/18/13')
 #[pyclass(frozen, eq, hash, module = "tavla", skip_from_py_object)]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Finding {
-    /// The record's name, as given.
-    #[pyo3(get)]
-    path: String,
-    /// The finding's stable code (``"tavla::rules::blocked"``).
-    #[pyo3(get)]
-    code: &'static str,
-    /// ``"error"``, ``"warning"`` or ``"advice"``.
-    #[pyo3(get)]
-    severity: &'static str,
-    /// One sentence saying what is wrong.
-    #[pyo3(get)]
-    message: String,
-    start: Located,
-    end: Located,
-    /// The primary label's text.
-    #[pyo3(get)]
-    label: String,
-    /// What was legal, or how to fix it (``None`` when the message says it all).
-    #[pyo3(get)]
-    help: Option<String>,
-    related: Vec<(Located, String)>,
-    /// For an illegal play: the nearest legal plays, nearest first (else empty).
-    #[pyo3(get)]
-    suggestions: Vec<String>,
-    /// The confirmed replacement text of the span (what ``tavla fix`` writes), or ``None``.
-    #[pyo3(get)]
-    repair: Option<String>,
-    /// For an illegal play: how the check went on past it (``"repair"``, ``"as_written"``,
-    /// ``"stored_position"``), or ``None``.
-    #[pyo3(get)]
-    continued: Option<&'static str>,
-    rests_on: Option<Located>,
-    /// The 1-based index of the match in the file (a file may hold several).
-    #[pyo3(get, name = "match")]
-    match_number: Option<usize>,
-    /// The 1-based index of the game in the file.
-    #[pyo3(get)]
-    game: Option<usize>,
-    /// The written turn number ``N)`` of the turn or cube action.
-    #[pyo3(get)]
-    turn: Option<u64>,
-    /// Whose column holds the finding: ``"white"`` (left) or ``"black"`` (right).
-    #[pyo3(get)]
-    side: Option<&'static str>,
-    /// In a record read from a binary file: the byte offset of the entry in the file.
-    #[pyo3(get)]
-    byte_offset: Option<u64>,
-}
+pub struct Finding(LocatedFinding);
 
 impl Finding {
-    /// A finding of the record `name` holding `text` (indexed by `idx`), located as
-    /// `report::finding_json` locates it.
-    pub fn new(name: &str, text: &str, idx: &LineIndex, f: &replay::Finding) -> Self {
-        let binary = f.byte_offset().is_some();
-        let end = Span::new(f.span.end(), 0);
-        Finding {
-            path: name.to_string(),
-            code: f.code.as_str(),
-            severity: severity_name(f.severity),
-            message: f.message.clone(),
-            start: Located::new(text, idx, f.span, binary),
-            end: Located::new(text, idx, end, binary),
-            label: f.label.clone(),
-            help: f.help.clone(),
-            related: f
-                .related
-                .iter()
-                .map(|(s, l)| (Located::new(text, idx, *s, binary), l.clone()))
-                .collect(),
-            suggestions: f
-                .suggestions
-                .as_ref()
-                .map_or_else(Vec::new, |s| s.plays.clone()),
-            repair: f.repair.as_ref().map(|r| r.text.clone()),
-            continued: f.continued.map(|c| c.as_str()),
-            rests_on: f.rests_on.map(|s| Located::new(text, idx, s, binary)),
-            match_number: f.place.map(|p| p.match_number),
-            game: f.place.map(|p| p.game),
-            turn: f.place.and_then(|p| p.turn),
-            side: f.place.and_then(|p| p.side).map(|s| s.name()),
-            byte_offset: f.byte_offset(),
-        }
-    }
-
-    /// The findings of one record.
+    /// The findings of one record, located as `report::finding_json` locates them.
     pub fn all(name: &str, text: &str, findings: &[replay::Finding]) -> Vec<Self> {
         let idx = LineIndex::new(text);
         findings
             .iter()
-            .map(|f| Finding::new(name, text, &idx, f))
+            .map(|f| Finding(LocatedFinding::new(name, text, &idx, f)))
             .collect()
     }
 
     fn is(&self, s: Severity) -> bool {
-        self.severity == severity_name(s)
+        self.0.severity == severity_name(s)
     }
 }
 
 #[pymethods]
 impl Finding {
+    /// The record's name, as given.
+    #[getter]
+    fn path(&self) -> &str {
+        &self.0.path
+    }
+    /// The finding's stable code (``"tavla::rules::blocked"``).
+    #[getter]
+    fn code(&self) -> &'static str {
+        self.0.code
+    }
+    /// ``"error"``, ``"warning"`` or ``"advice"``.
+    #[getter]
+    fn severity(&self) -> &'static str {
+        self.0.severity
+    }
+    /// One sentence saying what is wrong.
+    #[getter]
+    fn message(&self) -> &str {
+        &self.0.message
+    }
     /// The 1-based line of the finding's start (``None`` in a binary file).
     #[getter]
     fn line(&self) -> Option<usize> {
-        self.start.line
+        self.0.start.line
     }
     /// The 1-based column of the start, in characters (``None`` in a binary file).
     #[getter]
     fn column(&self) -> Option<usize> {
-        self.start.column
+        self.0.start.column
     }
     /// The line of the end of the span.
     #[getter]
     fn end_line(&self) -> Option<usize> {
-        self.end.line
+        self.0.end.line
     }
     /// The column just past the span, in characters.
     #[getter]
     fn end_column(&self) -> Option<usize> {
-        self.end.column
+        self.0.end.column
     }
     /// The span's start in bytes of the UTF-8 text (``None`` in a binary file).
     #[getter]
     fn offset(&self) -> Option<usize> {
-        self.start.offset
+        self.0.start.offset
     }
     /// The span's length in bytes (``None`` in a binary file).
     #[getter]
     fn length(&self) -> Option<usize> {
-        self.start.length
+        self.0.start.length
+    }
+    /// The primary label's text.
+    #[getter]
+    fn label(&self) -> &str {
+        &self.0.label
+    }
+    /// What was legal, or how to fix it (``None`` when the message says it all).
+    #[getter]
+    fn help(&self) -> Option<&str> {
+        self.0.help.as_deref()
     }
     /// The secondary labels (the roll, the blocking point, …): dicts with ``line``,
     /// ``column``, ``offset``, ``length`` and ``label``.
     #[getter]
     fn related<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for (at, label) in &self.related {
-            let d = at.dict(py)?;
+        for (at, label) in &self.0.related {
+            let d = located_dict(py, at)?;
             d.set_item("label", label)?;
             list.append(d)?;
         }
         Ok(list)
     }
+    /// For an illegal play: the nearest legal plays, nearest first (else empty).
+    #[getter]
+    fn suggestions(&self) -> Vec<String> {
+        self.0.suggestions.clone()
+    }
+    /// The confirmed replacement text of the span (what ``tavla fix`` writes), or ``None``.
+    #[getter]
+    fn repair(&self) -> Option<&str> {
+        self.0.repair.as_deref()
+    }
+    /// For an illegal play: how the check went on past it (``"repair"``, ``"as_written"``,
+    /// ``"stored_position"``), or ``None``.
+    #[getter]
+    fn continued(&self) -> Option<&'static str> {
+        self.0.continued
+    }
     /// For a finding made after an assumed repair: the repair's span (a dict with ``line``,
     /// ``column``, ``offset`` and ``length``), else ``None``.
     #[getter]
     fn rests_on<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        self.rests_on.as_ref().map(|r| r.dict(py)).transpose()
+        self.0
+            .rests_on
+            .as_ref()
+            .map(|r| located_dict(py, r))
+            .transpose()
+    }
+    /// The 1-based index of the match in the file (a file may hold several).
+    #[getter]
+    #[pyo3(name = "match")]
+    fn match_number(&self) -> Option<usize> {
+        self.0.match_number
+    }
+    /// The 1-based index of the game in the file.
+    #[getter]
+    fn game(&self) -> Option<usize> {
+        self.0.game
+    }
+    /// The written turn number ``N)`` of the turn or cube action.
+    #[getter]
+    fn turn(&self) -> Option<u64> {
+        self.0.turn
+    }
+    /// Whose column holds the finding: ``"white"`` (left) or ``"black"`` (right).
+    #[getter]
+    fn side(&self) -> Option<&'static str> {
+        self.0.side
+    }
+    /// In a record read from a binary file: the byte offset of the entry in the file.
+    #[getter]
+    fn byte_offset(&self) -> Option<u64> {
+        self.0.byte_offset
     }
     /// The finding as the dict of one line of ``tavla validate --format jsonl``.
     pub fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let f = &self.0;
         let d = PyDict::new(py);
-        d.set_item("path", &self.path)?;
-        d.set_item("code", self.code)?;
-        d.set_item("severity", self.severity)?;
-        d.set_item("message", &self.message)?;
-        d.set_item("line", self.start.line)?;
-        d.set_item("column", self.start.column)?;
-        d.set_item("end_line", self.end.line)?;
-        d.set_item("end_column", self.end.column)?;
-        d.set_item("offset", self.start.offset)?;
-        d.set_item("length", self.start.length)?;
-        d.set_item("label", &self.label)?;
-        d.set_item("help", &self.help)?;
+        d.set_item("path", &f.path)?;
+        d.set_item("code", f.code)?;
+        d.set_item("severity", f.severity)?;
+        d.set_item("message", &f.message)?;
+        d.set_item("line", f.start.line)?;
+        d.set_item("column", f.start.column)?;
+        d.set_item("end_line", f.end.line)?;
+        d.set_item("end_column", f.end.column)?;
+        d.set_item("offset", f.start.offset)?;
+        d.set_item("length", f.start.length)?;
+        d.set_item("label", &f.label)?;
+        d.set_item("help", &f.help)?;
         d.set_item("related", self.related(py)?)?;
-        d.set_item("suggestions", &self.suggestions)?;
-        d.set_item("repair", &self.repair)?;
-        d.set_item("continued", self.continued)?;
+        d.set_item("suggestions", &f.suggestions)?;
+        d.set_item("repair", &f.repair)?;
+        d.set_item("continued", f.continued)?;
         d.set_item("rests_on", self.rests_on(py)?)?;
-        d.set_item("match", self.match_number)?;
-        d.set_item("game", self.game)?;
-        d.set_item("turn", self.turn)?;
-        d.set_item("side", self.side)?;
-        d.set_item("byte_offset", self.byte_offset)?;
+        d.set_item("match", f.match_number)?;
+        d.set_item("game", f.game)?;
+        d.set_item("turn", f.turn)?;
+        d.set_item("side", f.side)?;
+        d.set_item("byte_offset", f.byte_offset)?;
         Ok(d)
     }
     fn __repr__(&self) -> String {
-        let at = match (self.start.line, self.start.column) {
-            (Some(l), Some(c)) => format!("{}:{l}:{c}", self.path),
+        let at = match (self.0.start.line, self.0.start.column) {
+            (Some(l), Some(c)) => format!("{}:{l}:{c}", self.0.path),
             _ => {
-                let mut at = self.path.clone();
-                if let Some(g) = self.game {
+                let mut at = self.0.path.clone();
+                if let Some(g) = self.0.game {
                     at.push_str(&format!(": game {g}"));
                 }
-                if let Some(t) = self.turn {
+                if let Some(t) = self.0.turn {
                     at.push_str(&format!(", turn {t}"));
                 }
                 at
@@ -274,7 +229,7 @@ impl Finding {
         };
         format!(
             "Finding({at}: {}[{}] {})",
-            self.severity, self.code, self.message
+            self.0.severity, self.0.code, self.0.message
         )
     }
 }

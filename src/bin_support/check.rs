@@ -6,7 +6,7 @@ use std::io::Write;
 use serde_json::{Value, json};
 use tavla::notation::parse_play;
 use tavla::replay::Finding;
-use tavla::report::board;
+use tavla::report::diagram;
 use tavla::report::single::{
     Board, BoardError, PlayVerdict, Written, judge, legal as legal_plays, parse_roll, position_ids,
     read_play,
@@ -130,13 +130,13 @@ fn check_inner(a: &CheckArgs) -> Result<u8, String> {
         if let Some(d) = &diagram
             && a.format != PlayFormat::Human
         {
-            doc["board"] = board::board_json(d);
+            doc["board"] = diagram::diagram_json(d);
         }
         match a.format {
             PlayFormat::Human => {
                 let mut w = human(&doc, &name, text, &verdict.findings);
                 if let Some(d) = &diagram {
-                    w.push_str(&board::text(d, board::Charset::Ascii));
+                    w.push_str(&diagram::text(d, diagram::Charset::Ascii));
                 }
                 out.write_all(w.as_bytes()).map_err(|e| e.to_string())?;
             }
@@ -156,8 +156,8 @@ fn check_inner(a: &CheckArgs) -> Result<u8, String> {
 
 /// The board before a play (`--board`): the mover's view, the first bad step marked, the
 /// whole written play and the nearest legal play as hops.
-fn play_diagram(b: &Board, w: &Written, v: &PlayVerdict) -> board::Diagram {
-    let mut d = board::Diagram::new(w.position, b.rules, w.side);
+fn play_diagram(b: &Board, w: &Written, v: &PlayVerdict) -> diagram::Diagram {
+    let mut d = diagram::Diagram::new(w.position, b.rules, w.side);
     let ctx = b.context();
     d.to_move = Some(w.side);
     d.dice = Some((w.roll.a, w.roll.b));
@@ -166,15 +166,16 @@ fn play_diagram(b: &Board, w: &Written, v: &PlayVerdict) -> board::Diagram {
     d.match_length = Some(ctx.match_length);
     d.crawford = ctx.crawford;
     d.play = Some(w.text.clone());
-    d.written = board::play_hops(&w.play.steps, w.side);
+    d.written = diagram::play_hops(&w.play.steps, w.side);
     if !v.legal {
         if let Some(f) = v.findings.first() {
-            d.marks.extend(board::hop_at(&w.play.steps, f.span, w.side));
+            d.marks
+                .extend(diagram::hop_at(&w.play.steps, f.span, w.side));
         }
         if let Some(first) = v.doc["nearest"][0]["standard"].as_str()
             && let Ok(p) = parse_play(first)
         {
-            d.alternative = board::play_hops(&p.steps, w.side);
+            d.alternative = diagram::play_hops(&p.steps, w.side);
         }
     }
     d

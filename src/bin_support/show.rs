@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use tavla::input::InputSpec;
-use tavla::report::board::{self, Charset, Moment};
+use tavla::report::diagram::{self, Charset, Moment};
 
 use super::setup::{open_output, overrides};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
@@ -51,7 +51,7 @@ pub(crate) fn show(a: ShowArgs) -> u8 {
     } else {
         Charset::Unicode
     };
-    finish(&board::text(&d, charset), &a.output, errors, &name)
+    finish(&diagram::text(&d, charset), &a.output, errors, &name)
 }
 
 /// `convert --to svg`: one board as an SVG document.
@@ -89,7 +89,7 @@ fn finish(text: &str, output: &Option<std::path::PathBuf>, errors: usize, name: 
 }
 
 /// The diagram a pick names, the record's error count and its name; else the exit code.
-fn diagram(a: &Pick) -> Result<(board::Diagram, usize, String), u8> {
+fn diagram(a: &Pick) -> Result<(diagram::Diagram, usize, String), u8> {
     let o = match overrides(a.rules) {
         Ok(o) => o,
         Err(e) => {
@@ -167,7 +167,7 @@ fn diagram(a: &Pick) -> Result<(board::Diagram, usize, String), u8> {
     } else {
         Moment::End
     };
-    let mut d = match board::diagram_at(&v, game, moment) {
+    let mut d = match diagram::diagram_at(&v, game, moment) {
         Ok(d) => d,
         Err(e) => {
             say!("error: {}: {e}", input.name());

@@ -10,7 +10,7 @@ use tavla::codes::Code;
 use tavla::input::Input;
 use tavla::replay::{Overrides, Severity};
 use tavla::report::formats::{self, FileFindings};
-use tavla::report::{self, LineIndex, Style, board, html};
+use tavla::report::{self, LineIndex, Style, diagram, html};
 
 use super::setup::{Setup, setup};
 use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
@@ -80,8 +80,11 @@ fn outcome(
         sarif_run: None,
         section: None,
     };
-    let board_of =
-        |f: &tavla::replay::Finding| verdict.as_ref().and_then(|v| board::finding_diagram(v, f));
+    let board_of = |f: &tavla::replay::Finding| {
+        verdict
+            .as_ref()
+            .and_then(|v| diagram::finding_diagram(v, f))
+    };
     match format {
         Format::Human if findings.is_empty() => {}
         Format::Human => {
@@ -111,7 +114,7 @@ fn outcome(
                 .map(|(l, f)| match board_of(f) {
                     Some(d) => match serde_json::from_str::<serde_json::Value>(l) {
                         Ok(mut j) => {
-                            j["board"] = board::board_json(&d);
+                            j["board"] = diagram::diagram_json(&d);
                             format!("{j}\n")
                         }
                         Err(_) => format!("{l}\n"),
@@ -133,7 +136,7 @@ fn outcome(
                 .map(|f| {
                     let mut j = report::finding_json(&name, &text, &idx, f);
                     if let Some(d) = board_of(f) {
-                        j["board"] = board::board_json(&d);
+                        j["board"] = diagram::diagram_json(&d);
                     }
                     j
                 })
@@ -171,15 +174,15 @@ fn outcome(
 }
 
 /// A rendered finding followed by its board (`--board`), when it has one.
-fn with_board(rendered: String, d: Option<board::Diagram>, unicode: bool) -> String {
+fn with_board(rendered: String, d: Option<diagram::Diagram>, unicode: bool) -> String {
     match d {
         Some(d) => {
             let charset = if unicode {
-                board::Charset::Unicode
+                diagram::Charset::Unicode
             } else {
-                board::Charset::Ascii
+                diagram::Charset::Ascii
             };
-            format!("{rendered}{}\n", board::text(&d, charset))
+            format!("{rendered}{}\n", diagram::text(&d, charset))
         }
         None => rendered,
     }

@@ -9,7 +9,7 @@ use lsp_types::{
 
 use super::{Document, cells};
 use crate::replay::{ActionTrace, Verdict};
-use crate::report::board::{Moment, diagram_at};
+use crate::report::diagram::{Moment, diagram_at};
 use crate::report::single::{both_notations, parse_roll};
 use crate::rules::{Position, RuleSet, Side};
 

@@ -5,7 +5,7 @@
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position as LspPosition};
 
 use super::{Document, cells};
-use crate::report::board::{Charset, Moment, diagram_at, text};
+use crate::report::diagram::{Charset, Moment, diagram_at, text};
 
 /// The board before the turn cell at byte `cur` (a turn number counts for the line's first
 /// cell), as a Markdown code block.

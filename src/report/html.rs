@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use std::hash::{BuildHasher, Hasher};
 
 use super::LineIndex;
-use super::board::{self, Diagram, side_word};
+use super::diagram::{self, Diagram, side_word};
 use super::svg::{self, Geometry, esc};
 use crate::notation::CellBody;
 use crate::record::HeaderItem;
@@ -313,7 +313,7 @@ pub fn games_json(v: &Verdict) -> serde_json::Value {
                 } => {
                     pos = *position;
                     cube = *c;
-                    let play = board::written_play(v, ai, gi).unwrap_or_default();
+                    let play = diagram::written_play(v, ai, gi).unwrap_or_default();
                     format!("line {line}: {} {play}", side_word(*side))
                 }
                 ActionTrace::Cube {
@@ -432,7 +432,7 @@ fn finding_html(
                 .join(", ")
         );
     }
-    if let Some(d) = v.and_then(|v| board::finding_diagram(v, f)) {
+    if let Some(d) = v.and_then(|v| diagram::finding_diagram(v, f)) {
         out.push_str(&board_svg(&d));
     }
     out.push_str("</div>\n");

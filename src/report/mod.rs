@@ -3,14 +3,19 @@
 //!
 //! It knows nothing of rules; it presents what `replay` found.
 
-pub mod board;
+pub mod diagram;
 pub mod formats;
 pub mod html;
 pub mod json;
+mod located;
 pub mod ogid;
 pub mod single;
 pub mod svg;
 pub mod table;
+
+/// The former name of [`diagram`], kept for the code that uses it.
+pub use diagram as board;
+pub use located::{Located, LocatedFinding, finding_json, severity_name};
 
 use std::fmt;
 
@@ -345,80 +350,6 @@ pub fn render_short(name: &str, text: &str, findings: &[Finding]) -> String {
         ));
     }
     out
-}
-
-/// One finding as a JSON object with line and column.
-pub fn finding_json(name: &str, text: &str, idx: &LineIndex, f: &Finding) -> serde_json::Value {
-    let (l, c) = idx.locate(text, f.span.offset);
-    let (el, ec) = idx.locate(text, f.span.end());
-    let mut j = finding_json_located(name, text, idx, f, (l, c), (el, ec));
-    if f.byte_offset().is_some() {
-        // A binary file has no lines, columns or text offsets: `game`, `turn`, `side` and
-        // `byte_offset` say where the finding is.
-        for k in [
-            "line",
-            "column",
-            "end_line",
-            "end_column",
-            "offset",
-            "length",
-        ] {
-            j[k] = serde_json::Value::Null;
-        }
-        if let Some(r) = j.get_mut("related").and_then(|r| r.as_array_mut()) {
-            for x in r {
-                for k in ["line", "column", "offset", "length"] {
-                    x[k] = serde_json::Value::Null;
-                }
-            }
-        }
-        if !j["rests_on"].is_null() {
-            for k in ["line", "column", "offset", "length"] {
-                j["rests_on"][k] = serde_json::Value::Null;
-            }
-        }
-    }
-    j
-}
-
-fn finding_json_located(
-    name: &str,
-    text: &str,
-    idx: &LineIndex,
-    f: &Finding,
-    (l, c): (usize, usize),
-    (el, ec): (usize, usize),
-) -> serde_json::Value {
-    serde_json::json!({
-        "path": name,
-        "code": f.code,
-        "severity": f.severity,
-        "message": f.message,
-        "line": l,
-        "column": c,
-        "end_line": el,
-        "end_column": ec,
-        "offset": f.span.offset,
-        "length": f.span.len,
-        "label": f.label,
-        "help": f.help,
-        "related": f.related.iter().map(|(s, lbl)| {
-            let (l, c) = idx.locate(text, s.offset);
-            serde_json::json!({"line": l, "column": c, "offset": s.offset, "length": s.len, "label": lbl})
-        }).collect::<Vec<_>>(),
-        "suggestions": f.suggestions.as_ref().map_or(&[][..], |s| &s.plays[..]),
-        "repair": f.repair.as_ref().map(|r| r.text.as_str()),
-        "continued": f.continued.map(|c| c.as_str()),
-        "rests_on": f.rests_on.map(|s| {
-            let (l, c) = idx.locate(text, s.offset);
-            serde_json::json!({"line": l, "column": c, "offset": s.offset, "length": s.len})
-        }),
-        "match": f.place.map(|p| p.match_number),
-        "game": f.place.map(|p| p.game),
-        "turn": f.place.and_then(|p| p.turn),
-        "side": f.place.and_then(|p| p.side),
-        "byte_offset": f.byte_offset(),
-    })
 }
 
 /// Where a finding stands, in words: `game 2, turn 14, white` and, for a record read from a

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use super::board::{BOTTOM, Diagram, Hop, TOP, side_word};
+use super::diagram::{BOTTOM, Diagram, Hop, TOP, side_word};
 use crate::rules::{BAR, OFF, Side};
 
 /// Width of the SVG.
