@@ -170,3 +170,13 @@ fn the_step_rule_is_defined_once() {
     assert_eq!(defs.len(), 3, "{defs:?}");
     assert!(files.iter().all(|f| *f == "rules/movement.rs"), "{defs:?}");
 }
+
+#[test]
+fn replay_never_asks_which_game() {
+    // Only the reading of the variant's name from the record's header (`setup.rs`).
+    let asked: Vec<_> = code("replay")
+        .into_iter()
+        .filter(|(f, _, l)| !f.ends_with("setup.rs") && l.contains("Variant::"))
+        .collect();
+    assert!(asked.is_empty(), "replay asks which game: {asked:?}");
+}
