@@ -7,10 +7,10 @@ use super::lines::{
     Line, figure, is_candidate, level_of, normalized, number, probabilities, structural,
 };
 use super::moves::{Entry, Kind};
-use super::read::{Reader, Side, problem};
+use super::read::{Reader, Side};
 use crate::codes::Code;
 use crate::notation::Span;
-use crate::record::{Candidate, CubeAnalysis, MatchCube};
+use crate::record::{Candidate, CubeAnalysis, MatchCube, ReadProblem};
 
 /// A cube analysis being read (`Cube analysis` … `Proper cube action: …`).
 #[derive(Debug, Default)]
@@ -158,7 +158,7 @@ impl<'a> Reader<'a> {
                     _ => true,
                 };
                 if !same {
-                    self.report(problem(
+                    self.report(ReadProblem::new(
                         Code::UnknownLine,
                         false,
                         line.trimmed(),
@@ -222,7 +222,7 @@ impl<'a> Reader<'a> {
             self.pending.as_ref().map(|e| &e.kind),
             Some(Kind::Turn { .. } | Kind::Broken)
         ) {
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::MisplacedLine,
                 true,
                 line.trimmed(),
@@ -332,7 +332,7 @@ impl<'a> Reader<'a> {
             && let Some(d) = m.dice
             && (d != *dice && (d.1, d.0) != *dice)
         {
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::BadDice,
                 false,
                 m.at,
@@ -346,7 +346,7 @@ impl<'a> Reader<'a> {
         let range = self.mwc_range(side);
         let needs = m.luck_mwc || m.mwc.iter().any(|&x| x);
         if needs && range.is_none() {
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::UnknownLine,
                 false,
                 m.at,
@@ -367,7 +367,7 @@ impl<'a> Reader<'a> {
         }
         if !self.no_probabilities && !candidates.is_empty() && m.probs.iter().any(|p| !p) {
             self.no_probabilities = true;
-            let mut p = problem(
+            let mut p = ReadProblem::new(
                 Code::UnknownLine,
                 false,
                 m.at,
@@ -399,7 +399,7 @@ impl<'a> Reader<'a> {
     /// take or pass is written from the taker's: its figures are turned back).
     pub(super) fn cube_done(&mut self, c: CubeRead) {
         let (Some(level), [Some(nd), Some(dt), Some(dp)]) = (c.level.clone(), c.figures) else {
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::UnknownLine,
                 false,
                 c.at,
@@ -409,7 +409,7 @@ impl<'a> Reader<'a> {
             return;
         };
         let Some(e) = self.pending.as_ref() else {
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::MisplacedLine,
                 true,
                 c.at,
@@ -426,7 +426,7 @@ impl<'a> Reader<'a> {
             match self.mwc_at(e.side.other(), e.cube) {
                 Some((w, l)) => Some(w + l),
                 None => {
-                    self.report(problem(
+                    self.report(ReadProblem::new(
                         Code::UnknownLine,
                         false,
                         c.at,

@@ -2,10 +2,11 @@
 //! match information after it, a game started without one, its result (`NAME wins N points`),
 //! the statistics after it and its end (a game cut short is reported).
 
-use super::lines::{Line, board_line, number, structural};
-use super::read::{Reader, Side, problem};
+use super::lines::{Line, board_line, number, points, structural};
+use super::read::{Reader, Side};
 use crate::codes::Code;
 use crate::notation::{CellBody, NameScore, Span};
+use crate::record::ReadProblem;
 
 /// The game being read.
 #[derive(Debug)]
@@ -111,7 +112,7 @@ impl<'a> Reader<'a> {
             if let Some(old) = self.names[k]
                 && old != *name
             {
-                self.report(problem(
+                self.report(ReadProblem::new(
                     Code::MisplacedLine,
                     false,
                     p.names[k].1,
@@ -143,7 +144,7 @@ impl<'a> Reader<'a> {
                     .length(length, p.length.map_or(line.trimmed(), |l| l.1));
                 self.length = Some(length);
             }
-            Some(l) if l != length => self.report(problem(
+            Some(l) if l != length => self.report(ReadProblem::new(
                 Code::MisplacedLine,
                 false,
                 p.length.map_or(line.trimmed(), |l| l.1),
@@ -277,7 +278,7 @@ impl<'a> Reader<'a> {
                 .rfind('\n')
                 .map_or(Span::new(0, last), |k| Span::new(k + 1, last - k - 1));
             let at = if at.len == 0 { g.at } else { at };
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::GameUnfinished,
                 true,
                 at,
@@ -293,7 +294,7 @@ impl<'a> Reader<'a> {
     /// The game being read, started from nothing when the prologue is missing.
     pub(super) fn game(&mut self, at: Span) -> &mut Game {
         if self.game.is_none() {
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::MisplacedLine,
                 true,
                 at,
@@ -332,10 +333,7 @@ impl<'a> Reader<'a> {
         let k = t.rfind(" wins ")?;
         let name = &t[..k];
         let v = &t[k + " wins ".len()..];
-        let (points, rest) = number(v)?;
-        let rest = rest
-            .strip_prefix(" points")
-            .or_else(|| rest.strip_prefix(" point"))?;
+        let (points, rest) = points(v)?;
         // gnubg writes no line break after it when no statistics follow.
         if !(rest.trim().is_empty() || rest.starts_with("Output generated ")) || name.is_empty() {
             return None;
@@ -359,7 +357,7 @@ impl<'a> Reader<'a> {
             Some(if dropped { s.other() } else { s })
         });
         let Some(side) = side else {
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::WrongWinner,
                 true,
                 self.at(name),

@@ -91,6 +91,15 @@ pub(super) fn number(t: &str) -> Option<(u64, &str)> {
     Some((t[..d].parse().ok()?, &t[d..]))
 }
 
+/// `N point` or `N points` at the start of `t`: the number and the rest.
+pub(super) fn points(t: &str) -> Option<(u64, &str)> {
+    let (n, rest) = number(t)?;
+    let rest = rest
+        .strip_prefix(" points")
+        .or_else(|| rest.strip_prefix(" point"))?;
+    Some((n, rest))
+}
+
 /// A candidate line: `*    1. Cubeful 0-ply    8/5 6/5    Eq.: +0.102 (-0.108)` (the mark
 /// `*` for the play made, ` ` for the others; `??` for a rank not known).
 pub(super) fn is_candidate(t: &str) -> bool {

@@ -2,8 +2,8 @@
 //! `doubles`, `accepts`, `rejects`): the entry it becomes, its annotation, and the entry built
 //! into the record when its block ends.
 
-use super::lines::{Line, number, structural};
-use super::read::{Reader, Side, problem};
+use super::lines::{Line, number, points, structural};
+use super::read::{Reader, Side};
 use crate::codes::Code;
 use crate::notation::{CellBody, ResignLevel, Span, StepText, parse_step};
 use crate::record::{Analysis, ReadProblem, StageIn};
@@ -162,10 +162,7 @@ impl<'a> Reader<'a> {
             }
             if let Some(k) = body.find(" resigns ") {
                 let v = &body[k + " resigns ".len()..];
-                let (points, rest) = number(v)?;
-                let rest = rest
-                    .strip_prefix(" points")
-                    .or_else(|| rest.strip_prefix(" point"))?;
+                let (points, rest) = points(v)?;
                 // gnubg ends this header without a line break: the board's first line may
                 // follow on it.
                 let rest = rest.trim_start();
@@ -201,7 +198,7 @@ impl<'a> Reader<'a> {
             return;
         };
         if let BlockKind::ToPlay { dice: None, at } = &kind {
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::BadDice,
                 true,
                 *at,
@@ -218,7 +215,7 @@ impl<'a> Reader<'a> {
             && n != last + 1
         {
             let number_at = Span::new(line.at + "Move number ".len(), n.to_string().len());
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::TurnNumber,
                 false,
                 number_at,
@@ -292,7 +289,7 @@ impl<'a> Reader<'a> {
             return;
         };
         if !fits {
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::MisplacedLine,
                 true,
                 span,
@@ -354,7 +351,7 @@ impl<'a> Reader<'a> {
     ) -> Option<Side> {
         match (named, block_side) {
             (Some(s), Some(bs)) if s != bs => {
-                self.report(problem(
+                self.report(ReadProblem::new(
                     Code::MisplacedLine,
                     false,
                     self.at(name),
@@ -367,7 +364,7 @@ impl<'a> Reader<'a> {
             }
             (Some(s), _) | (None, Some(s)) => Some(s),
             (None, None) => {
-                self.report(problem(
+                self.report(ReadProblem::new(
                     Code::UnknownLine,
                     true,
                     self.at(name),
@@ -494,7 +491,7 @@ impl<'a> Reader<'a> {
                     self.b.comment(l);
                 }
             }
-            None => self.report(problem(
+            None => self.report(ReadProblem::new(
                 Code::MisplacedLine,
                 false,
                 line.trimmed(),

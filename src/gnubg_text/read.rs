@@ -76,24 +76,6 @@ pub(super) struct Reader<'a> {
     pub(super) variation_known: bool,
 }
 
-pub(super) fn problem(
-    code: Code,
-    error: bool,
-    span: Span,
-    message: String,
-    help: &str,
-) -> ReadProblem {
-    ReadProblem {
-        code,
-        error,
-        note: false,
-        span,
-        in_file: false,
-        message,
-        help: Some(help.into()),
-    }
-}
-
 pub(super) const UNKNOWN_HELP: &str = "gnubg's text export holds a prologue, the match information, a block per move (`Move number N:`, the board, `* NAME moves …`, its analysis), annotations, the result, statistics and its closing lines; restore what gnubg wrote there, or export the match again";
 
 impl<'a> Reader<'a> {
@@ -109,7 +91,7 @@ impl<'a> Reader<'a> {
         let t = line.text.trim();
         let shown: String = t.chars().take(60).collect();
         let more = if shown.len() < t.len() { "…" } else { "" };
-        self.report(problem(
+        self.report(ReadProblem::new(
             Code::UnknownLine,
             true,
             line.trimmed(),
@@ -203,7 +185,7 @@ impl<'a> Reader<'a> {
         {
             // gnubg's alerts (an error, a lucky roll) repeat what the analysis says.
         } else if t == "Match Information:" {
-            self.report(problem(
+            self.report(ReadProblem::new(
                 Code::MisplacedLine,
                 false,
                 line.trimmed(),

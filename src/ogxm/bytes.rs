@@ -81,6 +81,13 @@ impl<'a> Cursor<'a> {
         Err(Short { at: start, what })
     }
 
+    /// `N` bytes as an array.
+    pub fn array<const N: usize>(&mut self, what: &'static str) -> Result<[u8; N], Short> {
+        let mut out = [0; N];
+        out.copy_from_slice(self.take(N, what)?);
+        Ok(out)
+    }
+
     /// A length-prefixed byte string, its length checked against what remains.
     pub fn bytes(&mut self, what: &'static str) -> Result<&'a [u8], Short> {
         let at = self.pos;
@@ -114,6 +121,15 @@ impl<'a> Cursor<'a> {
 /// Whether bit `b` of `mask` is set.
 pub fn bit(mask: u64, b: u32) -> bool {
     mask >> b & 1 == 1
+}
+
+/// The field of bit `b` of `mask`: read by `read` when the bit is set, else `None`.
+pub fn opt<T, E>(mask: u64, b: u32, read: impl FnOnce() -> Result<T, E>) -> Result<Option<T>, E> {
+    if bit(mask, b) {
+        read().map(Some)
+    } else {
+        Ok(None)
+    }
 }
 
 /// `v` as a LEB128 varint appended to `out`.

@@ -81,6 +81,28 @@ pub struct ReadProblem {
     pub help: Option<String>,
 }
 
+impl ReadProblem {
+    /// An error (`error`) or a warning of `code` at `span` in the record's own terms (not a
+    /// note, not in the file around a container's member), with its message and how to fix it.
+    pub(crate) fn new(
+        code: Code,
+        error: bool,
+        span: Span,
+        message: String,
+        help: &str,
+    ) -> ReadProblem {
+        ReadProblem {
+            code,
+            error,
+            note: false,
+            span,
+            in_file: false,
+            message,
+            help: Some(help.into()),
+        }
+    }
+}
+
 /// A board a record stores after a play: each side's checkers on its own points 1–24 and on
 /// the bar (25), by side (White first); off is what the variant's count leaves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -153,25 +153,13 @@ pub(crate) enum Event<'n> {
     Move(u8, &'n Value),
 }
 
-fn problem(code: Code, error: bool, at: Span, message: String, help: Option<&str>) -> ReadProblem {
-    ReadProblem {
-        code,
-        error,
-        span: at,
-        in_file: false,
-        note: false,
-        message,
-        help: help.map(String::from),
-    }
-}
-
 fn syntax(at: Span, message: impl Into<String>) -> ReadProblem {
-    problem(
+    ReadProblem::new(
         Code::SgfSyntax,
         true,
         at,
         message.into(),
-        Some("SGF is `(;Ident[value]...;W[31hefe]...)`: the node is not read; the rest is"),
+        "SGF is `(;Ident[value]...;W[31hefe]...)`: the node is not read; the rest is",
     )
 }
 
@@ -220,13 +208,13 @@ pub(crate) fn parse(text: &str, mut on: impl FnMut(Event<'_>)) -> Vec<ReadProble
                         if parent.main && parent.children == 2 {
                             problems.push(ReadProblem {
                                 note: true,
-                                ..problem(
+                                ..ReadProblem::new(
                                 Code::SgfVariation,
                                 false,
                                 Span::new(i, 1),
                                 "a second variation: only the first is read, as gnubg does"
                                     .into(),
-                                Some("tavla checks the main line of each game; cut the variation into a file of its own to check it"),
+                                "tavla checks the main line of each game; cut the variation into a file of its own to check it",
                             )
                             });
                         }

@@ -58,20 +58,8 @@ impl Col {
     }
 }
 
-fn problem(code: Code, error: bool, at: Span, message: String, help: &str) -> ReadProblem {
-    ReadProblem {
-        code,
-        error,
-        span: at,
-        in_file: false,
-        note: false,
-        message,
-        help: Some(help.into()),
-    }
-}
-
 fn bad_value(at: Span, message: String, help: &str) -> ReadProblem {
-    problem(Code::SgfValue, true, at, message, help)
+    ReadProblem::new(Code::SgfValue, true, at, message, help)
 }
 
 /// The first value of the root's property `ident`.
@@ -491,7 +479,7 @@ fn analysis_of(n: &Node, src: &str, side: Col, match_play: bool) -> Option<Analy
 /// One node of a game: its moves, or the setup that stops the game.
 fn game_node(w: &mut Writer, g: &mut Game, n: &Node, src: &str) {
     if let Some(p) = n.props.iter().find(|p| p.ident.is_setup()) {
-        w.problems.push(problem(
+        w.problems.push(ReadProblem::new(
             Code::SgfSetup,
             false,
             p.at,

@@ -63,13 +63,8 @@ pub struct HeaderNames {
 /// A problem located in the file (not in a member).
 fn problem(code: Code, offset: usize, len: usize, message: String, help: &str) -> ReadProblem {
     ReadProblem {
-        code,
-        error: true,
-        span: Span::new(offset, len),
         in_file: true,
-        note: false,
-        message,
-        help: Some(help.into()),
+        ..ReadProblem::new(code, true, Span::new(offset, len), message, help)
     }
 }
 

@@ -11,6 +11,7 @@ use crate::rules::Side;
 
 use super::records::{self, Cube, GameFooter, GameHeader, MatchHeader, Move, RECORD, Record};
 
+/// A problem of the record at `offset`, located on the whole record.
 fn record_problem(
     code: Code,
     error: bool,
@@ -18,15 +19,7 @@ fn record_problem(
     message: String,
     help: &str,
 ) -> ReadProblem {
-    ReadProblem {
-        code,
-        error,
-        span: whole(offset),
-        in_file: false,
-        note: false,
-        message,
-        help: Some(help.into()),
-    }
+    ReadProblem::new(code, error, whole(offset), message, help)
 }
 
 /// What an entry of a game is.
