@@ -14,13 +14,6 @@ use tavla::report::single::{
 use tavla::report::{LineIndex, Style, finding_json, render_human};
 use tavla::rules::Side;
 
-fn side_name(s: Side) -> &'static str {
-    match s {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
 use super::setup::{open_output, ruleset};
 use super::{EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
 use crate::{CheckArgs, LegalArgs, Notation, PlayFormat, PositionArgs};
@@ -82,13 +75,15 @@ fn plays_of(a: &CheckArgs) -> Result<Vec<String>, String> {
 
 /// `tavla check`.
 pub(crate) fn check(a: CheckArgs) -> u8 {
-    match check_inner(&a) {
-        Ok(code) => code,
-        Err(e) => {
-            say!("tavla check: {e}");
-            EXIT_ERROR
-        }
-    }
+    exit_code("check", check_inner(&a))
+}
+
+/// The exit code of `tavla {command}`, its error said on standard error.
+fn exit_code(command: &str, r: Result<u8, String>) -> u8 {
+    r.unwrap_or_else(|e| {
+        say!("tavla {command}: {e}");
+        EXIT_ERROR
+    })
 }
 
 fn check_inner(a: &CheckArgs) -> Result<u8, String> {
@@ -236,13 +231,7 @@ fn push_ids(s: &mut String, ids: &Value, indent: &str) {
 
 /// `tavla legal`.
 pub(crate) fn legal(a: LegalArgs) -> u8 {
-    match legal_inner(&a) {
-        Ok(code) => code,
-        Err(e) => {
-            say!("tavla legal: {e}");
-            EXIT_ERROR
-        }
-    }
+    exit_code("legal", legal_inner(&a))
 }
 
 fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
@@ -277,7 +266,7 @@ fn legal_inner(a: &LegalArgs) -> Result<u8, String> {
             say!(
                 "{} legal play(s) for {} with {}",
                 found.plays.len(),
-                side_name(side),
+                diagram::side_word(side),
                 roll
             );
         }

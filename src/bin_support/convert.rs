@@ -26,54 +26,19 @@ type Converted = Result<(Vec<u8>, String, bool), Failure>;
 /// standard error; the exit code.
 pub(crate) fn convert(a: ConvertArgs) -> u8 {
     match a.to {
-        Target::Svg => {
-            return super::show::svg(
-                &super::show::Pick {
-                    path: a
-                        .inputs
-                        .paths
-                        .first()
-                        .map_or(std::path::Path::new("-"), |p| p),
-                    rules: &a.rules,
-                    game: a.game,
-                    turn: a.turn,
-                    line: a.line,
-                    side: a.side,
-                    after: a.after,
-                },
-                &a.output,
-            );
-        }
-        Target::Html => {
-            return super::validate(crate::ValidateArgs {
-                inputs: a.inputs,
-                rules: a.rules,
-                format: crate::Format::Html,
-                output: a.output,
-                color: crate::Color::Never,
-                quiet: false,
-                max_diagnostics: None,
-                deny_warnings: false,
-                allow_empty: false,
-                board: false,
-                keys: a.keys,
-            });
-        }
+        Target::Svg => return svg(&a),
+        Target::Html => return html_report(a),
         _ => {}
     }
-    let Setup {
+    let Some(Setup {
         overrides: o,
-        inputs,
+        mut inputs,
         pool,
         mut out,
-    } = match setup(&a.rules, &a.inputs, &a.output) {
-        Ok(s) => s,
-        Err(e) => {
-            say!("error: {e}");
-            return EXIT_ERROR;
-        }
+    }) = setup(&a.rules, &a.inputs, &a.output)
+    else {
+        return EXIT_ERROR;
     };
-    let mut inputs = inputs;
     let first: Vec<Input> = inputs.by_ref().take(2).collect();
     if !matches!(a.to, Target::Jsonl | Target::Csv | Target::Parquet) && first.len() > 1 {
         say!(
@@ -116,114 +81,152 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
         let results: Vec<Converted> = pool.install(|| {
             chunk
                 .par_iter()
-                .map(|i| {
-                    let src = i
-                        .load()
-                        .map_err(|e| Failure::Unreadable(format!("{}: {e}", i.name())))?;
-                    let v = src.check(&o, true);
-                    let problems = report::render_short(&i.name(), &src.text, &v.findings);
-                    // A file may hold several matches: each is written in turn (JSON: an
-                    // array of their documents).
-                    if a.to == Target::Csv {
-                        return Ok((
-                            csv_rows(&i.name(), &v, &src.text, table_options).into_bytes(),
-                            problems,
-                            v.errors() > 0,
-                        ));
-                    }
-                    if a.to == Target::Ogxm {
-                        let mut s = Vec::new();
-                        for m in v.matches() {
-                            let doc =
-                                json::match_doc(m, false, src.text.get(m.offset..).unwrap_or(""));
-                            s.extend(tavla::ogxm::write_ogxm(&doc).map_err(|e| {
-                                Failure::Refused(format!("{}: cannot write OGXM: {e}", i.name()))
-                            })?);
-                        }
-                        return Ok((s, problems, v.errors() > 0));
-                    }
-                    let s = if a.to == Target::Sgf {
-                        let mut s = String::new();
-                        for m in v.matches() {
-                            let doc =
-                                json::match_doc(m, false, src.text.get(m.offset..).unwrap_or(""));
-                            s += &tavla::sgf::write_sgf(&doc, m.rules.as_ref()).map_err(|e| {
-                                Failure::Refused(format!("{}: cannot write SGF: {e}", i.name()))
-                            })?;
-                        }
-                        s
-                    } else {
-                        // The documents are serialized as they are built, without a
-                        // `serde_json::Value` tree in between.
-                        let docs: Vec<json::MatchDoc> = v
-                            .matches()
-                            .map(|m| {
-                                json::match_doc(
-                                    m,
-                                    a.with_source,
-                                    src.text.get(m.offset..).unwrap_or(""),
-                                )
-                            })
-                            .collect();
-                        match a.to {
-                            Target::Json if docs.len() == 1 => {
-                                serde_json::to_string_pretty(&docs[0]).unwrap_or_default() + "\n"
-                            }
-                            Target::Json => {
-                                serde_json::to_string_pretty(&docs).unwrap_or_default() + "\n"
-                            }
-                            Target::Jsonl => {
-                                let mut buf = Vec::with_capacity(src.text.len() * 16);
-                                for d in &docs {
-                                    if serde_json::to_writer(&mut buf, d).is_ok() {
-                                        buf.push(b'\n');
-                                    }
-                                }
-                                String::from_utf8(buf).unwrap_or_default()
-                            }
-                            Target::Mat => docs
-                                .iter()
-                                .map(tavla::notation::write_mat_doc)
-                                .collect::<Vec<_>>()
-                                .join("\n"),
-                            Target::Sgf
-                            | Target::Ogxm
-                            | Target::Csv
-                            | Target::Parquet
-                            | Target::Html
-                            | Target::Svg => String::new(),
-                        }
-                    };
-                    Ok((s.into_bytes(), problems, v.errors() > 0))
-                })
+                .map(|i| convert_one(i, &o, &a, table_options))
                 .collect()
         });
         for r in results {
-            match r {
-                Ok((s, problems, invalid)) => {
-                    if out.write_all(&s).is_err() {
-                        code = EXIT_ERROR;
-                    }
-                    say_raw!("{problems}");
-                    if invalid && code == EXIT_VALID {
-                        code = EXIT_INVALID;
-                    }
-                }
-                Err(Failure::Unreadable(e)) => {
-                    say!("error[tavla::io::unreadable]: {e}");
-                    code = EXIT_ERROR;
-                }
-                Err(Failure::Refused(e)) => {
-                    say!("error: {e}");
-                    code = EXIT_ERROR;
-                }
-            }
+            code = code.max(write_converted(&mut out, r));
         }
     }
     if out.flush().is_err() {
         code = EXIT_ERROR;
     }
     code
+}
+
+/// `convert --to svg`: the board `--game`, `--turn`, `--line`, `--side` and `--after` pick.
+fn svg(a: &ConvertArgs) -> u8 {
+    super::show::svg(
+        &super::show::Pick {
+            path: a
+                .inputs
+                .paths
+                .first()
+                .map_or(std::path::Path::new("-"), |p| p),
+            rules: &a.rules,
+            game: a.game,
+            turn: a.turn,
+            line: a.line,
+            side: a.side,
+            after: a.after,
+        },
+        &a.output,
+    )
+}
+
+/// `convert --to html`: the report of `validate --format html`.
+fn html_report(a: ConvertArgs) -> u8 {
+    super::validate(crate::ValidateArgs {
+        inputs: a.inputs,
+        rules: a.rules,
+        format: crate::Format::Html,
+        output: a.output,
+        color: crate::Color::Never,
+        quiet: false,
+        max_diagnostics: None,
+        deny_warnings: false,
+        allow_empty: false,
+        board: false,
+        keys: a.keys,
+    })
+}
+
+/// One record converted to `a.to` (not Parquet), with its problems in short form.
+fn convert_one(
+    i: &Input,
+    o: &tavla::replay::Overrides,
+    a: &ConvertArgs,
+    opts: table::TableOptions,
+) -> Converted {
+    let src = i
+        .load()
+        .map_err(|e| Failure::Unreadable(format!("{}: {e}", i.name())))?;
+    let v = src.check(o, true);
+    let problems = report::render_short(&i.name(), &src.text, &v.findings);
+    let bytes = if a.to == Target::Csv {
+        csv_rows(&i.name(), &v, &src.text, opts).into_bytes()
+    } else {
+        documents(&i.name(), &v, &src.text, a)?
+    };
+    Ok((bytes, problems, v.errors() > 0))
+}
+
+/// A record's matches written as `a.to`: OGXM, SGF, JSON, JSON Lines or `.mat`. A file may
+/// hold several matches: each is written in turn (JSON: an array of their documents).
+fn documents(name: &str, v: &Verdict, text: &str, a: &ConvertArgs) -> Result<Vec<u8>, Failure> {
+    let doc_of = |m: &Verdict, with_source: bool| {
+        json::match_doc(m, with_source, text.get(m.offset..).unwrap_or(""))
+    };
+    if a.to == Target::Ogxm {
+        let mut s = Vec::new();
+        for m in v.matches() {
+            s.extend(
+                tavla::ogxm::write_ogxm(&doc_of(m, false))
+                    .map_err(|e| Failure::Refused(format!("{name}: cannot write OGXM: {e}")))?,
+            );
+        }
+        return Ok(s);
+    }
+    if a.to == Target::Sgf {
+        let mut s = String::new();
+        for m in v.matches() {
+            s += &tavla::sgf::write_sgf(&doc_of(m, false), m.rules.as_ref())
+                .map_err(|e| Failure::Refused(format!("{name}: cannot write SGF: {e}")))?;
+        }
+        return Ok(s.into_bytes());
+    }
+    // The documents are serialized as they are built, without a `serde_json::Value` tree in
+    // between.
+    let docs: Vec<json::MatchDoc> = v.matches().map(|m| doc_of(m, a.with_source)).collect();
+    let s = match a.to {
+        Target::Json if docs.len() == 1 => {
+            serde_json::to_string_pretty(&docs[0]).unwrap_or_default() + "\n"
+        }
+        Target::Json => serde_json::to_string_pretty(&docs).unwrap_or_default() + "\n",
+        Target::Jsonl => {
+            let mut buf = Vec::with_capacity(text.len() * 16);
+            for d in &docs {
+                if serde_json::to_writer(&mut buf, d).is_ok() {
+                    buf.push(b'\n');
+                }
+            }
+            return Ok(buf);
+        }
+        Target::Mat => docs
+            .iter()
+            .map(tavla::notation::write_mat_doc)
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Target::Sgf | Target::Ogxm | Target::Csv | Target::Parquet | Target::Html | Target::Svg => {
+            String::new()
+        }
+    };
+    Ok(s.into_bytes())
+}
+
+/// Write one converted record and say its problems; the exit code it calls for.
+fn write_converted(out: &mut dyn Write, r: Converted) -> u8 {
+    match r {
+        Ok((s, problems, invalid)) => {
+            let written = out.write_all(&s).is_ok();
+            say_raw!("{problems}");
+            if !written {
+                EXIT_ERROR
+            } else if invalid {
+                EXIT_INVALID
+            } else {
+                EXIT_VALID
+            }
+        }
+        Err(Failure::Unreadable(e)) => {
+            say!("error[tavla::io::unreadable]: {e}");
+            EXIT_ERROR
+        }
+        Err(Failure::Refused(e)) => {
+            say!("error: {e}");
+            EXIT_ERROR
+        }
+    }
 }
 
 /// The rows of one record as CSV records (no header row).

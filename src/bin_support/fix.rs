@@ -13,7 +13,7 @@ use tavla::input::{Format, Input, Source, decode_owned};
 use tavla::replay::{Overrides, Repair, Severity, apply_repairs, check_findings};
 
 use super::setup::setup;
-use super::{EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
+use super::{EXIT_ERROR, run_end};
 use crate::FixArgs;
 
 /// Fix passes at most: a repair may let the check reach a play that the next pass repairs
@@ -127,12 +127,8 @@ fn write_back(path: &Path, read: &[u8], text: &str) -> Result<(), String> {
 /// `tavla fix`: each record's confirmed repairs applied (or shown with `--diff`); a summary
 /// on standard error; the exit code on what remains.
 pub(crate) fn fix(a: FixArgs) -> u8 {
-    let setup = match setup(&a.rules, &a.inputs, &None) {
-        Ok(s) => s,
-        Err(e) => {
-            say!("error: {e}");
-            return EXIT_ERROR;
-        }
+    let Some(setup) = setup(&a.rules, &a.inputs, &None) else {
+        return EXIT_ERROR;
     };
     let o = setup.overrides;
     let mut out = setup.out;
@@ -255,22 +251,14 @@ pub(crate) fn fix(a: FixArgs) -> u8 {
     say!(
         "{files} files, {repairs} repair(s), {fixed_files} file(s) {verb}, {remaining} error(s) remain"
     );
-    if files == 0 && !a.allow_empty {
-        say!(
-            "error[{}]: no record found: no file to fix in the paths given (extensions: {}); \
-             pass --allow-empty to accept an empty run",
-            Code::NoRecords,
-            a.inputs.ext.join(",")
-        );
-        return EXIT_ERROR;
-    }
-    if io_error {
-        EXIT_ERROR
-    } else if remaining > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_VALID
-    }
+    run_end(
+        "fix",
+        files,
+        &a.inputs.ext,
+        a.allow_empty,
+        io_error,
+        remaining > 0,
+    )
 }
 
 #[cfg(test)]

@@ -44,3 +44,32 @@ pub(crate) const EXIT_ERROR: u8 = 2;
 
 /// Files are checked in chunks of this many, in parallel; memory stays bounded by a chunk.
 const CHUNK: usize = 256;
+
+/// How a run over `files` files ends: 2 when none was found and `--allow-empty` is not
+/// given (said on standard error, with what there was to `verb`) or on an I/O error, 1 when
+/// some record is `invalid`, else 0.
+fn run_end(
+    verb: &str,
+    files: usize,
+    ext: &[String],
+    allow_empty: bool,
+    io_error: bool,
+    invalid: bool,
+) -> u8 {
+    if files == 0 && !allow_empty {
+        say!(
+            "error[{}]: no record found: no file to {verb} in the paths given (extensions: {}); \
+             pass --allow-empty to accept an empty run",
+            tavla::codes::Code::NoRecords,
+            ext.join(",")
+        );
+        return EXIT_ERROR;
+    }
+    if io_error {
+        EXIT_ERROR
+    } else if invalid {
+        EXIT_INVALID
+    } else {
+        EXIT_VALID
+    }
+}

@@ -93,7 +93,7 @@ fn thread_pool(n: Option<usize>) -> Result<rayon::ThreadPool, String> {
     b.build().map_err(|e| e.to_string())
 }
 
-/// What both `validate` and `convert` need before reading: rules, inputs, workers, output.
+/// What `validate`, `convert` and `fix` need before reading: rules, inputs, workers, output.
 pub(crate) struct Setup {
     pub(crate) overrides: Overrides,
     pub(crate) inputs: Inputs,
@@ -101,8 +101,23 @@ pub(crate) struct Setup {
     pub(crate) out: Box<dyn Write>,
 }
 
-/// Read the arguments `validate` and `convert` share; an error is a usage or I/O error.
+/// Read the arguments `validate`, `convert` and `fix` share; `None` on a usage or I/O error,
+/// said on standard error.
 pub(crate) fn setup(
+    rules: &RuleArgs,
+    inputs: &InputArgs,
+    output: &Option<PathBuf>,
+) -> Option<Setup> {
+    match read_setup(rules, inputs, output) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            say!("error: {e}");
+            None
+        }
+    }
+}
+
+fn read_setup(
     rules: &RuleArgs,
     inputs: &InputArgs,
     output: &Option<PathBuf>,

@@ -1,19 +1,17 @@
 //! `tavla validate`: check records in parallel chunks and report in the chosen format.
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use tavla::codes::Code;
 use tavla::input::Input;
-use tavla::replay::{Overrides, Severity};
+use tavla::replay::Overrides;
 use tavla::report::formats::{self, FileFindings};
 use tavla::report::{self, LineIndex, Style, diagram, html};
 
 use super::setup::{Setup, setup};
-use super::{CHUNK, EXIT_ERROR, EXIT_INVALID, EXIT_VALID};
+use super::{CHUNK, EXIT_ERROR, run_end};
 use crate::{Color, Format, ValidateArgs};
 
 /// What one file contributes to the report.
@@ -55,14 +53,7 @@ fn outcome(
         }
         Err(e) => (String::new(), vec![e.finding()], 0, 0, true, None, 0),
     };
-    let errors = findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .count();
-    let warnings = findings
-        .iter()
-        .filter(|f| f.severity == Severity::Warning)
-        .count();
+    let (errors, warnings) = report::error_and_warning_counts(&findings);
     let ff = FileFindings {
         path: &name,
         text: &text,
@@ -191,20 +182,16 @@ fn with_board(rendered: String, d: Option<diagram::Diagram>, unicode: bool) -> S
 /// `tavla validate`: inputs checked in parallel chunks, findings written in path order, a
 /// summary on standard error; the exit code.
 pub(crate) fn validate(a: ValidateArgs) -> u8 {
-    let Setup {
+    let Some(Setup {
         overrides: o,
-        inputs,
+        mut inputs,
         pool,
         mut out,
-    } = match setup(&a.rules, &a.inputs, &a.output) {
-        Ok(s) => s,
-        Err(e) => {
-            say!("error: {e}");
-            return EXIT_ERROR;
-        }
+    }) = setup(&a.rules, &a.inputs, &a.output)
+    else {
+        return EXIT_ERROR;
     };
     let machine = !matches!(a.format, Format::Human | Format::Short);
-    let mut html_summary = html::Summary::default();
     let mut html_nonce = String::new();
     if a.format == Format::Html {
         let (head, nonce) = html::head("tavla report");
@@ -214,180 +201,217 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
             return EXIT_ERROR;
         }
     }
+    let style = style(&a, machine);
+    let mut progress = Progress::new(!a.quiet && !machine && std::io::stderr().is_terminal());
+    let mut t = Tally {
+        limit: a.max_diagnostics.unwrap_or(usize::MAX),
+        ..Tally::default()
+    };
+    loop {
+        let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        let first = t.totals.files;
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .par_iter()
+                .enumerate()
+                .map(|(k, i)| {
+                    let r = outcome(i, &o, a.format, style, a.board, first + k);
+                    progress.bar.inc(1);
+                    r
+                })
+                .collect()
+        });
+        progress.show_after_a_second();
+        for (input, oc) in chunk.iter().zip(outcomes) {
+            t.add(input, oc, &mut out, &progress.bar);
+        }
+    }
+    progress.bar.finish_and_clear();
+    t.write_document(a.format, &mut out, &html_nonce);
+    if out.flush().is_err() {
+        t.io_error = true;
+    }
+    let totals = &t.totals;
+    if !a.quiet {
+        say!("{}", t.summary(a.max_diagnostics.is_some()));
+    }
+    run_end(
+        "check",
+        totals.files,
+        &a.inputs.ext,
+        a.allow_empty,
+        t.io_error,
+        totals.errors > 0 || (a.deny_warnings && totals.warnings > 0),
+    )
+}
+
+/// The style of human output: colour (and Unicode) as `--color` says, by default on a
+/// terminal when `NO_COLOR` is not set and the format is for people.
+fn style(a: &ValidateArgs, machine: bool) -> Style {
     let to_terminal = a.output.is_none() && std::io::stdout().is_terminal();
     let color = match a.color {
         Color::Always => true,
         Color::Never => false,
         Color::Auto => to_terminal && !machine && std::env::var_os("NO_COLOR").is_none(),
     };
-    let style = Style {
+    Style {
         color,
         unicode: color,
         width: 100,
-    };
-    let mut inputs = inputs;
-    let progress = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-    let show_progress = !a.quiet && !machine && std::io::stderr().is_terminal();
-    if let Ok(s) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
-        progress.set_style(s);
     }
-    let started = Instant::now();
-    let shown_bar = AtomicBool::new(false);
+}
 
-    let (mut files, mut games, mut turns, mut errors, mut warnings) =
-        (0usize, 0usize, 0usize, 0usize, 0usize);
-    // Matches beyond one a file (files holding several).
-    let mut extra_matches = 0usize;
-    let mut io_error = false;
-    let mut shown = 0usize;
-    let limit = a.max_diagnostics.unwrap_or(usize::MAX);
-    let mut values: Vec<serde_json::Value> = Vec::new();
-    let mut sarif_run: Option<serde_json::Value> = None;
-    loop {
-        let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
-        if chunk.is_empty() {
-            break;
+/// The progress bar on standard error, shown once a run has taken a second (when `show`).
+struct Progress {
+    bar: ProgressBar,
+    show: bool,
+    started: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(show: bool) -> Self {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        if let Ok(s) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
+            bar.set_style(s);
         }
-        let outcomes: Vec<Outcome> = pool.install(|| {
-            chunk
-                .par_iter()
-                .enumerate()
-                .map(|(k, i)| {
-                    let r = outcome(i, &o, a.format, style, a.board, files + k);
-                    progress.inc(1);
-                    r
-                })
-                .collect()
-        });
-        if show_progress
-            && !shown_bar.load(Ordering::Relaxed)
-            && started.elapsed() > Duration::from_secs(1)
-        {
-            progress.set_draw_target(ProgressDrawTarget::stderr());
-            shown_bar.store(true, Ordering::Relaxed);
-        }
-        for (k, oc) in outcomes.into_iter().enumerate() {
-            if let Some(section) = &oc.section {
-                html_summary
-                    .rows
-                    .push((files, chunk[k].name(), oc.errors, oc.warnings));
-                if out.write_all(section.as_bytes()).is_err() {
-                    io_error = true;
-                }
-            }
-            files += 1;
-            games += oc.games;
-            extra_matches += oc.matches.saturating_sub(1);
-            turns += oc.turns;
-            errors += oc.errors;
-            warnings += oc.warnings;
-            io_error |= oc.io_error;
-            for r in oc.rendered {
-                if shown < limit {
-                    if progress.suspend(|| out.write_all(r.as_bytes())).is_err() {
-                        io_error = true;
-                    }
-                    shown += 1;
-                }
-            }
-            for v in oc.values {
-                if shown < limit {
-                    values.push(v);
-                    shown += 1;
-                }
-            }
-            if sarif_run.is_none() {
-                sarif_run = oc.sarif_run;
-            }
+        Progress {
+            bar,
+            show,
+            started: Instant::now(),
+            shown: false,
         }
     }
-    progress.finish_and_clear();
-    match a.format {
-        Format::Html => {
-            html_summary.files = files;
-            html_summary.games = games;
-            html_summary.turns = turns;
-            html_summary.errors = errors;
-            html_summary.warnings = warnings;
-            if out
-                .write_all(html::tail(&html_summary, &html_nonce).as_bytes())
-                .is_err()
-            {
-                io_error = true;
+
+    fn show_after_a_second(&mut self) {
+        if self.show && !self.shown && self.started.elapsed() > Duration::from_secs(1) {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.shown = true;
+        }
+    }
+}
+
+/// What the files checked so far add up to, and the findings kept for the whole document.
+#[derive(Default)]
+struct Tally {
+    /// Files, games, turns, errors and warnings (and the HTML report's rows).
+    totals: html::Summary,
+    /// Matches beyond one a file (files holding several).
+    extra_matches: usize,
+    io_error: bool,
+    /// Findings written or kept, at most `limit` (`--max-diagnostics`).
+    shown: usize,
+    limit: usize,
+    /// The findings of the json and sarif documents.
+    values: Vec<serde_json::Value>,
+    /// The SARIF run (its rules and driver) of the first file.
+    sarif_run: Option<serde_json::Value>,
+}
+
+impl Tally {
+    /// Count one file's outcome and write its findings (or keep them for the document).
+    fn add(&mut self, input: &Input, oc: Outcome, out: &mut dyn Write, progress: &ProgressBar) {
+        let t = &mut self.totals;
+        if let Some(section) = &oc.section {
+            t.rows.push((t.files, input.name(), oc.errors, oc.warnings));
+            if out.write_all(section.as_bytes()).is_err() {
+                self.io_error = true;
             }
         }
-        Format::Json => {
-            let doc = serde_json::json!({
-                "format": "tavla-diagnostics",
-                "format_version": 1,
-                "files": files, "games": games, "turns": turns, "errors": errors, "warnings": warnings,
-                "diagnostics": values,
-            });
-            if writeln!(
+        t.files += 1;
+        t.games += oc.games;
+        t.turns += oc.turns;
+        t.errors += oc.errors;
+        t.warnings += oc.warnings;
+        self.extra_matches += oc.matches.saturating_sub(1);
+        self.io_error |= oc.io_error;
+        for r in oc.rendered {
+            if self.shown < self.limit {
+                if progress.suspend(|| out.write_all(r.as_bytes())).is_err() {
+                    self.io_error = true;
+                }
+                self.shown += 1;
+            }
+        }
+        for v in oc.values {
+            if self.shown < self.limit {
+                self.values.push(v);
+                self.shown += 1;
+            }
+        }
+        if self.sarif_run.is_none() {
+            self.sarif_run = oc.sarif_run;
+        }
+    }
+
+    /// The end of the output of the formats written as one document: the HTML report's
+    /// summary, the json document, the SARIF log.
+    fn write_document(&mut self, format: Format, out: &mut dyn Write, html_nonce: &str) {
+        let t = &self.totals;
+        let written = match format {
+            Format::Html => out.write_all(html::tail(t, html_nonce).as_bytes()).is_ok(),
+            Format::Json => write_pretty(
                 out,
-                "{}",
-                serde_json::to_string_pretty(&doc).unwrap_or_default()
-            )
-            .is_err()
-            {
-                io_error = true;
+                &serde_json::json!({
+                    "format": "tavla-diagnostics",
+                    "format_version": 1,
+                    "files": t.files, "games": t.games, "turns": t.turns,
+                    "errors": t.errors, "warnings": t.warnings,
+                    "diagnostics": std::mem::take(&mut self.values),
+                }),
+            ),
+            Format::Sarif => {
+                let mut run = self.sarif_run.take().unwrap_or_else(|| {
+                    let mut d = formats::sarif(&[], env!("CARGO_PKG_VERSION"), None);
+                    d["runs"][0].take()
+                });
+                run["results"] = serde_json::Value::Array(std::mem::take(&mut self.values));
+                write_pretty(
+                    out,
+                    &serde_json::json!({
+                        "$schema": formats::SARIF_SCHEMA,
+                        "version": formats::SARIF_VERSION,
+                        "runs": [run],
+                    }),
+                )
             }
-        }
-        Format::Sarif => {
-            let mut run = sarif_run.unwrap_or_else(|| {
-                let mut d = formats::sarif(&[], env!("CARGO_PKG_VERSION"), None);
-                d["runs"][0].take()
-            });
-            run["results"] = serde_json::Value::Array(values);
-            let doc = serde_json::json!({
-                "$schema": formats::SARIF_SCHEMA,
-                "version": formats::SARIF_VERSION,
-                "runs": [run],
-            });
-            if writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&doc).unwrap_or_default()
-            )
-            .is_err()
-            {
-                io_error = true;
-            }
-        }
-        _ => {}
+            _ => true,
+        };
+        self.io_error |= !written;
     }
-    if out.flush().is_err() {
-        io_error = true;
-    }
-    if !a.quiet {
-        let limited = if shown < errors + warnings && a.max_diagnostics.is_some() {
+
+    /// The summary line: files, matches (when a file holds several), games, turns, errors
+    /// and warnings, and how many findings were shown when `--max-diagnostics` cut them.
+    fn summary(&self, limited: bool) -> String {
+        let t = &self.totals;
+        let (files, games, turns, errors, warnings) =
+            (t.files, t.games, t.turns, t.errors, t.warnings);
+        let shown = self.shown;
+        let limited = if shown < errors + warnings && limited {
             format!(" ({shown} shown)")
         } else {
             String::new()
         };
-        let matches = if extra_matches > 0 {
-            format!("{} matches, ", files + extra_matches)
+        let matches = if self.extra_matches > 0 {
+            format!("{} matches, ", files + self.extra_matches)
         } else {
             String::new()
         };
-        say!(
+        format!(
             "{files} files, {matches}{games} games, {turns} turns checked, {errors} errors, {warnings} warnings{limited}"
-        );
+        )
     }
-    if files == 0 && !a.allow_empty {
-        say!(
-            "error[{}]: no record found: no file to check in the paths given (extensions: {}); \
-             pass --allow-empty to accept an empty run",
-            Code::NoRecords,
-            a.inputs.ext.join(",")
-        );
-        return EXIT_ERROR;
-    }
-    if io_error {
-        EXIT_ERROR
-    } else if errors > 0 || (a.deny_warnings && warnings > 0) {
-        EXIT_INVALID
-    } else {
-        EXIT_VALID
-    }
+}
+
+/// A JSON document, pretty, on a line of its own; false when it could not be written.
+fn write_pretty(out: &mut dyn Write, doc: &serde_json::Value) -> bool {
+    writeln!(
+        out,
+        "{}",
+        serde_json::to_string_pretty(doc).unwrap_or_default()
+    )
+    .is_ok()
 }

@@ -9,7 +9,6 @@ use lsp_types::{
 
 use super::{Document, cells};
 use crate::replay::{ActionTrace, Verdict};
-use crate::report::diagram::{Moment, diagram_at};
 use crate::report::single::{both_notations, parse_roll};
 use crate::rules::{Position, RuleSet, Side};
 
@@ -61,23 +60,10 @@ fn slot(doc: &Document, cur: usize) -> Option<Slot> {
 /// The position before the turn whose dice stand at `at`: its rules, board and mover.
 fn before(v: &Verdict, at: usize, column: usize) -> Option<(RuleSet, Position, Side)> {
     // The cell itself, where the record reads it as a turn.
-    if let Some((cell, _)) = cells(v).find(|(c, _)| c.span.offset <= at && at < c.span.end()) {
-        let a = cell
-            .verdict
-            .record
-            .games
-            .get(cell.game)?
-            .actions
-            .get(cell.action)?;
-        let moment = Moment::Turn {
-            number: None,
-            line: Some(a.line),
-            side: cell.side,
-            after: false,
-        };
-        if let Ok(d) = diagram_at(cell.verdict, cell.game, moment) {
-            return Some((d.rules, d.position, d.to_move?));
-        }
+    if let Some((cell, _)) = cells(v).find(|(c, _)| c.span.offset <= at && at < c.span.end())
+        && let Some(d) = cell.diagram_before(cell.side)
+    {
+        return Some((d.rules, d.position, d.to_move?));
     }
     // Else the board after the last replayed turn before it, in its game.
     let mut last: Option<(RuleSet, Position, Side)> = None;

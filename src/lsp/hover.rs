@@ -5,7 +5,7 @@
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position as LspPosition};
 
 use super::{Document, cells};
-use crate::report::diagram::{Charset, Moment, diagram_at, text};
+use crate::report::diagram::{Charset, text};
 
 /// The board before the turn cell at byte `cur` (a turn number counts for the line's first
 /// cell), as a Markdown code block.
@@ -15,21 +15,8 @@ fn board(doc: &Document, cur: usize) -> Option<(String, crate::notation::Span)> 
         (c.span.offset <= cur && cur < c.span.end())
             || number.is_some_and(|n| n.offset <= cur && cur <= n.end() + 1)
     })?;
-    let a = cell
-        .verdict
-        .record
-        .games
-        .get(cell.game)?
-        .actions
-        .get(cell.action)?;
     let on_cell = cell.span.offset <= cur && cur < cell.span.end();
-    let moment = Moment::Turn {
-        number: None,
-        line: Some(a.line),
-        side: if on_cell { cell.side } else { None },
-        after: false,
-    };
-    let d = diagram_at(cell.verdict, cell.game, moment).ok()?;
+    let d = cell.diagram_before(if on_cell { cell.side } else { None })?;
     let span = if on_cell {
         cell.span
     } else {

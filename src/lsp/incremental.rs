@@ -279,18 +279,16 @@ pub(crate) fn recheck(
         return None;
     }
     let shift = |x: usize| (x as isize + delta) as usize;
-    let starts: Vec<usize> = lay
-        .starts
-        .iter()
-        .enumerate()
-        .map(|(i, &x)| if i > k { shift(x) } else { x })
-        .collect();
-    let body: Vec<usize> = lay
-        .body
-        .iter()
-        .enumerate()
-        .map(|(i, &x)| if i > k { shift(x) } else { x })
-        .collect();
+    // The games after the edited one move by the edit's length.
+    let shifted = |offsets: &[usize]| -> Vec<usize> {
+        offsets
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| if i > k { shift(x) } else { x })
+            .collect()
+    };
+    let starts = shifted(&lay.starts);
+    let body = shifted(&lay.body);
     let from = k.saturating_sub(1);
     let to = count.min(k + 4);
     let core_end = count.min(k + 3);

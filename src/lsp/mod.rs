@@ -36,6 +36,7 @@ use std::cell::{OnceCell, RefCell};
 use crate::input::{Format, Source};
 use crate::notation::Span;
 use crate::replay::{ActionTrace, Finding, Overrides, Verdict};
+use crate::report::diagram::{Diagram, Moment, diagram_at};
 use crate::rules::Side;
 
 pub use server::run;
@@ -229,6 +230,27 @@ pub struct Cell<'a> {
     pub span: Span,
     /// Who plays it, as replayed (none when the replay did not reach it).
     pub side: Option<Side>,
+}
+
+impl Cell<'_> {
+    /// The board before this turn cell, as `tavla show` finds it: on its line, in `side`'s
+    /// column (`None`: the line's first turn cell).
+    pub(crate) fn diagram_before(&self, side: Option<Side>) -> Option<Diagram> {
+        let a = self
+            .verdict
+            .record
+            .games
+            .get(self.game)?
+            .actions
+            .get(self.action)?;
+        let moment = Moment::Turn {
+            number: None,
+            line: Some(a.line),
+            side,
+            after: false,
+        };
+        diagram_at(self.verdict, self.game, moment).ok()
+    }
 }
 
 /// The side of a replayed action.

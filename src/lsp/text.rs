@@ -5,6 +5,7 @@
 use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
 
 use crate::notation::Span;
+use crate::report::LineIndex;
 
 /// The line starts of a text (LF, CRLF and a lone CR end a line, as for the report's
 /// `LineIndex` and the protocol).
@@ -16,14 +17,9 @@ pub struct Lines {
 impl Lines {
     /// Index the line starts of `text`.
     pub fn new(text: &str) -> Self {
-        let b = text.as_bytes();
-        let mut starts = vec![0];
-        for (i, &c) in b.iter().enumerate() {
-            if c == b'\n' || (c == b'\r' && b.get(i + 1) != Some(&b'\n')) {
-                starts.push(i + 1);
-            }
+        Lines {
+            starts: LineIndex::new(text).into_starts(),
         }
-        Lines { starts }
     }
 
     /// The 0-based line holding byte `offset`.

@@ -69,11 +69,7 @@ pub fn github(f: &FileFindings) -> String {
             Severity::Warning => "warning",
             Severity::Advice => "notice",
         };
-        let mut message = finding.message.clone();
-        if let Some(help) = &finding.help {
-            message.push('\n');
-            message.push_str(help);
-        }
+        let message = message_and_help(finding);
         // A binary file has no lines: the file alone, its place in the message.
         if let Some(p) = finding
             .byte_offset()
@@ -185,6 +181,16 @@ fn rule(code: Code) -> Value {
     r
 }
 
+/// A finding's message, and its help on a new line when it has one.
+fn message_and_help(f: &Finding) -> String {
+    let mut text = f.message.clone();
+    if let Some(help) = &f.help {
+        text.push('\n');
+        text.push_str(help);
+    }
+    text
+}
+
 /// One SARIF result.
 fn result(file: &FileFindings, idx: &LineIndex, uri: &str, bytes: bool, f: &Finding) -> Value {
     let level = match f.severity {
@@ -192,11 +198,7 @@ fn result(file: &FileFindings, idx: &LineIndex, uri: &str, bytes: bool, f: &Find
         Severity::Warning => "warning",
         Severity::Advice => "note",
     };
-    let mut text = f.message.clone();
-    if let Some(help) = &f.help {
-        text.push('\n');
-        text.push_str(help);
-    }
+    let text = message_and_help(f);
     let mut location = json!({
         "physicalLocation": physical(file, idx, uri, bytes, f.span),
     });
@@ -398,20 +400,8 @@ mod tests {
 
     fn finding(code: Code, severity: Severity, span: Span, message: &str) -> Finding {
         Finding {
-            code,
             severity,
-            span,
-            label: "here".into(),
-            message: message.into(),
-            related: Vec::new(),
-            help: None,
-            suggestions: None,
-            repair: None,
-            rests_on: None,
-            place: None,
-            origin: None,
-            entry: None,
-            continued: None,
+            ..Finding::error(code, span, message).label("here")
         }
     }
 

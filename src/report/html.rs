@@ -452,14 +452,7 @@ pub fn file_section(
     v: Option<&Verdict>,
 ) -> String {
     let mut out = String::new();
-    let errors = findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .count();
-    let warnings = findings
-        .iter()
-        .filter(|f| f.severity == Severity::Warning)
-        .count();
+    let (errors, warnings) = super::error_and_warning_counts(findings);
     let _ = write!(
         out,
         "<section class=\"file\" id=\"f{index}\"><h2>{}</h2><p>{}{errors} error(s), {warnings} warning(s)</p>",

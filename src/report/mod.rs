@@ -45,6 +45,10 @@ impl LineIndex {
         }
         LineIndex { starts }
     }
+    /// Where each line starts (0 first).
+    pub(crate) fn into_starts(self) -> Vec<usize> {
+        self.starts
+    }
     /// Line and column (both 1-based; column counts characters).
     pub fn locate(&self, text: &str, offset: usize) -> (usize, usize) {
         let line = match self.starts.binary_search(&offset) {
@@ -81,7 +85,7 @@ impl<'t> IndexedSource<'t> {
         IndexedSource {
             name: name.to_string(),
             text,
-            starts: LineIndex::new(text).starts,
+            starts: LineIndex::new(text).into_starts(),
         }
     }
 }
@@ -322,6 +326,12 @@ pub fn terminal_safe(s: &str, keep_colour: bool) -> std::borrow::Cow<'_, str> {
         rest = &rest[len..];
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// How many of `findings` are errors, and how many warnings.
+pub fn error_and_warning_counts(findings: &[Finding]) -> (usize, usize) {
+    let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
+    (count(Severity::Error), count(Severity::Warning))
 }
 
 /// `path:line:col: severity[code] message`, one line per finding.

@@ -315,20 +315,12 @@ pub fn board_elements(out: &mut String, d: &Diagram) {
         stack(out, slot2, over, n_over, &p.to_string());
     }
     for (side, here) in [(view, true), (other, false)] {
-        stack(
-            out,
-            Geometry::bar(here),
-            side,
-            d.position.count(side, BAR),
-            "bar",
-        );
-        stack(
-            out,
-            Geometry::off(here),
-            side,
-            d.position.count(side, OFF),
-            "off",
-        );
+        for (slot, place, name) in [
+            (Geometry::bar(here), BAR, "bar"),
+            (Geometry::off(here), OFF, "off"),
+        ] {
+            stack(out, slot, side, d.position.count(side, place), name);
+        }
     }
 }
 
