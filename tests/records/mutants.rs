@@ -1,23 +1,9 @@
 //! Helpers of the tests that mutate one written step of valid records (`suggestions.rs`,
-//! `repair.rs`): the records, where each step's destination is written, and the positions the
-//! replay reached on a line.
-
-use std::path::{Path, PathBuf};
+//! `repair.rs`): where each step's destination is written, and the positions the replay
+//! reached on a line.
 
 use tavla::replay::{ActionTrace, Verdict};
 use tavla::rules::Position;
-
-/// The `.mat` files of a fixture directory, sorted.
-pub fn files(dir: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mat"))
-        .collect();
-    v.sort();
-    v
-}
 
 /// The position after each turn written on `line`.
 pub fn positions_on(v: &Verdict, line: usize) -> Vec<Position> {
@@ -31,11 +17,6 @@ pub fn positions_on(v: &Verdict, line: usize) -> Vec<Position> {
             _ => None,
         })
         .collect()
-}
-
-/// The 1-based line of a byte offset.
-pub fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset].bytes().filter(|&b| b == b'\n').count() + 1
 }
 
 /// Every written step's destination on a turn line: (byte offset, length, value) of the

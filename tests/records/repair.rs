@@ -7,8 +7,8 @@
 
 use crate::mutants;
 
-use mutants::{destinations, files, line_of, positions_on};
-use std::path::Path;
+use crate::common::{files, key, line_of, root, scratch, tavla};
+use mutants::{destinations, positions_on};
 
 use serde_json::Value;
 use tavla::notation::parse_play;
@@ -17,11 +17,6 @@ use tavla::report::board::{finding_diagram, play_hops};
 use tavla::report::formats::{FileFindings, jsonl, sarif};
 use tavla::report::html::file_section;
 use tavla::report::{LineIndex, Style, finding_json, render_human};
-
-/// A finding as compared between a record and its mutant: code and line.
-fn key(text: &str, f: &Finding) -> (tavla::Code, usize) {
-    (f.code, line_of(text, f.span.offset))
-}
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -43,7 +38,7 @@ fn measure(dirs: &[&str], stride: usize, fixable: &mut Fixable) -> Tally {
     let mut t = Tally::default();
     let mut k = 0usize;
     for dir in dirs {
-        for path in files(dir) {
+        for path in files(dir, "mat") {
             let text = std::fs::read_to_string(&path).unwrap();
             let original = check(tavla::notation::read(&text), &o);
             if original.errors() > 0 {
@@ -218,17 +213,11 @@ fn tavla_fix_restores_every_repaired_mutant() {
     let mut fixable = Vec::new();
     measure(&["fixtures/backgammon/gnubg"], 61, &mut fixable);
     measure(&["fixtures/gulbara/valid"], 7, &mut fixable);
-    let dir = std::env::temp_dir().join(format!("tavla-repair-fix-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("repair-fix");
     for (i, (mutant, ..)) in fixable.iter().enumerate() {
         std::fs::write(dir.join(format!("{i:05}.mat")), mutant).unwrap();
     }
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .arg("fix")
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = tavla().arg("fix").arg(&dir).output().unwrap();
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -259,7 +248,6 @@ fn tavla_fix_restores_every_repaired_mutant() {
 /// restores the record); with several, the help lists them and there is no repair.
 #[test]
 fn a_changed_roll_of_a_dance_is_the_one_error_and_its_fitting_roll_the_repair() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (file, line, from, to) in [
         (
             "fixtures/backgammon/gnubg/m000-0208.mat",
@@ -280,7 +268,7 @@ fn a_changed_roll_of_a_dance_is_the_one_error_and_its_fitting_roll_the_repair() 
             " 32: ",
         ),
     ] {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
         assert!(
             check(tavla::notation::read(&text), &Overrides::default())
                 .findings

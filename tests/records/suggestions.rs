@@ -8,7 +8,8 @@
 
 use crate::mutants;
 
-use mutants::{destinations, files, line_of, positions_on};
+use crate::common::{files, line_of};
+use mutants::{destinations, positions_on};
 
 use tavla::replay::{Finding, Overrides, Severity, check, check_findings};
 
@@ -18,7 +19,7 @@ fn measure(dirs: &[&str], stride: usize) -> (usize, usize, usize) {
     let (mut mutants, mut first, mut among) = (0, 0, 0);
     let mut k = 0usize;
     for dir in dirs {
-        for path in files(dir) {
+        for path in files(dir, "mat") {
             let text = std::fs::read_to_string(&path).unwrap();
             let original = check(tavla::notation::read(&text), &o);
             if original.errors() > 0 {
@@ -225,7 +226,7 @@ fn the_meant_play_leads_the_suggestions_for_every_kind_of_defect_in_every_game()
     let mut texts: Vec<String> = Vec::new();
     let mut groups: Groups = BTreeMap::new();
     for dir in dirs {
-        for path in files(dir) {
+        for path in files(dir, "mat") {
             let text = std::fs::read_to_string(&path).unwrap();
             let v = check(tavla::notation::read(&text), &Overrides::default());
             if v.errors() > 0 {

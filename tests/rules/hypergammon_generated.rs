@@ -6,15 +6,13 @@
 //! what the generator writes for their seeds.
 
 use crate::common::generated::AtTheirLine;
-use crate::common::{describe, strip_lines};
+use crate::common::{assert_round_trip, valid};
 
 use std::collections::HashSet;
 
 use bkgm::{ClassicRules, Dice, legal_positions_with};
 use tavla::generate::{Settings, random_match};
-use tavla::notation::write_mat;
-use tavla::replay::{ActionTrace, Overrides, check};
-use tavla::report::json::match_json;
+use tavla::replay::ActionTrace;
 use tavla::rules::{BAR, OFF, Position, Roll, RuleSet, Side, Variant};
 
 /// The generated matches: (variant, length, seed).
@@ -123,12 +121,7 @@ fn generated_matches_agree_with_bkgm_validate_and_round_trip() {
             "{} is not the generator's output",
             file_name(variant, length, seed)
         );
-        let v = check(tavla::notation::read(&text), &Overrides::default());
-        assert!(
-            v.findings.is_empty(),
-            "{variant} seed {seed}:\n{}\n{text}",
-            describe(&v, &text)
-        );
+        let v = valid(&text, &format!("{variant} seed {seed}"));
         let rules = v.rules.expect("checked");
         assert_eq!(rules.variant(), variant);
         variants.insert(variant);
@@ -150,19 +143,7 @@ fn generated_matches_agree_with_bkgm_validate_and_round_trip() {
                 }
             }
         }
-        let mut j1 = match_json(&v, false, &text);
-        let mat = write_mat(&j1);
-        let v2 = check(tavla::notation::read(&mat), &Overrides::default());
-        assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
-        assert_eq!(v2.rules, v.rules);
-        let mut j2 = match_json(&v2, false, &mat);
-        assert_eq!(write_mat(&j2), mat, "write_mat is not a fixed point");
-        strip_lines(&mut j1);
-        strip_lines(&mut j2);
-        assert_eq!(
-            j1, j2,
-            "{variant} seed {seed}: JSON differs after the round trip"
-        );
+        assert_round_trip(&v, &text, &format!("{variant} seed {seed}"));
     }
     assert_eq!(variants.len(), 2);
     assert!(rolls > 500, "{rolls} rolls");
