@@ -263,6 +263,19 @@ pub fn key(text: &str, f: &Finding) -> (Code, usize) {
     (f.code, line_of(text, f.span.offset))
 }
 
+/// The findings of `v`, the check of `mutant`, that its original had not (`before`: the
+/// original's findings as [`key`]s).
+pub fn new_findings<'a>(
+    v: &'a Verdict,
+    mutant: &str,
+    before: &[(Code, usize)],
+) -> Vec<&'a Finding> {
+    v.findings
+        .iter()
+        .filter(|f| !before.contains(&key(mutant, f)))
+        .collect()
+}
+
 /// A record's bytes decoded and checked as `validate` reads a file: the decoding's findings
 /// (invalid UTF-8) among the others, in the order of the text.
 pub fn decode_and_check(bytes: &[u8]) -> (String, Verdict) {

@@ -7,7 +7,7 @@
 
 use crate::kinds;
 
-use crate::common::{files, key, line_of};
+use crate::common::{files, key, line_of, new_findings};
 use kinds::{is_meant, turns};
 
 use tavla::Code;
@@ -49,11 +49,7 @@ fn bar_steps_in_bar_less_games_suggest_the_start_point() {
                 let at = t.span.0 + at;
                 let mutant = format!("{}bar/{}", &text[..at], &text[at + 3..]);
                 let m = check(tavla::notation::read(&mutant), &o);
-                let new: Vec<&Finding> = m
-                    .findings
-                    .iter()
-                    .filter(|f| !before.contains(&key(&mutant, f)))
-                    .collect();
+                let new = new_findings(&m, &mutant, &before);
                 let errors: Vec<&&Finding> = new
                     .iter()
                     .filter(|f| f.severity == Severity::Error && f.rests_on.is_none())
@@ -136,11 +132,7 @@ fn a_draw_written_for_a_won_game_is_the_one_error_in_every_game_without_draws() 
                 let mutant = format!("{}Draw{}", &text[..at], &text[end..]);
                 let line = line_of(&text, at);
                 let m = check(tavla::notation::read(&mutant), &o);
-                let new: Vec<&Finding> = m
-                    .findings
-                    .iter()
-                    .filter(|f| !before.contains(&key(&mutant, f)))
-                    .collect();
+                let new = new_findings(&m, &mutant, &before);
                 assert_eq!(
                     new.iter().map(|f| key(&mutant, f)).collect::<Vec<_>>(),
                     vec![(Code::DrawResult, line)],

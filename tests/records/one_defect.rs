@@ -14,7 +14,7 @@
 //! legal play is not among them: the empty cell would read as the omitted forced play, but
 //! the rest of the game replays only with no checker moved, so the roll is the one error.)
 
-use crate::common::{files, key, line_of};
+use crate::common::{files, key, line_of, new_findings};
 use std::collections::BTreeMap;
 
 use tavla::generate::{Settings, random_match};
@@ -225,11 +225,7 @@ fn every_single_defect_is_one_new_error_at_its_line() {
                 let mutant = format!("{}{with}{}", &text[..at], &text[at + len..]);
                 let line = line_of(text, at);
                 let v = check_findings(tavla::notation::read(&mutant), &o);
-                let new: Vec<&Finding> = v
-                    .findings
-                    .iter()
-                    .filter(|f| !before.contains(&key(&mutant, f)))
-                    .collect();
+                let new = new_findings(&v, &mutant, &before);
                 let errors: Vec<&&Finding> = new
                     .iter()
                     .filter(|f| f.severity == Severity::Error && f.rests_on.is_none())

@@ -7,13 +7,14 @@
 
 use crate::common::generated::AtTheirLine;
 use crate::common::{assert_round_trip, valid};
+use crate::peer::from_bkgm;
 
 use std::collections::HashSet;
 
 use bkgm::{ClassicRules, Dice, legal_positions_with};
 use tavla::generate::{Settings, random_match};
 use tavla::replay::ActionTrace;
-use tavla::rules::{BAR, OFF, Position, Roll, RuleSet, Side, Variant};
+use tavla::rules::{BAR, Position, Roll, RuleSet, Side, Variant};
 
 /// The generated matches: (variant, length, seed).
 const MATCHES: &[(Variant, u64, u64)] = &[
@@ -49,25 +50,6 @@ fn to_bkgm<const N: u8>(p: &Position, me: Side) -> bkgm::Position<N> {
         pips[(25 - loc) as usize] -= p.count(me.other(), loc) as i8;
     }
     bkgm::Position::<N>::try_from(pips).expect("a bkgm position")
-}
-
-/// A bkgm result (turned around: seen from the opponent) back in tavla's representation.
-fn from_bkgm<const N: u8>(r: bkgm::Position<N>, mover: Side) -> Position {
-    let pips: [i8; 26] = r.into();
-    let mut p = Position::empty();
-    for (i, &n) in pips.iter().enumerate() {
-        let i = i as u8;
-        if n < 0 {
-            p.set(mover, 25 - i, n.unsigned_abs());
-        } else if n > 0 {
-            p.set(mover.other(), i, n as u8);
-        }
-    }
-    for side in [Side::White, Side::Black] {
-        let on: u8 = (1..=BAR).map(|l| p.count(side, l)).sum();
-        p.set(side, OFF, N - on);
-    }
-    p
 }
 
 /// tavla's and bkgm's result sets of one roll, when they differ.
