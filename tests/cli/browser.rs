@@ -15,6 +15,7 @@
 //! Without Chromium, Node.js or `tests/browser/node_modules`, each test says so on standard
 //! error and passes without checking anything: the rest of the suite still runs.
 
+use crate::common::{self, root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -23,10 +24,6 @@ use tavla::rules::{RuleSet, Variant};
 
 /// The size docs/boards.md promises for the report of 1,000 games.
 const ARCHIVE_LIMIT: u64 = 8 * 1024 * 1024;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Chromium and the driver, or why the browser tests are skipped.
 fn browser() -> Result<(), String> {
@@ -71,7 +68,7 @@ fn out_dir() -> PathBuf {
 }
 
 fn tavla(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tavla"))
+    common::tavla()
         .args(args)
         .current_dir(root())
         .output()

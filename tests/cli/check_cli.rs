@@ -6,45 +6,14 @@
 //! record's next position.
 
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+
+use crate::common::{code, run_with_input, stderr, stdout};
 
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------------------
 // Running the binary.
-
-fn tavla(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tavla"));
-    c.args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = c.spawn().expect("spawn tavla");
-    let mut si = child.stdin.take().unwrap();
-    if let Some(input) = stdin {
-        let input = input.to_vec();
-        std::thread::spawn(move || {
-            let _ = si.write_all(&input);
-        });
-    } else {
-        drop(si);
-    }
-    child.wait_with_output().expect("wait")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exit code, not a signal")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// `tavla check --format json ARGS…`: the exit code and the verdicts.
 fn check(args: &[&str]) -> (i32, Vec<Value>) {
@@ -54,7 +23,7 @@ fn check(args: &[&str]) -> (i32, Vec<Value>) {
 fn check_stdin(args: &[&str], stdin: Option<&[u8]>) -> (i32, Vec<Value>) {
     let mut all = vec!["check", "--format", "json"];
     all.extend_from_slice(args);
-    let o = tavla(&all, stdin);
+    let o = run_with_input(&all, stdin);
     let docs: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
         panic!(
             "{args:?}: not JSON ({e}); exit {}\n{}{}",
@@ -93,7 +62,7 @@ fn illegal_one(args: &[&str]) -> (Value, String) {
 
 /// A usage error: exit 2, nothing on stdout, the reason on stderr.
 fn usage_error(args: &[&str]) -> String {
-    let o = tavla(args, None);
+    let o = run_with_input(args, None);
     assert_eq!(code(&o), 2, "{args:?}: {}{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
     let e = stderr(&o);
@@ -119,7 +88,7 @@ fn finding_text(play: &str, f: &Value) -> String {
 fn legal_lines(args: &[&str]) -> (Vec<(String, Option<String>)>, String) {
     let mut all = vec!["legal"];
     all.extend_from_slice(args);
-    let o = tavla(&all, None);
+    let o = run_with_input(&all, None);
     assert_eq!(code(&o), 0, "{args:?}: {}", stderr(&o));
     let rows = stdout(&o)
         .lines()
@@ -491,7 +460,7 @@ fn an_xgid_and_its_gnubg_ids_give_the_same_legal_plays() {
 // Cross-check against real records.
 
 fn converted(mat: &str) -> Value {
-    let o = tavla(&["convert", "--to", "json", mat], None);
+    let o = run_with_input(&["convert", "--to", "json", mat], None);
     assert_eq!(code(&o), 0, "{mat}: {}", stderr(&o));
     serde_json::from_slice(&o.stdout).unwrap()
 }
@@ -733,7 +702,7 @@ fn legal_letters_for_black_parse_back() {
 #[test]
 fn legal_json_and_jsonl_list_the_same_plays() {
     let (rows, _) = legal_lines(&["--roll", "42"]);
-    let o = tavla(&["legal", "--roll", "42", "--format", "json"], None);
+    let o = run_with_input(&["legal", "--roll", "42", "--format", "json"], None);
     assert_eq!(code(&o), 0);
     let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(doc["side"], "white");
@@ -741,7 +710,7 @@ fn legal_json_and_jsonl_list_the_same_plays() {
     assert_eq!(doc["max_steps"], 2);
     let plays = doc["plays"].as_array().unwrap();
     assert_eq!(plays.len(), rows.len());
-    let o = tavla(&["legal", "--roll", "42", "--format", "jsonl"], None);
+    let o = run_with_input(&["legal", "--roll", "42", "--format", "jsonl"], None);
     let lines: Vec<Value> = stdout(&o)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -770,7 +739,7 @@ fn json_is_an_array_jsonl_an_object_per_line_and_human_names_each_verdict() {
     assert_eq!(docs.len(), 3);
     let mut all = vec!["check", "--format", "jsonl"];
     all.extend(&args);
-    let o = tavla(&all, None);
+    let o = run_with_input(&all, None);
     assert_eq!(code(&o), 1);
     let lines: Vec<Value> = stdout(&o)
         .lines()
@@ -782,7 +751,7 @@ fn json_is_an_array_jsonl_an_object_per_line_and_human_names_each_verdict() {
     }
     let mut all = vec!["check"];
     all.extend(&args);
-    let o = tavla(&all, None);
+    let o = run_with_input(&all, None);
     assert_eq!(code(&o), 1);
     let out = stdout(&o);
     assert!(out.contains("24/18 13/9: legal\n"), "{out}");
@@ -826,7 +795,7 @@ fn plays_come_from_arguments_a_file_and_stdin_and_o_writes_a_file() {
     // `-o FILE`.
     let out = tmp("report.json");
     let _ = std::fs::remove_file(&out);
-    let o = tavla(
+    let o = run_with_input(
         &[
             "check",
             "--roll",
@@ -989,7 +958,7 @@ fn a_count_glued_to_a_hit_mark_takes_the_one_legal_reading_with_a_note() {
     // The human output shows the note.
     let mut all = vec!["check"];
     all.extend_from_slice(&args("B 5/2 = 4x9-11"));
-    let o = tavla(&all, None);
+    let o = run_with_input(&all, None);
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(stdout(&o).contains(AMBIGUOUS), "{}", stdout(&o));
 }

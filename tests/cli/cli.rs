@@ -1,40 +1,14 @@
 //! End-to-end tests of the `tavla` binary: exit codes, output channels, hostile input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-fn tavla(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tavla"));
-    c.args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = c.spawn().expect("spawn tavla");
-    if let Some(input) = stdin {
-        let mut si = child.stdin.take().unwrap();
-        let input = input.to_vec();
-        std::thread::spawn(move || {
-            let _ = si.write_all(&input);
-        });
-    } else {
-        drop(child.stdin.take());
-    }
-    child.wait_with_output().expect("wait")
-}
-
-fn code(o: &Output) -> i32 {
-    o.status.code().expect("exit code, not a signal")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use crate::common::{code, run_with_input, scratch, stdout, tavla};
 
 #[test]
 fn a_valid_record_exits_0_and_an_invalid_one_exits_1() {
-    let o = tavla(&["validate", "fixtures/demo/valid.mat"], None);
+    let o = run_with_input(&["validate", "fixtures/demo/valid.mat"], None);
     assert_eq!(code(&o), 0, "{}", stdout(&o));
-    let o = tavla(
+    let o = run_with_input(
         &[
             "validate",
             "fixtures/demo/valid.mat",
@@ -55,12 +29,12 @@ fn a_valid_record_exits_0_and_an_invalid_one_exits_1() {
 
 #[test]
 fn an_unreadable_path_exits_2_even_beside_an_invalid_record() {
-    let o = tavla(
+    let o = run_with_input(
         &["validate", "fixtures/demo/invalid.mat", "no/such/file.mat"],
         None,
     );
     assert_eq!(code(&o), 2);
-    let out = stdout(&tavla(
+    let out = stdout(&run_with_input(
         &["validate", "--format", "short", "no/such/file.mat"],
         None,
     ));
@@ -72,17 +46,17 @@ fn an_unreadable_path_exits_2_even_beside_an_invalid_record() {
 
 #[test]
 fn usage_errors_exit_2() {
-    assert_eq!(code(&tavla(&["validate"], None)), 2);
-    assert_eq!(code(&tavla(&["frobnicate"], None)), 2);
+    assert_eq!(code(&run_with_input(&["validate"], None)), 2);
+    assert_eq!(code(&run_with_input(&["frobnicate"], None)), 2);
     assert_eq!(
-        code(&tavla(
+        code(&run_with_input(
             &["validate", "--rules", "klingon", "fixtures/demo/valid.mat"],
             None
         )),
         2
     );
     assert_eq!(
-        code(&tavla(
+        code(&run_with_input(
             &[
                 "validate",
                 "--rule",
@@ -94,20 +68,23 @@ fn usage_errors_exit_2() {
         2
     );
     assert_eq!(
-        code(&tavla(
+        code(&run_with_input(
             &["validate", "--variant", "chess", "fixtures/demo/valid.mat"],
             None
         )),
         2
     );
-    assert_eq!(code(&tavla(&["explain", "tavla::no::such"], None)), 2);
-    assert_eq!(code(&tavla(&["--help"], None)), 0);
+    assert_eq!(
+        code(&run_with_input(&["explain", "tavla::no::such"], None)),
+        2
+    );
+    assert_eq!(code(&run_with_input(&["--help"], None)), 0);
 }
 
 #[test]
 fn stdin_is_read_with_a_dash_and_short_format_gives_path_line_col() {
     let text = std::fs::read("fixtures/demo/invalid.mat").unwrap();
-    let o = tavla(&["validate", "--format", "short", "-"], Some(&text));
+    let o = run_with_input(&["validate", "--format", "short", "-"], Some(&text));
     assert_eq!(code(&o), 1);
     assert_eq!(
         stdout(&o).lines().next().unwrap(),
@@ -117,7 +94,7 @@ fn stdin_is_read_with_a_dash_and_short_format_gives_path_line_col() {
 
 #[test]
 fn json_format_is_one_valid_json_document() {
-    let o = tavla(
+    let o = run_with_input(
         &["validate", "--format", "json", "fixtures/demo/invalid.mat"],
         None,
     );
@@ -130,7 +107,7 @@ fn json_format_is_one_valid_json_document() {
 
 #[test]
 fn convert_to_json_and_back_to_mat() {
-    let o = tavla(
+    let o = run_with_input(
         &["convert", "fixtures/demo/valid.mat", "--to", "json"],
         None,
     );
@@ -138,14 +115,14 @@ fn convert_to_json_and_back_to_mat() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
     assert_eq!(v["format"], "tavla-match");
     assert_eq!(v["variant"], "gul-bara");
-    let o = tavla(&["convert", "fixtures/demo/valid.mat", "--to", "mat"], None);
+    let o = run_with_input(&["convert", "fixtures/demo/valid.mat", "--to", "mat"], None);
     assert_eq!(code(&o), 0);
-    let o2 = tavla(&["validate", "-"], Some(&o.stdout));
+    let o2 = run_with_input(&["validate", "-"], Some(&o.stdout));
     assert_eq!(code(&o2), 0, "{}", stdout(&o2));
 }
 
 fn hostile(bytes: &[u8]) -> Output {
-    let o = tavla(&["validate", "--format", "short", "-"], Some(bytes));
+    let o = run_with_input(&["validate", "--format", "short", "-"], Some(bytes));
     let c = code(&o);
     assert!(
         c == 0 || c == 1,
@@ -274,45 +251,46 @@ fn random_bytes_and_truncated_records_never_crash_the_binary() {
 }
 
 fn tmpdir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("tavla-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    scratch(&format!("cli-{name}"))
 }
 
 #[test]
 fn every_output_format_reports_the_same_finding() {
     let f = "fixtures/demo/invalid.mat";
-    let short = stdout(&tavla(&["validate", "--format", "short", f], None));
+    let short = stdout(&run_with_input(&["validate", "--format", "short", f], None));
     assert!(
         short.contains("invalid.mat:10:19: error[tavla::rules::blocked]"),
         "{short}"
     );
-    let jsonl = stdout(&tavla(&["validate", "--format", "jsonl", f], None));
+    let jsonl = stdout(&run_with_input(&["validate", "--format", "jsonl", f], None));
     let first: serde_json::Value = serde_json::from_str(jsonl.lines().next().unwrap()).unwrap();
     assert_eq!(
         (first["line"].as_u64(), first["column"].as_u64()),
         (Some(10), Some(19))
     );
-    let gh = stdout(&tavla(&["validate", "--format", "github", f], None));
+    let gh = stdout(&run_with_input(
+        &["validate", "--format", "github", f],
+        None,
+    ));
     assert!(
         gh.starts_with("::error file=fixtures/demo/invalid.mat,line=10,col=19,"),
         "{gh}"
     );
     assert!(gh.contains("title=tavla%3A%3Arules%3A%3Ablocked::"), "{gh}");
     let sarif: serde_json::Value =
-        serde_json::from_slice(&tavla(&["validate", "--format", "sarif", f], None).stdout).unwrap();
+        serde_json::from_slice(&run_with_input(&["validate", "--format", "sarif", f], None).stdout)
+            .unwrap();
     assert_eq!(sarif["version"], "2.1.0");
     assert_eq!(
         sarif["runs"][0]["results"][0]["ruleId"],
         "tavla::rules::blocked"
     );
-    let human = stdout(&tavla(&["validate", "--format", "human", f], None));
+    let human = stdout(&run_with_input(&["validate", "--format", "human", f], None));
     assert!(
         human.contains("point 12 is held by the opponent") && !human.contains('\u{1b}'),
         "{human}"
     );
-    let forced = stdout(&tavla(&["validate", "--color", "always", f], None));
+    let forced = stdout(&run_with_input(&["validate", "--color", "always", f], None));
     assert!(forced.contains('\u{1b}'), "--color always colours");
 }
 
@@ -322,7 +300,7 @@ fn github_output_escapes_file_names_and_player_names() {
     let name = d.join("we:ird,100%\nname.mat");
     let record = "; [Variation \"Gul Bara\"]\n\n 1 point match\n\n Game 1\n Ali, 100% : 0                  Bob : 0\n  1) 31: 24/21 21/20            42: 24/20 24/22\n  2) 31: 13/10 10/9             42: 24/20 24/22\n";
     std::fs::write(&name, record).unwrap();
-    let o = tavla(
+    let o = run_with_input(
         &["validate", "--format", "github", name.to_str().unwrap()],
         None,
     );
@@ -352,14 +330,14 @@ fn directories_are_walked_with_the_extension_filter_and_explicit_files_always_re
     std::fs::copy("fixtures/demo/invalid.mat", d.join("b.rec")).unwrap();
     std::fs::copy("fixtures/demo/valid.mat", d.join("c.txt")).unwrap();
     let dir = d.to_str().unwrap();
-    let o = tavla(&["validate", dir], None);
+    let o = run_with_input(&["validate", dir], None);
     assert_eq!(code(&o), 0, "b.rec is skipped by the default filter");
     assert!(String::from_utf8_lossy(&o.stderr).starts_with("2 files"));
-    let o = tavla(&["validate", "--ext", "rec", dir], None);
+    let o = run_with_input(&["validate", "--ext", "rec", dir], None);
     assert_eq!(code(&o), 1);
     let b = d.join("b.rec");
     assert_eq!(
-        code(&tavla(&["validate", b.to_str().unwrap()], None)),
+        code(&run_with_input(&["validate", b.to_str().unwrap()], None)),
         1,
         "named explicitly"
     );
@@ -371,14 +349,14 @@ fn directories_are_walked_with_the_extension_filter_and_explicit_files_always_re
     )
     .unwrap();
     assert_eq!(
-        code(&tavla(
+        code(&run_with_input(
             &["validate", "--files-from", list.to_str().unwrap()],
             None
         )),
         1
     );
     let text = std::fs::read("fixtures/demo/invalid.mat").unwrap();
-    let o = tavla(
+    let o = run_with_input(
         &[
             "validate",
             "--format",
@@ -418,7 +396,7 @@ fn a_run_that_finds_no_record_exits_2_unless_allow_empty() {
             "a machine format",
         ),
     ] {
-        let o = tavla(&args, None);
+        let o = run_with_input(&args, None);
         assert_eq!(code(&o), 2, "{what}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(
@@ -427,20 +405,20 @@ fn a_run_that_finds_no_record_exits_2_unless_allow_empty() {
         );
         let mut allowed = args.clone();
         allowed.insert(1, "--allow-empty");
-        let o = tavla(&allowed, None);
+        let o = run_with_input(&allowed, None);
         assert_eq!(code(&o), 0, "{what} with --allow-empty");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!err.contains("no-records"), "{what}: {err}");
     }
     // Quiet runs still say why they failed.
-    let o = tavla(&["validate", "-q", empty], None);
+    let o = run_with_input(&["validate", "-q", empty], None);
     assert_eq!(code(&o), 2);
     assert!(String::from_utf8_lossy(&o.stderr).contains("tavla::io::no-records"));
     // A run that found a record is unaffected.
-    assert_eq!(code(&tavla(&["validate", dir], None)), 0);
+    assert_eq!(code(&run_with_input(&["validate", dir], None)), 0);
     // `convert` on nothing is the same error.
     for to in ["json", "jsonl", "mat"] {
-        let o = tavla(&["convert", "--to", to, empty], None);
+        let o = run_with_input(&["convert", "--to", to, empty], None);
         assert_eq!(code(&o), 2, "convert --to {to}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains("error[tavla::io::no-records]"), "{to}: {err}");
@@ -449,7 +427,7 @@ fn a_run_that_finds_no_record_exits_2_unless_allow_empty() {
 
 #[test]
 fn output_is_identical_across_thread_counts_and_sorted_by_path() {
-    let one = tavla(
+    let one = run_with_input(
         &[
             "validate",
             "--format",
@@ -460,7 +438,7 @@ fn output_is_identical_across_thread_counts_and_sorted_by_path() {
         ],
         None,
     );
-    let many = tavla(
+    let many = run_with_input(
         &[
             "validate",
             "--format",
@@ -481,7 +459,7 @@ fn output_is_identical_across_thread_counts_and_sorted_by_path() {
 
 #[test]
 fn max_diagnostics_limits_what_is_shown_not_what_is_counted_and_deny_warnings_fails() {
-    let o = tavla(
+    let o = run_with_input(
         &[
             "validate",
             "--format",
@@ -497,15 +475,18 @@ fn max_diagnostics_limits_what_is_shown_not_what_is_counted_and_deny_warnings_fa
     assert!(err.contains("(2 shown)"), "{err}");
     let warn = "fixtures/gulbara/invalid/game-unfinished.mat";
     if std::path::Path::new(warn).exists() {
-        assert_eq!(code(&tavla(&["validate", warn], None)), 0);
+        assert_eq!(code(&run_with_input(&["validate", warn], None)), 0);
         assert_eq!(
-            code(&tavla(&["validate", "--deny-warnings", warn], None)),
+            code(&run_with_input(
+                &["validate", "--deny-warnings", warn],
+                None
+            )),
             1
         );
     }
     let d = tmpdir("out");
     let out = d.join("r.sarif");
-    let o = tavla(
+    let o = run_with_input(
         &[
             "validate",
             "--format",
@@ -528,7 +509,7 @@ fn max_diagnostics_limits_what_is_shown_not_what_is_counted_and_deny_warnings_fa
 
 #[test]
 fn convert_writes_jsonl_for_many_records_and_mat_that_round_trips() {
-    let o = tavla(
+    let o = run_with_input(
         &["convert", "--to", "jsonl", "fixtures/gulbara/examples"],
         None,
     );
@@ -540,7 +521,7 @@ fn convert_writes_jsonl_for_many_records_and_mat_that_round_trips() {
     assert_eq!(docs.len(), 3);
     assert!(docs.iter().all(|d| d["format"] == "tavla-match"));
     assert_eq!(
-        code(&tavla(
+        code(&run_with_input(
             &["convert", "--to", "json", "fixtures/gulbara/examples"],
             None
         )),
@@ -550,18 +531,22 @@ fn convert_writes_jsonl_for_many_records_and_mat_that_round_trips() {
 
 #[test]
 fn schema_completions_man_and_explain_print_something_useful() {
-    let s: serde_json::Value = serde_json::from_slice(&tavla(&["schema"], None).stdout).unwrap();
+    let s: serde_json::Value =
+        serde_json::from_slice(&run_with_input(&["schema"], None).stdout).unwrap();
     assert!(s["$id"].as_str().unwrap().contains("tavla-match"));
-    assert!(stdout(&tavla(&["completions", "bash"], None)).contains("tavla"));
-    assert!(stdout(&tavla(&["man"], None)).contains(".TH"));
-    let e = stdout(&tavla(&["explain", "tavla::rules::blocked-path"], None));
+    assert!(stdout(&run_with_input(&["completions", "bash"], None)).contains("tavla"));
+    assert!(stdout(&run_with_input(&["man"], None)).contains(".TH"));
+    let e = stdout(&run_with_input(
+        &["explain", "tavla::rules::blocked-path"],
+        None,
+    ));
     assert!(e.contains("Example"), "{e}");
-    assert!(stdout(&tavla(&["explain"], None)).lines().count() > 60);
+    assert!(stdout(&run_with_input(&["explain"], None)).lines().count() > 60);
 }
 
 #[test]
 fn explain_lists_every_code_and_explains_each() {
-    let list = stdout(&tavla(&["explain"], None));
+    let list = stdout(&run_with_input(&["explain"], None));
     let lines: Vec<&str> = list.lines().collect();
     assert_eq!(lines.len(), tavla::codes::Code::ALL.len(), "{list}");
     for (line, code) in lines.iter().zip(tavla::codes::Code::ALL) {
@@ -569,7 +554,7 @@ fn explain_lists_every_code_and_explains_each() {
     }
     for c in [tavla::codes::Code::Blocked, tavla::codes::Code::InvalidUtf8] {
         let short = c.as_str().strip_prefix("tavla::").unwrap();
-        let o = tavla(&["explain", short], None);
+        let o = run_with_input(&["explain", short], None);
         assert_eq!(code(&o), 0);
         assert_eq!(
             stdout(&o),
@@ -585,7 +570,7 @@ fn into_closed_pipe(args: &[&str], read: usize) -> (Option<i32>, String) {
     use std::io::Read;
     let (reader, writer) = std::io::pipe().unwrap();
     let mut reader = (read > 0).then_some(reader);
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tavla"));
+    let mut c = tavla();
     c.args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::null())
@@ -700,7 +685,7 @@ fn a_full_standard_output_exits_2() {
         &["explain"],
     ];
     for args in runs {
-        let o = Command::new(env!("CARGO_BIN_EXE_tavla"))
+        let o = tavla()
             .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdout(full.try_clone().unwrap())

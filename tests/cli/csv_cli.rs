@@ -2,22 +2,16 @@
 //! header, RFC 4180 quoting, and each row checked against what the other commands say of the
 //! same action (`convert --to json`, `validate --format jsonl`, `tavla legal`).
 
-use std::process::{Command, Output};
+use crate::common::run;
+use std::process::Command;
 
 use tavla::report::table::COLUMNS;
-
-fn tavla(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .args(args)
-        .output()
-        .expect("spawn tavla")
-}
 
 /// The CSV of `paths`: header and records.
 fn table(paths: &[&str]) -> (Vec<String>, Vec<csv::StringRecord>, i32) {
     let mut args = vec!["convert", "--to", "csv", "--legal-counts"];
     args.extend_from_slice(paths);
-    let o = tavla(&args);
+    let o = run(&args);
     let mut r = csv::Reader::from_reader(&o.stdout[..]);
     let header = r.headers().unwrap().iter().map(String::from).collect();
     let rows = r.records().map(Result::unwrap).collect();
@@ -25,7 +19,7 @@ fn table(paths: &[&str]) -> (Vec<String>, Vec<csv::StringRecord>, i32) {
 }
 
 fn json(args: &[&str]) -> serde_json::Value {
-    serde_json::from_slice(&tavla(args).stdout).unwrap()
+    serde_json::from_slice(&run(args).stdout).unwrap()
 }
 
 /// Given a backgammon record, when converted to CSV, then the header is the table's columns,
@@ -117,7 +111,7 @@ fn an_illegal_play_is_a_row_with_its_code_and_a_position_string() {
     let (_, rows, code) = table(&[path]);
     assert_eq!(code, 1);
     let col = |name: &str| COLUMNS.iter().position(|c| *c == name).unwrap();
-    let o = tavla(&["validate", "--format", "jsonl", "-q", path]);
+    let o = run(&["validate", "--format", "jsonl", "-q", path]);
     let first: serde_json::Value =
         serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().next().unwrap()).unwrap();
     let bad: Vec<&csv::StringRecord> = rows
@@ -186,17 +180,16 @@ fn many_files_share_one_header_and_fields_are_quoted() {
         " 1 point match\n\n Game 1\n Jo \"Ace\", Sr : 0     Bo : 0\n  1) 64: 24/18 13/9    65: 24/13\n",
     )
     .unwrap();
-    let raw = String::from_utf8(tavla(&["convert", "--to", "csv", path.to_str().unwrap()]).stdout)
-        .unwrap();
+    let raw =
+        String::from_utf8(run(&["convert", "--to", "csv", path.to_str().unwrap()]).stdout).unwrap();
     let line = raw.lines().nth(1).unwrap();
     assert!(line.contains(",\"Jo \"\"Ace\"\", Sr\","), "{line}");
     let mut r = csv::Reader::from_reader(raw.as_bytes());
     let first = r.records().next().unwrap().unwrap();
     assert_eq!(&first[5], "Jo \"Ace\", Sr");
     std::fs::remove_dir_all(&dir).unwrap();
-    let raw =
-        String::from_utf8(tavla(&["convert", "--to", "csv", "fixtures/demo/valid.mat"]).stdout)
-            .unwrap();
+    let raw = String::from_utf8(run(&["convert", "--to", "csv", "fixtures/demo/valid.mat"]).stdout)
+        .unwrap();
     assert_eq!(raw.lines().filter(|l| l.starts_with("path,")).count(), 1);
 }
 
@@ -214,7 +207,7 @@ fn duckdb_reads_the_table_of_every_fixture_without_options() {
         return;
     }
     let out = std::env::temp_dir().join(format!("tavla-duckdb-{}.csv", std::process::id()));
-    let o = tavla(&[
+    let o = run(&[
         "convert",
         "fixtures",
         "--to",
@@ -277,7 +270,7 @@ fn parquet_holds_the_rows_of_the_csv_typed() {
     std::fs::create_dir_all(&dir).unwrap();
     let (pq, csv) = (dir.join("t.parquet"), dir.join("t.csv"));
     for (to, out) in [("parquet", &pq), ("csv", &csv)] {
-        let o = tavla(&[
+        let o = run(&[
             "convert",
             "fixtures",
             "--to",
@@ -310,7 +303,7 @@ fn legal_counts_are_asked_for() {
     let (header, counted, _) = table(&paths);
     let mut args = vec!["convert", "--to", "csv"];
     args.extend_from_slice(&paths);
-    let o = tavla(&args);
+    let o = run(&args);
     let mut r = csv::Reader::from_reader(&o.stdout[..]);
     let plain: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
     assert_eq!(plain.len(), counted.len());

@@ -2,30 +2,16 @@
 //! writing nothing, records without a confirmed repair left alone, and the exit codes on what
 //! remains.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn tavla(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use crate::common::{self, read_text, run};
+use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tavla-fix-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn fixture(rel: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).unwrap()
+    common::scratch(&format!("fix-{name}"))
 }
 
 /// The fixture with CRLF line ends and a BOM: the original bytes.
 fn original() -> String {
-    let t = fixture("fixtures/backgammon/gnubg/m002-0045.mat");
+    let t = read_text("fixtures/backgammon/gnubg/m002-0045.mat");
     format!("\u{FEFF}{}", t.replace('\n', "\r\n"))
 }
 
@@ -42,7 +28,7 @@ fn a_play_and_a_missing_colon_are_repaired_byte_for_byte_and_diff_writes_nothing
     std::fs::write(&p, &bad).unwrap();
     let ps = p.to_str().unwrap();
 
-    let out = tavla(&["fix", "--diff", ps]);
+    let out = run(&["fix", "--diff", ps]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let diff = String::from_utf8(out.stdout).unwrap();
     assert!(diff.contains("- 16) 53: 13/10 15/11 "), "{diff}");
@@ -56,7 +42,7 @@ fn a_play_and_a_missing_colon_are_repaired_byte_for_byte_and_diff_writes_nothing
         "{summary}"
     );
 
-    let out = tavla(&["fix", ps]);
+    let out = run(&["fix", ps]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let summary = String::from_utf8(out.stderr).unwrap();
     assert!(
@@ -66,7 +52,7 @@ fn a_play_and_a_missing_colon_are_repaired_byte_for_byte_and_diff_writes_nothing
     assert_eq!(std::fs::read(&p).unwrap(), good.as_bytes());
     // Nothing is left beside it, and the record validates clean.
     assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
-    assert_eq!(tavla(&["validate", ps]).status.code(), Some(0));
+    assert_eq!(run(&["validate", ps]).status.code(), Some(0));
     std::fs::remove_dir_all(&d).unwrap();
 }
 
@@ -78,7 +64,7 @@ fn a_record_without_a_confirmed_repair_is_left_alone_and_fails() {
     let d = scratch("alone");
     let p = d.join("r.mat");
     std::fs::write(&p, &bad).unwrap();
-    let out = tavla(&["fix", p.to_str().unwrap()]);
+    let out = run(&["fix", p.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     if stderr.contains("->") {
         // Repaired after all: then it must be the original.
@@ -95,8 +81,8 @@ fn a_record_without_a_confirmed_repair_is_left_alone_and_fails() {
 fn a_run_that_finds_no_record_exits_2_unless_allowed() {
     let d = scratch("empty");
     let ds = d.to_str().unwrap();
-    assert_eq!(tavla(&["fix", ds]).status.code(), Some(2));
-    assert_eq!(tavla(&["fix", "--allow-empty", ds]).status.code(), Some(0));
+    assert_eq!(run(&["fix", ds]).status.code(), Some(2));
+    assert_eq!(run(&["fix", "--allow-empty", ds]).status.code(), Some(0));
     std::fs::remove_dir_all(&d).unwrap();
 }
 
@@ -106,7 +92,7 @@ fn a_run_that_finds_no_record_exits_2_unless_allowed() {
 /// its fix.
 #[test]
 fn machine_formats_carry_the_repair_and_what_a_finding_rests_on() {
-    let good = fixture("fixtures/backgammon/gnubg/m002-0045.mat");
+    let good = read_text("fixtures/backgammon/gnubg/m002-0045.mat");
     let bad = good
         .replacen("  7) 61: 8/7 21/15 ", "  7) 61: 8/8 21/15 ", 1)
         .replacen(" 10) 61: 21/15 13/12* ", " 10) 61: 21/16 13/12* ", 1);
@@ -114,7 +100,7 @@ fn machine_formats_carry_the_repair_and_what_a_finding_rests_on() {
     let d = scratch("jsonl");
     let p = d.join("r.mat");
     std::fs::write(&p, &bad).unwrap();
-    let out = tavla(&["validate", "--format", "jsonl", p.to_str().unwrap()]);
+    let out = run(&["validate", "--format", "jsonl", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
         .unwrap()
@@ -129,22 +115,22 @@ fn machine_formats_carry_the_repair_and_what_a_finding_rests_on() {
     assert_eq!(errors[1]["repair"], "21/15 13/12*");
     assert_eq!(errors[1]["rests_on"]["line"], errors[0]["line"]);
     // `fix` makes both repairs.
-    assert_eq!(tavla(&["fix", p.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(run(&["fix", p.to_str().unwrap()]).status.code(), Some(0));
     assert_eq!(std::fs::read_to_string(&p).unwrap(), good);
 
     // A `Wins` value the next score line confirms: SARIF's one fix writes it.
-    let good = fixture("fixtures/backgammon/gnubg/m009-0178.mat");
+    let good = read_text("fixtures/backgammon/gnubg/m009-0178.mat");
     let line = good.lines().nth(132).unwrap();
     assert!(line.contains("Wins 1 point"), "{line}");
     let bad = good.replacen(line, &line.replacen("Wins 1 point", "Wins 3 points", 1), 1);
     std::fs::write(&p, &bad).unwrap();
-    let out = tavla(&["validate", "--format", "sarif", p.to_str().unwrap()]);
+    let out = run(&["validate", "--format", "sarif", p.to_str().unwrap()]);
     let sarif: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let results = sarif["runs"][0]["results"].as_array().unwrap();
     assert_eq!(results.len(), 1, "{results:#?}");
     let fix = &results[0]["fixes"][0]["artifactChanges"][0]["replacements"][0];
     assert_eq!(fix["insertedContent"]["text"], "1 point");
-    assert_eq!(tavla(&["fix", p.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(run(&["fix", p.to_str().unwrap()]).status.code(), Some(0));
     assert_eq!(std::fs::read_to_string(&p).unwrap(), good);
     std::fs::remove_dir_all(&d).unwrap();
 }
@@ -154,7 +140,7 @@ fn machine_formats_carry_the_repair_and_what_a_finding_rests_on() {
 /// aligned the same way (a cell that runs past the column keeps the gap written after it).
 #[test]
 fn a_repair_keeps_the_second_column_in_place() {
-    let good = fixture("fixtures/backgammon/gnubg/m002-0045.mat");
+    let good = read_text("fixtures/backgammon/gnubg/m002-0045.mat");
     let line = good
         .lines()
         .find(|l| l.starts_with(" 16) 53: 13/10 15/10 "))
@@ -167,7 +153,7 @@ fn a_repair_keeps_the_second_column_in_place() {
     let d = scratch("columns");
     let p = d.join("r.mat");
     std::fs::write(&p, &bad).unwrap();
-    let out = tavla(&["fix", p.to_str().unwrap()]);
+    let out = run(&["fix", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(std::fs::read_to_string(&p).unwrap(), good);
 }

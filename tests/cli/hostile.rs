@@ -7,6 +7,7 @@
 //! the debug one. Each run prints its wall time and, where `/usr/bin/time` exists, its peak
 //! memory (`[limits] …` lines, shown with `--nocapture`); `docs/LIMITS.md` records them.
 
+use crate::common::strip_lines;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
@@ -470,17 +471,6 @@ fn unexpand(line: &str) -> String {
     }
     out.extend(std::iter::repeat_n(' ', pending));
     out
-}
-
-fn strip_lines(v: &mut serde_json::Value) {
-    match v {
-        serde_json::Value::Object(m) => {
-            m.remove("line");
-            m.values_mut().for_each(strip_lines);
-        }
-        serde_json::Value::Array(a) => a.iter_mut().for_each(strip_lines),
-        _ => {}
-    }
 }
 
 #[test]

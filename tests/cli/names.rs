@@ -3,22 +3,15 @@
 //! `rules::rotation::ROTATION_NAMES`, `rules::options::PRESETS` — so every name tavla accepts
 //! is in the help and every name the help lists is accepted.
 
-use std::process::Command;
+use crate::common::run;
 
 use tavla::rules::options::PRESETS;
 use tavla::rules::rotation::{ROTATION_NAMES, Rotation};
 use tavla::rules::{RuleSet, VARIANT_NAMES, Variant};
 
-fn tavla(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .args(args)
-        .output()
-        .expect("run tavla")
-}
-
 /// `validate --help` with its line wrapping undone (every run of whitespace one space).
 fn help() -> String {
-    let o = tavla(&["validate", "--help"]);
+    let o = run(&["validate", "--help"]);
     assert_eq!(o.status.code(), Some(0));
     String::from_utf8_lossy(&o.stdout)
         .split_whitespace()
@@ -112,7 +105,7 @@ fn every_name_tavla_accepts_is_in_the_help() {
             lower.contains(&name.to_lowercase()),
             "`{name}` is not in the help"
         );
-        let o = tavla(&["legal", "--variant", name, "--roll", "31"]);
+        let o = run(&["legal", "--variant", name, "--roll", "31"]);
         assert_eq!(
             o.status.code(),
             Some(0),
@@ -172,13 +165,13 @@ fn every_name_the_help_lists_is_accepted() {
         }
     }
     // The errors list the same names.
-    let o = tavla(&["legal", "--variant", "nope", "--roll", "31"]);
+    let o = run(&["legal", "--variant", "nope", "--roll", "31"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     for &(name, _, _) in VARIANT_NAMES {
         assert!(err.contains(name), "`{name}` not in the error: {err}");
     }
-    let o = tavla(&["legal", "--rules", "nope", "--roll", "31"]);
+    let o = run(&["legal", "--rules", "nope", "--roll", "31"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     for &(_, presets) in PRESETS {

@@ -5,9 +5,10 @@
 //! boards are checked against the replay's positions on every turn of whole records, and the
 //! HTML report for escaping.
 
+use crate::common;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use tavla::replay::{ActionTrace, Overrides, check};
 use tavla::report::board::{self, Moment};
@@ -15,7 +16,7 @@ use tavla::report::{html, json, svg};
 use tavla::rules::Side;
 
 fn tavla(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tavla"))
+    common::tavla()
         .args(args)
         .env("LANG", "C.UTF-8")
         .env_remove("LC_ALL")
@@ -203,7 +204,7 @@ fn check_board_in_gul_bara_from_a_json_position() {
 
 #[test]
 fn a_locale_without_utf8_gets_ascii() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tavla"))
+    let out = common::tavla()
         .args(["show", "fixtures/demo/valid.mat"])
         .env("LANG", "C")
         .env_remove("LC_ALL")

@@ -16,10 +16,11 @@ use std::process::{Command, Output, Stdio};
 use serde_json::Value;
 use tavla::codes::Code;
 use tavla::input::decode;
-use tavla::notation::parse_play;
+use tavla::notation::{parse_play, write_mat};
 use tavla::replay::referee::check_play;
 use tavla::replay::{Finding, Overrides, PlayContext, Severity, Verdict, check, problem_finding};
 use tavla::report::LineIndex;
+use tavla::report::json::match_json;
 use tavla::rules::{Position, Roll, RuleSet, Side, StageDice};
 
 // ---------------------------------------------------------------------------------------
@@ -262,6 +263,19 @@ pub fn key(text: &str, f: &Finding) -> (Code, usize) {
     (f.code, line_of(text, f.span.offset))
 }
 
+/// The findings of `v`, the check of `mutant`, that its original had not (`before`: the
+/// original's findings as [`key`]s).
+pub fn new_findings<'a>(
+    v: &'a Verdict,
+    mutant: &str,
+    before: &[(Code, usize)],
+) -> Vec<&'a Finding> {
+    v.findings
+        .iter()
+        .filter(|f| !before.contains(&key(mutant, f)))
+        .collect()
+}
+
 /// A record's bytes decoded and checked as `validate` reads a file: the decoding's findings
 /// (invalid UTF-8) among the others, in the order of the text.
 pub fn decode_and_check(bytes: &[u8]) -> (String, Verdict) {
@@ -364,6 +378,47 @@ pub fn strip_lines(v: &mut Value) {
     }
 }
 
+/// `text` checked, which must have no finding (`what` names it in a failure).
+pub fn valid(text: &str, what: &str) -> Verdict {
+    let v = check(tavla::notation::read(text), &Overrides::default());
+    assert!(
+        v.findings.is_empty(),
+        "{what}:\n{}\n{text}",
+        describe(&v, text)
+    );
+    v
+}
+
+/// `.mat` → JSON → `.mat` → JSON: the record `text`, checked as `v`, written back with
+/// `write_mat` reads under the same rules with no finding of a code the original had not,
+/// `write_mat` is a fixed point, and the two documents are equal but for their lines (`what`
+/// names the record in a failure).
+pub fn assert_round_trip(v: &Verdict, text: &str, what: &str) {
+    let mut j1 = match_json(v, false, text);
+    let mat = write_mat(&j1);
+    let v2 = check(tavla::notation::read(&mat), &Overrides::default());
+    assert_eq!(
+        v2.rules, v.rules,
+        "{what}: rules after the round trip\n{mat}"
+    );
+    assert!(
+        v2.findings
+            .iter()
+            .all(|f| v.findings.iter().any(|g| g.code == f.code)),
+        "{what}: after the round trip\n{}\n{mat}",
+        describe(&v2, &mat)
+    );
+    let mut j2 = match_json(&v2, false, &mat);
+    assert_eq!(
+        write_mat(&j2),
+        mat,
+        "{what}: write_mat is not a fixed point"
+    );
+    strip_lines(&mut j1);
+    strip_lines(&mut j2);
+    assert_eq!(j1, j2, "{what}: JSON differs after the round trip");
+}
+
 /// A one-game `.mat` record of `length` points: the `header` lines, then the `turns`.
 pub fn record(header: &[&str], length: u64, turns: &[&str]) -> String {
     let mut s = String::new();
@@ -438,7 +493,8 @@ pub fn judge(
     referee(rules, p, side, d, text).map_err(|f| f.code)
 }
 
-/// A small seeded generator (xorshift) for the tests' random choices.
+/// A small seeded generator (xorshift) for the tests' random choices: the seeds are fixed,
+/// so every run makes the same choices.
 pub struct Rng(pub u64);
 
 impl Rng {
@@ -452,5 +508,13 @@ impl Rng {
     /// A number below `n`.
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
+    }
+
+    /// A roll of two dice.
+    pub fn roll(&mut self) -> Roll {
+        Roll {
+            a: self.below(6) as u8 + 1,
+            b: self.below(6) as u8 + 1,
+        }
     }
 }

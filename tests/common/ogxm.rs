@@ -32,6 +32,16 @@ pub fn with_crc(body: &[u8]) -> Vec<u8> {
     d
 }
 
+/// `bytes` read as OGXM without a panic, with every problem inside them, and the record
+/// checked without a panic (the fuzz target's property).
+pub fn reads_with_problems_located(bytes: &[u8]) {
+    let r = tavla::ogxm::read(bytes);
+    for p in &r.problems {
+        assert!(p.span.offset + p.span.len <= bytes.len(), "{p:?}");
+    }
+    let _ = tavla::replay::check(r, &tavla::replay::Overrides::default());
+}
+
 /// The key the tests sign with.
 pub fn key() -> ed25519_dalek::SigningKey {
     ed25519_dalek::SigningKey::from_bytes(&[7u8; 32])
@@ -66,6 +76,19 @@ pub fn signed(good: &[u8], key: &ed25519_dalek::SigningKey) -> Vec<u8> {
     b.extend_from_slice(&payload);
     with_crc(&b)
 }
+
+/// The repository's backgammon records (`fixtures/backgammon/gnubg`) that OGXM fixtures of
+/// the same names were written from.
+pub const RECORDS: [&str; 8] = [
+    "m000-0201",
+    "m000-0205",
+    "m001-0020",
+    "m002-0060",
+    "m003-0100",
+    "m005-0140",
+    "m009-0180",
+    "m011-0200",
+];
 
 /// The files of `dir` ending in `.ext` with the codec's OGIDs beside them (`NAME.ogids`).
 pub fn with_ogids(dir: &str, ext: &str) -> Vec<PathBuf> {

@@ -4,8 +4,8 @@
 //! it holds equals what tavla reads from the analysed SGF, to the printed precision; damaged
 //! exports are located and never panic.
 
+use crate::common::run;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::common::tree;
 use crate::records::{acts, doc, load, source};
@@ -626,31 +626,24 @@ fn damaged_exports_never_panic_and_stay_located() {
     }
 }
 
-fn tavla_bin(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn the_command_validates_and_converts_an_export() {
     let p = "fixtures/gnubg-text/analysed/m003-0080/out.txt";
-    let o = tavla_bin(&["validate", p]);
+    let o = run(&["validate", p]);
     assert_eq!(o.status.code(), Some(0), "{o:?}");
     for to in ["json", "mat", "csv"] {
-        let o = tavla_bin(&["convert", "--to", to, p]);
+        let o = run(&["convert", "--to", to, p]);
         assert_eq!(o.status.code(), Some(0), "{to}: {o:?}");
         assert!(!o.stdout.is_empty());
     }
     // The `.mat` written of it reads back to the same plays.
-    let o = tavla_bin(&["convert", "--to", "mat", p]);
+    let o = run(&["convert", "--to", "mat", p]);
     let mat = String::from_utf8(o.stdout).unwrap();
     let (_, a) = doc(&source("back.mat", &mat));
     let (_, b) = doc(&load(Path::new(p)));
     assert_eq!(acts(&a.games[0]), acts(&b.games[0]));
     // The CSV rows carry the analysis.
-    let o = tavla_bin(&["convert", "--to", "csv", p]);
+    let o = run(&["convert", "--to", "csv", p]);
     let csv = String::from_utf8(o.stdout).unwrap();
     assert!(csv.lines().count() > 10);
     // A damaged export exits 1, and its finding names the line.
@@ -659,7 +652,7 @@ fn the_command_validates_and_converts_an_export() {
     let text = std::fs::read_to_string(p).unwrap();
     let cut = dir.join("cut.txt");
     std::fs::write(&cut, &text[..text.len() / 2]).unwrap();
-    let o = tavla_bin(&["validate", "--format", "short", cut.to_str().unwrap()]);
+    let o = run(&["validate", "--format", "short", cut.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let out = String::from_utf8_lossy(&o.stdout);

@@ -7,7 +7,7 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-use crate::common::ogxm::with_ogids;
+use crate::common::ogxm::{RECORDS, with_ogids};
 use crate::common::{
     json_of, python_or_skip, python_output, root, run, stderr, stdout, tavla_path,
 };
@@ -184,16 +184,7 @@ fn the_match_json_carries_the_codecs_ogid_before_each_action() {
 /// result only).
 #[test]
 fn a_records_json_carries_the_ogids_of_its_ogxm() {
-    for rec in [
-        "m000-0201",
-        "m000-0205",
-        "m001-0020",
-        "m002-0060",
-        "m003-0100",
-        "m005-0140",
-        "m009-0180",
-        "m011-0200",
-    ] {
+    for rec in RECORDS {
         let mat = root().join(format!("fixtures/backgammon/gnubg/{rec}.mat"));
         let want: Vec<(usize, String)> =
             codec_plies(&root().join(format!("fixtures/ogxm/{rec}.ogids")))

@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::common::ogxm::{self, body, ogid_board, signed, with_crc, with_ogids};
+use crate::common::ogxm::{
+    self, RECORDS, body, ogid_board, reads_with_problems_located, signed, with_crc, with_ogids,
+};
 use crate::common::{
     json_of, python_or_skip, python_output, python_with, read, root, tavla, tavla_path, temp_file,
     validate_short,
@@ -188,18 +190,6 @@ fn every_dice_ply_leaves_the_position_the_codec_replays() {
     }
 }
 
-/// The repository's backgammon records that the OGXM fixtures come from.
-const RECORDS: [&str; 8] = [
-    "m000-0201",
-    "m000-0205",
-    "m001-0020",
-    "m002-0060",
-    "m003-0100",
-    "m005-0140",
-    "m009-0180",
-    "m011-0200",
-];
-
 #[test]
 fn what_tavla_writes_reads_back_to_the_same_positions_and_results() {
     let records = root().join("fixtures/backgammon/gnubg");
@@ -318,13 +308,7 @@ fn a_play_made_at_the_board_is_reported_with_what_was_meant() {
 #[test]
 fn every_prefix_and_changed_byte_reads_with_its_problems_located() {
     let good = fixture("m001-0020.ogxm");
-    let check = |bytes: &[u8]| {
-        let r = tavla::ogxm::read(bytes);
-        for p in &r.problems {
-            assert!(p.span.offset + p.span.len <= bytes.len(), "{p:?}");
-        }
-        let _ = tavla::replay::check(r, &tavla::replay::Overrides::default());
-    };
+    let check = reads_with_problems_located;
     for n in 0..good.len() {
         check(&good[..n]);
     }

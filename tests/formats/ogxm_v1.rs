@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::ogxm::{ogid_board, with_ogids};
+use crate::common::ogxm::{ogid_board, reads_with_problems_located, with_ogids};
 use crate::common::{
     json_of, python_or_skip, python_output, root, tavla, temp_file, validate_short,
 };
@@ -534,13 +534,7 @@ fn damaged_v1_files_are_located() {
 #[test]
 fn every_prefix_and_changed_byte_reads_with_its_problems_located() {
     let good = fixture("small.gvab");
-    let check = |bytes: &[u8]| {
-        let r = tavla::ogxm::read(bytes);
-        for p in &r.problems {
-            assert!(p.span.offset + p.span.len <= bytes.len(), "{p:?}");
-        }
-        let _ = tavla::replay::check(r, &tavla::replay::Overrides::default());
-    };
+    let check = reads_with_problems_located;
     for n in 0..good.len() {
         check(&good[..n]);
     }

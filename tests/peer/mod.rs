@@ -178,9 +178,10 @@ pub fn to_bkgm(case: &RollCase) -> (BkgmPosition, Dice) {
     (pos, Dice::new(case.dice.0 as usize, case.dice.1 as usize))
 }
 
-/// A result of bkgm for `mover` back in tavla's representation. bkgm hands it over seen from
-/// the opponent: the mover's checkers are negative, at the opponent's point numbers.
-pub fn from_bkgm(result: BkgmPosition, mover: Side) -> Position {
+/// A result of bkgm for `mover` back in tavla's representation (`N` checkers a side: 15, or
+/// Hypergammon's 3). bkgm hands it over seen from the opponent: the mover's checkers are
+/// negative, at the opponent's point numbers.
+pub fn from_bkgm<const N: u8>(result: bkgm::Position<N>, mover: Side) -> Position {
     let pips: [i8; 26] = result.into();
     let them = mover.other();
     let mut p = Position::empty();
@@ -194,7 +195,7 @@ pub fn from_bkgm(result: BkgmPosition, mover: Side) -> Position {
     }
     for side in [mover, them] {
         let on_board: u8 = (1..=BAR).map(|loc| p.count(side, loc)).sum();
-        p.set(side, OFF, 15 - on_board);
+        p.set(side, OFF, N - on_board);
     }
     p
 }

@@ -4,8 +4,8 @@
 //! its line as made at the board (`continued: as_written`), every later turn is checked, and a
 //! slip later in the same game is still found. `tavla fix` leaves such a play alone.
 
-use crate::common::describe;
 use crate::common::generated::first_destination_mutants;
+use crate::common::{describe, tavla};
 use tavla::generate::{Generated, IllegalKind, IllegalPlay, Settings, random_match_with};
 use tavla::replay::{Continued, Finding, Overrides, Severity, check};
 use tavla::report::LineIndex;
@@ -215,10 +215,7 @@ fn fix_leaves_a_play_made_at_the_board_alone() {
             args.push("--diff");
         }
         args.push(p.to_str().unwrap());
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
-            .args(&args)
-            .output()
-            .unwrap();
+        let out = tavla().args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(1), "{out:?}");
         let said = format!(
             "{}{}",
@@ -229,7 +226,7 @@ fn fix_leaves_a_play_made_at_the_board_alone() {
         assert_eq!(std::fs::read_to_string(&p).unwrap(), g.text);
     }
     // JSON says how the check went on.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
+    let out = tavla()
         .args(["validate", "--format", "jsonl", p.to_str().unwrap()])
         .output()
         .unwrap();

@@ -3,20 +3,9 @@
 //! for the original roll and the rest of the game replays from it, the confirmed repair is the
 //! original roll, offered first, in at least 90 % of such mutants of every game.
 
-use std::path::{Path, PathBuf};
-
+use crate::common::files;
 use tavla::replay::{Continued, Overrides, Severity, apply_repairs, check};
 use tavla::report::LineIndex;
-
-fn files(dir: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir))
-        .expect(dir)
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mat"))
-        .collect();
-    v.sort();
-    v
-}
 
 /// Counts over one game's mutants.
 #[derive(Debug, Default)]
@@ -32,7 +21,7 @@ fn measure(dirs: &[&str], every: usize) -> Tally {
     let mut t = Tally::default();
     let o = Overrides::default();
     for dir in dirs {
-        for (fi, path) in files(dir).into_iter().enumerate() {
+        for (fi, path) in files(dir, "mat").into_iter().enumerate() {
             if fi % every != 0 {
                 continue;
             }

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use crate::common::{decode_and_check, files, strip_lines};
+use crate::common::{decode_and_check, files, root, strip_lines};
 use serde_json::Value;
 use tavla::codes::Code;
 use tavla::notation::write_mat;
@@ -292,7 +292,7 @@ fn archive_dialects_replay_to_the_results_they_mean() {
 /// folder holds the files `SOURCES.tsv` lists and no others, and every expectation names one.
 #[test]
 fn the_real_corpus_gets_exactly_the_findings_in_its_expectation_file() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/corpus");
+    let root = root().join("fixtures/corpus");
     let exp = std::fs::read_to_string(root.join("expect.tsv")).expect("expect.tsv");
     let mut want: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for l in exp

@@ -1,22 +1,55 @@
 //! Helpers of the tests that mutate one written step of valid records (`suggestions.rs`,
-//! `repair.rs`): the records, where each step's destination is written, and the positions the
+//! `repair.rs`): the mutants, where each step's destination is written, and the positions the
 //! replay reached on a line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use tavla::replay::{ActionTrace, Verdict};
+use crate::common::{files, line_of};
+use tavla::replay::{ActionTrace, Overrides, Verdict, check};
 use tavla::rules::Position;
 
-/// The `.mat` files of a fixture directory, sorted.
-pub fn files(dir: &str) -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mat"))
-        .collect();
-    v.sort();
-    v
+/// A single-step mutant of a valid record: the record (its file, text and check), the
+/// mutant's text and the line of the changed step.
+pub struct StepMutant<'a> {
+    pub path: &'a Path,
+    pub text: &'a str,
+    pub original: &'a Verdict,
+    pub mutant: String,
+    pub line: usize,
+}
+
+/// The valid records of `dirs` with every `stride`-th written destination (counted over all of
+/// them) moved by 1, -1, 2 or -2 in turn, where it stays on the board: `each` gets every such
+/// mutant.
+pub fn step_mutants(dirs: &[&str], stride: usize, mut each: impl FnMut(StepMutant<'_>)) {
+    let mut k = 0usize;
+    for dir in dirs {
+        for path in files(dir, "mat") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let original = check(tavla::notation::read(&text), &Overrides::default());
+            if original.errors() > 0 {
+                continue;
+            }
+            for (off, len, value) in destinations(&text) {
+                k += 1;
+                if !k.is_multiple_of(stride) {
+                    continue;
+                }
+                let delta = [1i32, -1, 2, -2][(k / stride) % 4];
+                let to = value as i32 + delta;
+                if !(1..=24).contains(&to) {
+                    continue;
+                }
+                each(StepMutant {
+                    path: &path,
+                    text: &text,
+                    original: &original,
+                    mutant: format!("{}{to}{}", &text[..off], &text[off + len..]),
+                    line: line_of(&text, off),
+                });
+            }
+        }
+    }
 }
 
 /// The position after each turn written on `line`.
@@ -31,11 +64,6 @@ pub fn positions_on(v: &Verdict, line: usize) -> Vec<Position> {
             _ => None,
         })
         .collect()
-}
-
-/// The 1-based line of a byte offset.
-pub fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset].bytes().filter(|&b| b == b'\n').count() + 1
 }
 
 /// Every written step's destination on a turn line: (byte offset, length, value) of the

@@ -2,13 +2,11 @@
 //! the forms that are errors in these games, generated matches of every preset (valid, JSON
 //! and `.mat` round trips, single mutations reported at their line).
 
-use crate::common::{self, errors, strip_lines};
+use crate::common::{self, assert_round_trip, errors, valid};
 use serde_json::Value;
 use tavla::codes::Code;
 use tavla::generate::{Settings, random_match};
-use tavla::notation::write_mat;
 use tavla::replay::{Overrides, check};
-use tavla::report::json::match_json;
 use tavla::rules::{RuleSet, Variant};
 
 /// Game 1 of a 3-point match under `variation`, with extra header lines; the first turn line
@@ -221,24 +219,12 @@ fn generated_matches_of_every_preset_validate_round_trip_and_locate_mutations() 
         st.resign_rate = 0.01;
         for seed in 0..3u64 {
             let text = random_match(&st, 100 * i as u64 + seed);
-            let v = check(tavla::notation::read(&text), &Overrides::default());
-            assert!(
-                v.findings.is_empty(),
-                "{preset} {seed}:\n{text}\n{:?}",
-                v.findings
-            );
+            let v = valid(&text, &format!("{preset} {seed}"));
             assert_eq!(
                 serde_json::to_value(v.rules.unwrap()).unwrap()["preset"],
                 preset
             );
-            let mut j1 = match_json(&v, false, &text);
-            let mat = write_mat(&j1);
-            let v2 = check(tavla::notation::read(&mat), &Overrides::default());
-            assert!(v2.findings.is_empty(), "{preset} {seed}: {:?}", v2.findings);
-            let mut j2 = match_json(&v2, false, &mat);
-            strip_lines(&mut j1);
-            strip_lines(&mut j2);
-            assert_eq!(j1, j2, "{preset} {seed}");
+            assert_round_trip(&v, &text, &format!("{preset} {seed}"));
             // Drop the last step of the left cell of every tenth turn line with two steps or more.
             let lines: Vec<&str> = text.lines().collect();
             for (n, line) in lines.iter().enumerate().filter(|(n, _)| n % 10 == 0) {

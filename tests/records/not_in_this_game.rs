@@ -5,10 +5,10 @@
 //! its winner won, so the starter, the score lines, the Crawford game and the match end that
 //! follow raise nothing more.
 
-use crate::{kinds, mutants};
+use crate::kinds;
 
+use crate::common::{files, key, line_of, new_findings};
 use kinds::{is_meant, turns};
-use mutants::{files, line_of};
 
 use tavla::Code;
 use tavla::generate::{Settings, random_match};
@@ -16,10 +16,6 @@ use tavla::replay::{Finding, Overrides, Severity, apply_repairs, check};
 use tavla::rules::{RuleSet, Variant};
 
 /// A finding as compared between a record and its mutant: code and line.
-fn key(text: &str, f: &Finding) -> (Code, usize) {
-    (f.code, line_of(text, f.span.offset))
-}
-
 /// In each bar-less game, a play from the start written from the bar (`24/20` as `bar/20`):
 /// the finding keeps its code and says the game has no bar, its first suggestion is the play
 /// from the start point that reaches the written destinations, and it is the confirmed repair
@@ -34,7 +30,7 @@ fn bar_steps_in_bar_less_games_suggest_the_start_point() {
         ("fixtures/tapa/examples", "Tapa"),
     ] {
         let (mut mutants, mut first, mut repaired) = (0, 0, 0);
-        for path in files(dir) {
+        for path in files(dir, "mat") {
             let text = std::fs::read_to_string(&path).unwrap();
             let v = check(tavla::notation::read(&text), &o);
             if v.errors() > 0 || v.rules.is_none_or(|r| r.variant().title() != game) {
@@ -53,11 +49,7 @@ fn bar_steps_in_bar_less_games_suggest_the_start_point() {
                 let at = t.span.0 + at;
                 let mutant = format!("{}bar/{}", &text[..at], &text[at + 3..]);
                 let m = check(tavla::notation::read(&mutant), &o);
-                let new: Vec<&Finding> = m
-                    .findings
-                    .iter()
-                    .filter(|f| !before.contains(&key(&mutant, f)))
-                    .collect();
+                let new = new_findings(&m, &mutant, &before);
                 let errors: Vec<&&Finding> = new
                     .iter()
                     .filter(|f| f.severity == Severity::Error && f.rests_on.is_none())
@@ -140,11 +132,7 @@ fn a_draw_written_for_a_won_game_is_the_one_error_in_every_game_without_draws() 
                 let mutant = format!("{}Draw{}", &text[..at], &text[end..]);
                 let line = line_of(&text, at);
                 let m = check(tavla::notation::read(&mutant), &o);
-                let new: Vec<&Finding> = m
-                    .findings
-                    .iter()
-                    .filter(|f| !before.contains(&key(&mutant, f)))
-                    .collect();
+                let new = new_findings(&m, &mutant, &before);
                 assert_eq!(
                     new.iter().map(|f| key(&mutant, f)).collect::<Vec<_>>(),
                     vec![(Code::DrawResult, line)],

@@ -14,8 +14,8 @@
 //! legal play is not among them: the empty cell would read as the omitted forced play, but
 //! the rest of the game replays only with no checker moved, so the roll is the one error.)
 
+use crate::common::{files, key, line_of, new_findings};
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use tavla::generate::{Settings, random_match};
 use tavla::replay::{Finding, Overrides, Severity, check_findings};
@@ -23,7 +23,6 @@ use tavla::rules::{RuleSet, Variant};
 
 /// The records: (name, text), each valid.
 fn records() -> Vec<(String, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
     for dir in [
         "fixtures/backgammon/gnubg",
@@ -31,13 +30,7 @@ fn records() -> Vec<(String, String)> {
         "fixtures/gulbara/examples",
         "fixtures/demo",
     ] {
-        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "mat"))
-            .collect();
-        paths.sort();
-        for p in paths {
+        for p in files(dir, "mat") {
             out.push((
                 p.display().to_string(),
                 std::fs::read_to_string(&p).unwrap(),
@@ -210,14 +203,6 @@ fn mutants(text: &str) -> BTreeMap<&'static str, Vec<Edit>> {
     m
 }
 
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
-}
-
-fn key(text: &str, f: &Finding) -> (tavla::Code, usize) {
-    (f.code, line_of(text, f.span.offset))
-}
-
 #[test]
 fn every_single_defect_is_one_new_error_at_its_line() {
     let o = Overrides::default();
@@ -240,11 +225,7 @@ fn every_single_defect_is_one_new_error_at_its_line() {
                 let mutant = format!("{}{with}{}", &text[..at], &text[at + len..]);
                 let line = line_of(text, at);
                 let v = check_findings(tavla::notation::read(&mutant), &o);
-                let new: Vec<&Finding> = v
-                    .findings
-                    .iter()
-                    .filter(|f| !before.contains(&key(&mutant, f)))
-                    .collect();
+                let new = new_findings(&v, &mutant, &before);
                 let errors: Vec<&&Finding> = new
                     .iter()
                     .filter(|f| f.severity == Severity::Error && f.rests_on.is_none())

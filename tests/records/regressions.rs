@@ -6,6 +6,7 @@
 //! numbers, invalid UTF-8, lone CRs, a BOM, multi-byte text, deep cube chains) and on a fixed
 //! set of engine seeds, so that the properties are also checked by the normal test suite.
 
+use crate::common::Rng;
 use std::collections::{HashMap, HashSet};
 
 use tavla::input::decode;
@@ -218,27 +219,6 @@ fn unusual_plays_round_trip_through_display() {
         "01/002",
     ] {
         play_round_trip(text);
-    }
-}
-
-/// A xorshift generator: the engine seeds below are fixed, not random per run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn roll(&mut self) -> Roll {
-        Roll {
-            a: self.below(6) as u8 + 1,
-            b: self.below(6) as u8 + 1,
-        }
     }
 }
 

@@ -7,8 +7,8 @@
 
 use crate::mutants;
 
-use mutants::{destinations, files, line_of, positions_on};
-use std::path::Path;
+use crate::common::{key, line_of, new_findings, root, scratch, tavla};
+use mutants::{StepMutant, positions_on, step_mutants};
 
 use serde_json::Value;
 use tavla::notation::parse_play;
@@ -17,11 +17,6 @@ use tavla::report::board::{finding_diagram, play_hops};
 use tavla::report::formats::{FileFindings, jsonl, sarif};
 use tavla::report::html::file_section;
 use tavla::report::{LineIndex, Style, finding_json, render_human};
-
-/// A finding as compared between a record and its mutant: code and line.
-fn key(text: &str, f: &Finding) -> (tavla::Code, usize) {
-    (f.code, line_of(text, f.span.offset))
-}
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -41,100 +36,82 @@ type Fixable = Vec<(String, String, bool)>;
 fn measure(dirs: &[&str], stride: usize, fixable: &mut Fixable) -> Tally {
     let o = Overrides::default();
     let mut t = Tally::default();
-    let mut k = 0usize;
-    for dir in dirs {
-        for path in files(dir) {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let original = check(tavla::notation::read(&text), &o);
-            if original.errors() > 0 {
-                continue;
-            }
-            let before: Vec<_> = original.findings.iter().map(|f| key(&text, f)).collect();
-            for (off, len, value) in destinations(&text) {
-                k += 1;
-                if !k.is_multiple_of(stride) {
-                    continue;
-                }
-                let delta = [1i32, -1, 2, -2][(k / stride) % 4];
-                let to = value as i32 + delta;
-                if !(1..=24).contains(&to) {
-                    continue;
-                }
-                let mutant = format!("{}{to}{}", &text[..off], &text[off + len..]);
-                let line = line_of(&text, off);
-                let v = check(tavla::notation::read(&mutant), &o);
-                let new: Vec<&Finding> = v
-                    .findings
-                    .iter()
-                    .filter(|f| !before.contains(&key(&mutant, f)))
-                    .collect();
-                let Some(f) = new.iter().find(|f| f.severity == Severity::Error) else {
-                    continue; // still legal: not a mutant of this kind
-                };
-                if line_of(&mutant, f.span.offset) != line || f.suggestions.is_none() {
-                    continue;
-                }
-                t.mutants += 1;
-                let errors_at_line = new
-                    .iter()
-                    .filter(|g| g.severity == Severity::Error && g.rests_on.is_none())
-                    .count();
-                let others_rest = new.iter().all(|g| {
-                    g.rests_on.is_some()
-                        || line_of(&mutant, g.span.offset) == line
-                        || g.severity == Severity::Advice
-                });
-                if errors_at_line == 1 && others_rest {
-                    t.one_error += 1;
-                } else {
-                    eprintln!(
-                        "{}:{line}: new findings {:?}",
-                        path.display(),
-                        new.iter()
-                            .map(|g| (g.code, line_of(&mutant, g.span.offset), g.rests_on))
-                            .collect::<Vec<_>>()
-                    );
-                }
-                let Some(r) = &f.repair else { continue };
-                t.repaired += 1;
-                repair_leads_every_output(&mutant, &v, f, r);
-                let fixed = apply_repairs(&mutant, &[(**r).clone()]);
-                if positions_on(&check(tavla::notation::read(&fixed), &o), line)
-                    != positions_on(&original, line)
-                {
-                    t.wrong += 1;
-                    eprintln!(
-                        "{}:{line}: wrong repair {:?} for {:?}",
-                        path.display(),
-                        r.text,
-                        &mutant[r.span.offset..r.span.end()]
-                    );
-                }
-                let written = &mutant[r.span.offset..r.span.end()];
-                let words: Vec<&str> = written.split_whitespace().collect();
-                let twin = (1..words.len()).any(|i| words[..i].contains(&words[i]));
-                fixable.push((mutant.clone(), text.clone(), twin));
-                if fixed == text {
-                    t.byte_equal += 1;
-                } else if twin {
-                    t.ambiguous += 1;
-                    assert_eq!(
-                        check(tavla::notation::read(&fixed), &o).errors(),
-                        0,
-                        "{}:{line}",
-                        path.display()
-                    );
-                } else if std::env::var_os("TAVLA_SHOW").is_some() {
-                    eprintln!(
-                        "{}:{line}: repaired as {:?}, written {:?}",
-                        path.display(),
-                        r.text,
-                        &text[r.span.offset..r.span.end() + text.len() - fixed.len()]
-                    );
-                }
-            }
+    step_mutants(dirs, stride, |m| {
+        let StepMutant {
+            path,
+            text,
+            original,
+            mutant,
+            line,
+        } = m;
+        let before: Vec<_> = original.findings.iter().map(|f| key(text, f)).collect();
+        let v = check(tavla::notation::read(&mutant), &o);
+        let new = new_findings(&v, &mutant, &before);
+        let Some(f) = new.iter().find(|f| f.severity == Severity::Error) else {
+            return; // still legal: not a mutant of this kind
+        };
+        if line_of(&mutant, f.span.offset) != line || f.suggestions.is_none() {
+            return;
         }
-    }
+        t.mutants += 1;
+        let errors_at_line = new
+            .iter()
+            .filter(|g| g.severity == Severity::Error && g.rests_on.is_none())
+            .count();
+        let others_rest = new.iter().all(|g| {
+            g.rests_on.is_some()
+                || line_of(&mutant, g.span.offset) == line
+                || g.severity == Severity::Advice
+        });
+        if errors_at_line == 1 && others_rest {
+            t.one_error += 1;
+        } else {
+            eprintln!(
+                "{}:{line}: new findings {:?}",
+                path.display(),
+                new.iter()
+                    .map(|g| (g.code, line_of(&mutant, g.span.offset), g.rests_on))
+                    .collect::<Vec<_>>()
+            );
+        }
+        let Some(r) = &f.repair else { return };
+        t.repaired += 1;
+        repair_leads_every_output(&mutant, &v, f, r);
+        let fixed = apply_repairs(&mutant, &[(**r).clone()]);
+        if positions_on(&check(tavla::notation::read(&fixed), &o), line)
+            != positions_on(original, line)
+        {
+            t.wrong += 1;
+            eprintln!(
+                "{}:{line}: wrong repair {:?} for {:?}",
+                path.display(),
+                r.text,
+                &mutant[r.span.offset..r.span.end()]
+            );
+        }
+        let written = &mutant[r.span.offset..r.span.end()];
+        let words: Vec<&str> = written.split_whitespace().collect();
+        let twin = (1..words.len()).any(|i| words[..i].contains(&words[i]));
+        fixable.push((mutant.clone(), text.to_string(), twin));
+        if fixed == text {
+            t.byte_equal += 1;
+        } else if twin {
+            t.ambiguous += 1;
+            assert_eq!(
+                check(tavla::notation::read(&fixed), &o).errors(),
+                0,
+                "{}:{line}",
+                path.display()
+            );
+        } else if std::env::var_os("TAVLA_SHOW").is_some() {
+            eprintln!(
+                "{}:{line}: repaired as {:?}, written {:?}",
+                path.display(),
+                r.text,
+                &text[r.span.offset..r.span.end() + text.len() - fixed.len()]
+            );
+        }
+    });
     t
 }
 
@@ -218,17 +195,11 @@ fn tavla_fix_restores_every_repaired_mutant() {
     let mut fixable = Vec::new();
     measure(&["fixtures/backgammon/gnubg"], 61, &mut fixable);
     measure(&["fixtures/gulbara/valid"], 7, &mut fixable);
-    let dir = std::env::temp_dir().join(format!("tavla-repair-fix-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("repair-fix");
     for (i, (mutant, ..)) in fixable.iter().enumerate() {
         std::fs::write(dir.join(format!("{i:05}.mat")), mutant).unwrap();
     }
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
-        .arg("fix")
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = tavla().arg("fix").arg(&dir).output().unwrap();
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -259,7 +230,6 @@ fn tavla_fix_restores_every_repaired_mutant() {
 /// restores the record); with several, the help lists them and there is no repair.
 #[test]
 fn a_changed_roll_of_a_dance_is_the_one_error_and_its_fitting_roll_the_repair() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (file, line, from, to) in [
         (
             "fixtures/backgammon/gnubg/m000-0208.mat",
@@ -280,7 +250,7 @@ fn a_changed_roll_of_a_dance_is_the_one_error_and_its_fitting_roll_the_repair() 
             " 32: ",
         ),
     ] {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
         assert!(
             check(tavla::notation::read(&text), &Overrides::default())
                 .findings

@@ -4,7 +4,7 @@
 //! winner's `Wins N points`. The records are cut from a real gnubg game
 //! (`fixtures/backgammon/gnubg/m001-0001.mat`), so every play in them is legal.
 
-use std::path::Path;
+use crate::common::{read_text, strip_lines};
 
 use serde_json::Value;
 use tavla::codes::Code;
@@ -15,8 +15,7 @@ use tavla::report::json::match_json;
 const FIXTURE: &str = "fixtures/backgammon/gnubg/m001-0001.mat";
 
 fn fixture() -> String {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    read_text(FIXTURE)
 }
 
 /// Game 1 of the fixture up to its turn 10 (a running game, the cube at 1, White on roll), in a
@@ -351,17 +350,6 @@ fn a_roll_then_a_resignation_is_a_resignation() {
     let v = check(tavla::notation::read(&text), &Overrides::default());
     assert_eq!(v.findings.len(), 1, "{}", summary(&v));
     assert_eq!(v.findings[0].code, Code::MissingResult);
-}
-
-fn strip_lines(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            m.remove("line");
-            m.values_mut().for_each(strip_lines);
-        }
-        Value::Array(a) => a.iter_mut().for_each(strip_lines),
-        _ => {}
-    }
 }
 
 #[test]

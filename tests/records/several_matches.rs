@@ -2,12 +2,9 @@
 //! records): each is checked on its own, with its own header and rules, and every finding
 //! says which match it is in.
 
+use crate::common::{read_text, scratch, tavla};
 use tavla::replay::{Overrides, Severity, check};
 use tavla::report::LineIndex;
-
-fn fixture(rel: &str) -> String {
-    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).expect(rel)
-}
 
 /// The findings of a text as (match, line, code).
 fn found(text: &str) -> Vec<(usize, usize, String)> {
@@ -31,8 +28,8 @@ fn found(text: &str) -> Vec<(usize, usize, String)> {
 /// line.
 #[test]
 fn two_matches_in_one_file_are_checked_each_on_its_own() {
-    let a = fixture("fixtures/backgammon/gnubg/m000-0201.mat");
-    let b = fixture("fixtures/gulbara/examples/gulbara-english-3pt.mat");
+    let a = read_text("fixtures/backgammon/gnubg/m000-0201.mat");
+    let b = read_text("fixtures/gulbara/examples/gulbara-english-3pt.mat");
     let both = format!("{a}\n{b}");
     let v = check(tavla::notation::read(&both), &Overrides::default());
     assert_eq!(v.matches().count(), 2);
@@ -107,20 +104,12 @@ fn two_matches_in_one_file_are_checked_each_on_its_own() {
 /// one line per match, and `validate --format json` gives each finding its `match`.
 #[test]
 fn convert_writes_every_match() {
-    let a = fixture("fixtures/demo/valid.mat");
-    let b = fixture("fixtures/demo/invalid.mat");
-    let dir = std::env::temp_dir().join(format!("tavla-several-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let a = read_text("fixtures/demo/valid.mat");
+    let b = read_text("fixtures/demo/invalid.mat");
+    let dir = scratch("several");
     let p = dir.join("both.mat");
     std::fs::write(&p, format!("{a}\n{b}")).unwrap();
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_tavla"))
-            .args(args)
-            .arg(&p)
-            .output()
-            .unwrap()
-    };
+    let run = |args: &[&str]| tavla().args(args).arg(&p).output().unwrap();
     let out = run(&["convert", "--to", "json"]);
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(j.as_array().map(Vec::len), Some(2), "{j}");

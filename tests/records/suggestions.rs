@@ -8,7 +8,8 @@
 
 use crate::mutants;
 
-use mutants::{destinations, files, line_of, positions_on};
+use crate::common::{files, line_of};
+use mutants::{StepMutant, positions_on, step_mutants};
 
 use tavla::replay::{Finding, Overrides, Severity, check, check_findings};
 
@@ -16,67 +17,53 @@ use tavla::replay::{Finding, Overrides, Severity, check, check_findings};
 fn measure(dirs: &[&str], stride: usize) -> (usize, usize, usize) {
     let o = Overrides::default();
     let (mut mutants, mut first, mut among) = (0, 0, 0);
-    let mut k = 0usize;
-    for dir in dirs {
-        for path in files(dir) {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let original = check(tavla::notation::read(&text), &o);
-            if original.errors() > 0 {
-                continue;
-            }
-            for (off, len, value) in destinations(&text) {
-                k += 1;
-                if !k.is_multiple_of(stride) {
-                    continue;
-                }
-                let delta = [1i32, -1, 2, -2][(k / stride) % 4];
-                let to = value as i32 + delta;
-                if !(1..=24).contains(&to) {
-                    continue;
-                }
-                let mutant = format!("{}{to}{}", &text[..off], &text[off + len..]);
-                let line = line_of(&text, off);
-                let v = check_findings(tavla::notation::read(&mutant), &o);
-                let Some(f) = v.findings.iter().find(|f| f.severity == Severity::Error) else {
-                    continue; // still legal: not a mutant of this kind
-                };
-                if line_of(&mutant, f.span.offset) != line {
-                    continue;
-                }
-                let Some(s) = suggestion_list(f) else {
-                    continue;
-                };
-                mutants += 1;
-                let want = positions_on(&original, line);
-                let found = s.1.iter().position(|play| {
-                    let repaired = format!("{}{play}{}", &mutant[..s.0.0], &mutant[s.0.1..]);
-                    positions_on(&check(tavla::notation::read(&repaired), &o), line) == want
-                });
-                match found {
-                    Some(0) => {
-                        first += 1;
-                        among += 1;
-                    }
-                    Some(i) => {
-                        among += 1;
-                        if std::env::var_os("TAVLA_SHOW").is_some() {
-                            eprintln!(
-                                "{}:{line}: #{i} {:?} in {:?}",
-                                path.display(),
-                                &mutant[s.0.0..s.0.1],
-                                s.1
-                            );
-                        }
-                    }
-                    None => eprintln!(
-                        "{}:{line}: the original is not among {:?}",
-                        path.display(),
-                        s.1
-                    ),
-                }
-            }
+    step_mutants(dirs, stride, |m| {
+        let StepMutant {
+            path,
+            text: _,
+            original,
+            mutant,
+            line,
+        } = m;
+        let v = check_findings(tavla::notation::read(&mutant), &o);
+        let Some(f) = v.findings.iter().find(|f| f.severity == Severity::Error) else {
+            return; // still legal: not a mutant of this kind
+        };
+        if line_of(&mutant, f.span.offset) != line {
+            return;
         }
-    }
+        let Some(s) = suggestion_list(f) else {
+            return;
+        };
+        mutants += 1;
+        let want = positions_on(original, line);
+        let found = s.1.iter().position(|play| {
+            let repaired = format!("{}{play}{}", &mutant[..s.0.0], &mutant[s.0.1..]);
+            positions_on(&check(tavla::notation::read(&repaired), &o), line) == want
+        });
+        match found {
+            Some(0) => {
+                first += 1;
+                among += 1;
+            }
+            Some(i) => {
+                among += 1;
+                if std::env::var_os("TAVLA_SHOW").is_some() {
+                    eprintln!(
+                        "{}:{line}: #{i} {:?} in {:?}",
+                        path.display(),
+                        &mutant[s.0.0..s.0.1],
+                        s.1
+                    );
+                }
+            }
+            None => eprintln!(
+                "{}:{line}: the original is not among {:?}",
+                path.display(),
+                s.1
+            ),
+        }
+    });
     (mutants, first, among)
 }
 
@@ -225,7 +212,7 @@ fn the_meant_play_leads_the_suggestions_for_every_kind_of_defect_in_every_game()
     let mut texts: Vec<String> = Vec::new();
     let mut groups: Groups = BTreeMap::new();
     for dir in dirs {
-        for path in files(dir) {
+        for path in files(dir, "mat") {
             let text = std::fs::read_to_string(&path).unwrap();
             let v = check(tavla::notation::read(&text), &Overrides::default());
             if v.errors() > 0 {

@@ -2,17 +2,12 @@
 //! value after a dropped double, after a bear-off in Gul bara (mars or single), and the
 //! Jacoby rule. Each text must say what actually happened.
 
-use std::path::Path;
+use crate::common::{files, read_text};
 
 use tavla::codes::Code;
 use tavla::generate::{Settings, random_match};
 use tavla::replay::{Overrides, check};
 use tavla::rules::{RuleSet, Variant};
-
-fn fixture(path: &str) -> String {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
 
 /// The help of the one `wins-mismatch` finding of `text`.
 fn mismatch_help(text: &str, o: &Overrides) -> String {
@@ -31,7 +26,7 @@ fn mismatch_help(text: &str, o: &Overrides) -> String {
 /// before it — not a level of the position on the board.
 #[test]
 fn a_dropped_double_is_explained_as_a_drop() {
-    let text = fixture("fixtures/backgammon/gnubg/m000-0201.mat");
+    let text = read_text("fixtures/backgammon/gnubg/m000-0201.mat");
     let line = text.lines().nth(35).unwrap();
     assert!(
         line.contains("Drops") && line.contains("Wins 2 points"),
@@ -52,14 +47,7 @@ fn a_dropped_double_is_explained_as_a_drop() {
 #[test]
 fn a_gul_bara_bear_off_is_explained_as_mars_or_single() {
     let mut seen = [false, false];
-    for entry in
-        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/gulbara/valid"))
-            .unwrap()
-    {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "mat") {
-            continue;
-        }
+    for path in files("fixtures/gulbara/valid", "mat") {
         let text = std::fs::read_to_string(&path).unwrap();
         let Some(line) = text.lines().find(|l| {
             l.trim_start().starts_with("Wins 1 point")
@@ -158,11 +146,8 @@ fn level_of(pos: &tavla::rules::Position, winner: tavla::rules::Side) -> (&'stat
 fn a_backgammon_game_is_explained_by_its_board_and_cube_or_as_a_resignation() {
     use tavla::replay::ActionTrace;
     let mut texts: Vec<String> = Vec::new();
-    for entry in
-        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/backgammon/gnubg"))
-            .unwrap()
-    {
-        texts.push(std::fs::read_to_string(entry.unwrap().path()).unwrap());
+    for path in files("fixtures/backgammon/gnubg", "mat") {
+        texts.push(std::fs::read_to_string(path).unwrap());
     }
     let mut settings = Settings::new(RuleSet::default_for(Variant::Backgammon), 0);
     settings.money_games = 30;

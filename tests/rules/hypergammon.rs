@@ -3,7 +3,7 @@
 //! section 7, its example records, and gnubg's own matches.
 
 use crate::common::generated::AtTheirLine;
-use crate::common::{errors, files, found, strip_lines};
+use crate::common::{assert_round_trip, errors, files, found};
 use crate::perft_vectors;
 
 use std::collections::HashSet;
@@ -543,32 +543,15 @@ fn example_and_gnubg_records_validate_and_round_trip() {
 
 /// `.mat` → JSON → `.mat`: the written record checks the same and is a fixed point.
 fn round_trip(name: &str, text: &str) {
-    use tavla::notation::write_mat;
-    use tavla::report::json::match_json;
     let v = check(tavla::notation::read(text), &Overrides::default());
-    let mut j1 = match_json(&v, false, text);
+    let j = tavla::report::json::match_json(&v, false, text);
     let variant = v.rules.expect("checked").variant().name();
     assert!(
-        j1.to_string()
+        j.to_string()
             .contains(&format!("\"variant\":\"{variant}\"")),
         "{name}: the JSON names the variant {variant}"
     );
-    let mat = write_mat(&j1);
-    let v2 = check(tavla::notation::read(&mat), &Overrides::default());
-    assert_eq!(
-        v2.rules, v.rules,
-        "{name}: rules after the round trip\n{mat}"
-    );
-    assert_eq!(v2.errors(), 0, "{name}: {:?}\n{mat}", v2.findings);
-    let mut j2 = match_json(&v2, false, &mat);
-    assert_eq!(
-        write_mat(&j2),
-        mat,
-        "{name}: write_mat is not a fixed point"
-    );
-    strip_lines(&mut j1);
-    strip_lines(&mut j2);
-    assert_eq!(j1, j2, "{name}: JSON differs after the round trip");
+    assert_round_trip(&v, text, name);
 }
 
 /// Given the gnubg matches, when the destination of one step is changed, then the first

@@ -6,16 +6,15 @@
 //! what the generator writes for their seeds.
 
 use crate::common::generated::AtTheirLine;
-use crate::common::{describe, strip_lines};
+use crate::common::{assert_round_trip, valid};
+use crate::peer::from_bkgm;
 
 use std::collections::HashSet;
 
 use bkgm::{ClassicRules, Dice, legal_positions_with};
 use tavla::generate::{Settings, random_match};
-use tavla::notation::write_mat;
-use tavla::replay::{ActionTrace, Overrides, check};
-use tavla::report::json::match_json;
-use tavla::rules::{BAR, OFF, Position, Roll, RuleSet, Side, Variant};
+use tavla::replay::ActionTrace;
+use tavla::rules::{BAR, Position, Roll, RuleSet, Side, Variant};
 
 /// The generated matches: (variant, length, seed).
 const MATCHES: &[(Variant, u64, u64)] = &[
@@ -51,25 +50,6 @@ fn to_bkgm<const N: u8>(p: &Position, me: Side) -> bkgm::Position<N> {
         pips[(25 - loc) as usize] -= p.count(me.other(), loc) as i8;
     }
     bkgm::Position::<N>::try_from(pips).expect("a bkgm position")
-}
-
-/// A bkgm result (turned around: seen from the opponent) back in tavla's representation.
-fn from_bkgm<const N: u8>(r: bkgm::Position<N>, mover: Side) -> Position {
-    let pips: [i8; 26] = r.into();
-    let mut p = Position::empty();
-    for (i, &n) in pips.iter().enumerate() {
-        let i = i as u8;
-        if n < 0 {
-            p.set(mover, 25 - i, n.unsigned_abs());
-        } else if n > 0 {
-            p.set(mover.other(), i, n as u8);
-        }
-    }
-    for side in [Side::White, Side::Black] {
-        let on: u8 = (1..=BAR).map(|l| p.count(side, l)).sum();
-        p.set(side, OFF, N - on);
-    }
-    p
 }
 
 /// tavla's and bkgm's result sets of one roll, when they differ.
@@ -123,12 +103,7 @@ fn generated_matches_agree_with_bkgm_validate_and_round_trip() {
             "{} is not the generator's output",
             file_name(variant, length, seed)
         );
-        let v = check(tavla::notation::read(&text), &Overrides::default());
-        assert!(
-            v.findings.is_empty(),
-            "{variant} seed {seed}:\n{}\n{text}",
-            describe(&v, &text)
-        );
+        let v = valid(&text, &format!("{variant} seed {seed}"));
         let rules = v.rules.expect("checked");
         assert_eq!(rules.variant(), variant);
         variants.insert(variant);
@@ -150,19 +125,7 @@ fn generated_matches_agree_with_bkgm_validate_and_round_trip() {
                 }
             }
         }
-        let mut j1 = match_json(&v, false, &text);
-        let mat = write_mat(&j1);
-        let v2 = check(tavla::notation::read(&mat), &Overrides::default());
-        assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
-        assert_eq!(v2.rules, v.rules);
-        let mut j2 = match_json(&v2, false, &mat);
-        assert_eq!(write_mat(&j2), mat, "write_mat is not a fixed point");
-        strip_lines(&mut j1);
-        strip_lines(&mut j2);
-        assert_eq!(
-            j1, j2,
-            "{variant} seed {seed}: JSON differs after the round trip"
-        );
+        assert_round_trip(&v, &text, &format!("{variant} seed {seed}"));
     }
     assert_eq!(variants.len(), 2);
     assert!(rolls > 500, "{rolls} rolls");

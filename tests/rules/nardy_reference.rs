@@ -6,6 +6,7 @@
 //! combination of the options (the perft vectors and the differential fixture cover the
 //! default presets only).
 
+use crate::common::Rng;
 use std::collections::{HashMap, HashSet};
 use tavla::rules::{Position, Roll, RuleSet, Side, Variant};
 
@@ -167,19 +168,6 @@ fn reference(o: &Opts, mine: &Side26, theirs: &Side26, a: usize, b: usize) -> Ha
         .filter(|(_, e)| e.0 == max && (!any_high || e.1))
         .map(|(p, _)| p)
         .collect()
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// The options of a combination, for one roll (`first`: the mover's first roll of the game).

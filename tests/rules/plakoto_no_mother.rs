@@ -4,7 +4,7 @@
 //! record under `plakoto` ends at the pin.
 
 use crate::common::generated::AtTheirLine;
-use crate::common::{describe, strip_lines};
+use crate::common::{assert_round_trip, valid};
 use tavla::codes::Code;
 use tavla::generate::{Settings, random_match};
 use tavla::replay::{Overrides, Severity, check};
@@ -86,26 +86,10 @@ fn a_record_without_the_mother_validates_and_under_plakoto_ends_at_the_pin() {
         st.resign_rate = 0.0;
         let text = random_match(&st, seed);
         assert!(text.contains("; [Rules \"plakoto-no-mother\"]"), "{text}");
-        let v = check(tavla::notation::read(&text), &Overrides::default());
-        assert!(
-            v.findings.is_empty(),
-            "seed {seed}:\n{}\n{text}",
-            describe(&v, &text)
-        );
+        let v = valid(&text, &format!("seed {seed}"));
         assert_eq!(v.rules, Some(no_mother()));
         // The `.mat` ⇄ JSON round trip keeps the preset.
-        let mut j1 = tavla::report::json::match_json(&v, false, &text);
-        let mat = tavla::notation::write_mat(&j1);
-        let back = check(tavla::notation::read(&mat), &Overrides::default());
-        assert!(
-            back.findings.is_empty() && back.rules == v.rules,
-            "{}",
-            describe(&back, &mat)
-        );
-        let mut j2 = tavla::report::json::match_json(&back, false, &mat);
-        strip_lines(&mut j1);
-        strip_lines(&mut j2);
-        assert_eq!(j1, j2);
+        assert_round_trip(&v, &text, &format!("seed {seed}"));
         // One changed step is never reported before its line.
         if seed < 2 {
             AtTheirLine::default().add(&text, &format!("seed {seed}"));

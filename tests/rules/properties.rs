@@ -14,6 +14,7 @@
 //!
 //! Case counts keep this file around a minute in the test profile (opt-level 1) on two cores.
 
+use crate::common::{describe, strip_lines};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};
 use serde_json::Value;
@@ -226,33 +227,8 @@ fn record(spec: &Spec) -> (RuleSet, String) {
 // Helpers: JSON comparison, independent re-play of the traces
 // ---------------------------------------------------------------------------------------
 
-fn strip_lines(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            m.remove("line");
-            for x in m.values_mut() {
-                strip_lines(x);
-            }
-        }
-        Value::Array(a) => a.iter_mut().for_each(strip_lines),
-        _ => {}
-    }
-}
-
 fn json_of(v: &Verdict, text: &str) -> Value {
     match_json(v, false, text)
-}
-
-fn describe(v: &Verdict, text: &str) -> String {
-    let idx = LineIndex::new(text);
-    v.findings
-        .iter()
-        .map(|f| {
-            let (l, c) = idx.locate(text, f.span.offset);
-            format!("{l}:{c}: {:?}[{}] {}", f.severity, f.code, f.message)
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Re-play every checked turn of every game trace with the engine's primitives only: each

@@ -3,9 +3,8 @@
 //! single changed step is reported at its line.
 
 use crate::common::generated::AtTheirLine;
-use crate::common::{describe, strip_lines};
+use crate::common::{assert_round_trip, describe, valid};
 use tavla::generate::{Settings, random_match};
-use tavla::notation::write_mat;
 use tavla::replay::{Overrides, check};
 use tavla::report::json::match_json;
 use tavla::rules::{RuleSet, Variant};
@@ -60,12 +59,7 @@ fn generated_tapa_matches_validate_and_round_trip() {
         for seed in 0..12u64 {
             let length = if seed % 2 == 0 { 3 } else { 5 };
             let text = record(rules, label, length, seed);
-            let v = check(tavla::notation::read(&text), &Overrides::default());
-            assert!(
-                v.findings.is_empty(),
-                "{label} seed {seed}:\n{}\n{text}",
-                describe(&v, &text)
-            );
+            let v = valid(&text, &format!("{label} seed {seed}"));
             assert_eq!(
                 v.rules,
                 Some(rules),
@@ -80,18 +74,7 @@ fn generated_tapa_matches_validate_and_round_trip() {
                     }
                 }
             }
-            let mut j1 = match_json(&v, false, &text);
-            let mat = write_mat(&j1);
-            let v2 = check(tavla::notation::read(&mat), &Overrides::default());
-            assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
-            let mut j2 = match_json(&v2, false, &mat);
-            assert_eq!(write_mat(&j2), mat, "write_mat is not a fixed point");
-            strip_lines(&mut j1);
-            strip_lines(&mut j2);
-            assert_eq!(
-                j1, j2,
-                "{label} seed {seed}: JSON differs after the round trip"
-            );
+            assert_round_trip(&v, &text, &format!("{label} seed {seed}"));
         }
     }
     assert!(stuck_draws > 0, "no game ended by the stuck rule");
@@ -131,14 +114,9 @@ fn generated_sreshta_matches_rotate_validate_and_round_trip() {
         let mut st = Settings::new(rot.game(1), 7);
         st.rotation = Some(rot);
         let text = random_match(&st, seed);
-        let v = check(tavla::notation::read(&text), &Overrides::default());
-        assert!(
-            v.findings.is_empty(),
-            "seed {seed}:\n{}\n{text}",
-            describe(&v, &text)
-        );
+        let v = valid(&text, &format!("seed {seed}"));
         assert_eq!(v.rotation, Some(rot));
-        let mut j1 = match_json(&v, false, &text);
+        let j1 = match_json(&v, false, &text);
         assert_eq!(j1["rotation"], "Sreshta");
         for (k, g) in v.games.iter().enumerate() {
             let want = [Variant::Backgammon, Variant::GulBara, Variant::Tapa][k % 3];
@@ -146,13 +124,7 @@ fn generated_sreshta_matches_rotate_validate_and_round_trip() {
             assert_eq!(j1["games"][k]["variant"], want.name());
             games += 1;
         }
-        let mat = write_mat(&j1);
-        let v2 = check(tavla::notation::read(&mat), &Overrides::default());
-        assert!(v2.findings.is_empty(), "{}", describe(&v2, &mat));
-        let mut j2 = match_json(&v2, false, &mat);
-        strip_lines(&mut j1);
-        strip_lines(&mut j2);
-        assert_eq!(j1, j2, "seed {seed}: JSON differs after the round trip");
+        assert_round_trip(&v, &text, &format!("seed {seed}"));
         // Checked as plain Tapa instead, game 1 (обикновена's start) is an error.
         let tapa_text = text.replace("; [Variation \"Sreshta\"]", "; [Variation \"Tapa\"]");
         assert!(check(tavla::notation::read(&tapa_text), &Overrides::default()).errors() > 0);
