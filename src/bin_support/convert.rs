@@ -126,7 +126,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                     // array of their documents).
                     if a.to == Target::Csv {
                         return Ok((
-                            csv_rows(&i.name(), &v, &src.text, table_options).into_bytes(),
+                            csv_rows(&i.name(), &v, &src.text, table_options),
                             problems,
                             v.errors() > 0,
                         ));
@@ -141,6 +141,16 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                             })?);
                         }
                         return Ok((s, problems, v.errors() > 0));
+                    }
+                    if a.to == Target::Jsonl {
+                        // About twenty bytes of JSON for a byte of record.
+                        let mut buf = Vec::with_capacity(src.text.len() * 20);
+                        for m in v.matches() {
+                            let source = src.text.get(m.offset..).unwrap_or("");
+                            report::jsonl::write_match(m, a.with_source, source, &mut buf);
+                            buf.push(b'\n');
+                        }
+                        return Ok((buf, problems, v.errors() > 0));
                     }
                     let s = if a.to == Target::Sgf {
                         let mut s = String::new();
@@ -172,15 +182,6 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                             Target::Json => {
                                 serde_json::to_string_pretty(&docs).unwrap_or_default() + "\n"
                             }
-                            Target::Jsonl => {
-                                let mut buf = Vec::with_capacity(src.text.len() * 16);
-                                for d in &docs {
-                                    if serde_json::to_writer(&mut buf, d).is_ok() {
-                                        buf.push(b'\n');
-                                    }
-                                }
-                                String::from_utf8(buf).unwrap_or_default()
-                            }
                             Target::Mat => docs
                                 .iter()
                                 .map(tavla::notation::write_mat_doc)
@@ -188,6 +189,7 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                                 .join("\n"),
                             Target::Sgf
                             | Target::Ogxm
+                            | Target::Jsonl
                             | Target::Csv
                             | Target::Parquet
                             | Target::Html
@@ -227,8 +229,9 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
 }
 
 /// The rows of one record as CSV records (no header row).
-fn csv_rows(name: &str, v: &Verdict, text: &str, opts: table::TableOptions) -> String {
-    let mut out = String::with_capacity(text.len() * 8);
+fn csv_rows(name: &str, v: &Verdict, text: &str, opts: table::TableOptions) -> Vec<u8> {
+    // About ten bytes of rows for a byte of record.
+    let mut out = Vec::with_capacity(text.len() * 10);
     table::write_csv_rows(name, v, text, opts, &mut out);
     out
 }

@@ -592,7 +592,7 @@ pub struct CubeAnalysisDoc {
 
 /// An action's analysis as its document; `m`: where in a match its cube decision stands
 /// (match play), for the double/pass figure in match winning chances that the file leaves out.
-fn analysis_doc(
+pub(crate) fn analysis_doc(
     a: &crate::record::Analysis,
     body: &CellBody,
     m: Option<&crate::record::MatchCube>,
@@ -1037,7 +1037,7 @@ pub struct BoardPointDoc {
     pub pinned: Option<SideDoc>,
 }
 
-fn opposite(rules: Option<&RuleSet>) -> fn(u8) -> u8 {
+pub(crate) fn opposite(rules: Option<&RuleSet>) -> fn(u8) -> u8 {
     rules.map_or(crate::rules::backgammon::opposite, RuleSet::opposite_fn)
 }
 
@@ -1160,6 +1160,17 @@ fn result_doc(r: &GameResult) -> ResultDoc {
 
 /// The whole match as a typed document.
 pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
+    match_doc_with(v, with_source, source, true)
+}
+
+/// [`match_doc`], or with `with_actions` false its frame: every game's `actions` left empty (the
+/// JSON Lines writer writes them itself, [`super::jsonl`]).
+pub(crate) fn match_doc_with(
+    v: &Verdict,
+    with_source: bool,
+    source: &str,
+    with_actions: bool,
+) -> MatchDoc {
     let mut tags = Vec::new();
     let mut comments = Vec::new();
     for h in &v.record.header {
@@ -1194,14 +1205,18 @@ pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
         .map(|f| f.span.offset)
         .collect();
     let mut games = Vec::new();
-    let ogids = super::ogid::match_ogids(v);
+    let ogids = if with_actions {
+        super::ogid::match_ogids(v)
+    } else {
+        Vec::new()
+    };
     for (gi, g) in v.record.games.iter().enumerate() {
         let trace = v.games.get(gi);
         // The game's own rules (a rotating match changes them from game to game).
         let game_rules = trace.map(|t| t.rules).or(v.rules);
         let opp = opposite(game_rules.as_ref());
         let mut actions = Vec::new();
-        for (ai, a) in g.actions.iter().enumerate() {
+        for (ai, a) in g.actions.iter().enumerate().filter(|_| with_actions) {
             let t = trace.and_then(|t| t.actions.get(ai));
             let side = match (t, a.cell.column) {
                 // Backgammon Galaxy's unindented `Losses` line: the replay knows the loser.

@@ -7,6 +7,7 @@ pub mod board;
 pub mod formats;
 pub mod html;
 pub mod json;
+pub mod jsonl;
 pub mod ogid;
 pub mod single;
 pub mod svg;
