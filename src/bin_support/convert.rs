@@ -144,7 +144,7 @@ fn convert_one(
     let v = src.check(o, true);
     let problems = report::render_short(&i.name(), &src.text, &v.findings);
     let bytes = if a.to == Target::Csv {
-        csv_rows(&i.name(), &v, &src.text, opts).into_bytes()
+        csv_rows(&i.name(), &v, &src.text, opts)
     } else {
         documents(&i.name(), &v, &src.text, a)?
     };
@@ -167,6 +167,17 @@ fn documents(name: &str, v: &Verdict, text: &str, a: &ConvertArgs) -> Result<Vec
         }
         return Ok(s);
     }
+    if a.to == Target::Jsonl {
+        // Written by hand (`report::jsonl`), byte for byte what serde_json writes of the
+        // document; about twenty bytes of JSON for a byte of record.
+        let mut buf = Vec::with_capacity(text.len() * 20);
+        for m in v.matches() {
+            let source = text.get(m.offset..).unwrap_or("");
+            report::jsonl::write_match(m, a.with_source, source, &mut buf);
+            buf.push(b'\n');
+        }
+        return Ok(buf);
+    }
     if a.to == Target::Sgf {
         let mut s = String::new();
         for m in v.matches() {
@@ -183,23 +194,18 @@ fn documents(name: &str, v: &Verdict, text: &str, a: &ConvertArgs) -> Result<Vec
             serde_json::to_string_pretty(&docs[0]).unwrap_or_default() + "\n"
         }
         Target::Json => serde_json::to_string_pretty(&docs).unwrap_or_default() + "\n",
-        Target::Jsonl => {
-            let mut buf = Vec::with_capacity(text.len() * 16);
-            for d in &docs {
-                if serde_json::to_writer(&mut buf, d).is_ok() {
-                    buf.push(b'\n');
-                }
-            }
-            return Ok(buf);
-        }
         Target::Mat => docs
             .iter()
             .map(tavla::notation::write_mat_doc)
             .collect::<Vec<_>>()
             .join("\n"),
-        Target::Sgf | Target::Ogxm | Target::Csv | Target::Parquet | Target::Html | Target::Svg => {
-            String::new()
-        }
+        Target::Sgf
+        | Target::Ogxm
+        | Target::Jsonl
+        | Target::Csv
+        | Target::Parquet
+        | Target::Html
+        | Target::Svg => String::new(),
     };
     Ok(s.into_bytes())
 }
@@ -230,8 +236,9 @@ fn write_converted(out: &mut dyn Write, r: Converted) -> u8 {
 }
 
 /// The rows of one record as CSV records (no header row).
-fn csv_rows(name: &str, v: &Verdict, text: &str, opts: table::TableOptions) -> String {
-    let mut out = String::with_capacity(text.len() * 8);
+fn csv_rows(name: &str, v: &Verdict, text: &str, opts: table::TableOptions) -> Vec<u8> {
+    // About ten bytes of rows for a byte of record.
+    let mut out = Vec::with_capacity(text.len() * 10);
     table::write_csv_rows(name, v, text, opts, &mut out);
     out
 }

@@ -16,7 +16,7 @@ use crate::rules::{BAR, OFF, Position, Side, Variant};
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 fn base64(bytes: &[u8]) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         let b = [
             chunk[0],
@@ -32,41 +32,50 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
+/// A little-endian bit string, filled from its first bit (of which an ID takes the bytes it
+/// needs; what goes beyond 128 bits is dropped).
+#[derive(Default)]
 struct Bits {
-    bytes: Vec<u8>,
-    pos: usize,
+    bits: u128,
+    pos: u32,
 }
 
 impl Bits {
-    fn new(n: usize) -> Self {
-        Bits {
-            bytes: vec![0; n],
-            pos: 0,
+    /// The low `width` bits of `value`.
+    fn push(&mut self, value: u64, width: u32) {
+        if self.pos < 128 {
+            let mask = if width >= 64 {
+                u64::MAX
+            } else {
+                (1 << width) - 1
+            };
+            self.bits |= u128::from(value & mask) << self.pos;
         }
+        self.pos += width;
     }
-    fn push(&mut self, value: u64, width: usize) {
-        for k in 0..width {
-            if (value >> k) & 1 == 1 && self.pos / 8 < self.bytes.len() {
-                self.bytes[self.pos / 8] |= 1 << (self.pos % 8);
-            }
-            self.pos += 1;
+    /// `n` bits set.
+    fn ones(&mut self, n: u32) {
+        if self.pos < 128 {
+            let ones = if n >= 128 { u128::MAX } else { (1 << n) - 1 };
+            self.bits |= ones << self.pos;
         }
+        self.pos += n;
+    }
+    fn bytes(&self) -> [u8; 16] {
+        self.bits.to_le_bytes()
     }
 }
 
 /// The gnubg Position ID of `pos` with `on_roll` to move (backgammon numbering).
 pub fn position_id(pos: &Position, on_roll: Side) -> String {
-    let mut bits = Bits::new(10);
+    let mut bits = Bits::default();
     for side in [on_roll.other(), on_roll] {
         for p in (1..=24u8).chain(std::iter::once(BAR)) {
-            let n = pos.count(side, p) as usize;
-            for _ in 0..n {
-                bits.push(1, 1);
-            }
+            bits.ones(u32::from(pos.count(side, p)));
             bits.push(0, 1);
         }
     }
-    base64(&bits.bytes)
+    base64(&bits.bytes()[..10])
 }
 
 /// Everything a Match ID encodes.
@@ -94,7 +103,7 @@ pub struct MatchState {
 
 /// The gnubg Match ID of a state (player 0 = White, the left column).
 pub fn match_id(m: &MatchState) -> String {
-    let mut bits = Bits::new(9);
+    let mut bits = Bits::default();
     // gnubg's field holds log2(cube) in 4 bits; larger cubes are clamped, not wrapped.
     let log = (m.cube.max(1).trailing_zeros() as u64).min(15);
     bits.push(log, 4);
@@ -117,7 +126,7 @@ pub fn match_id(m: &MatchState) -> String {
     bits.push(m.score.0.min(0x7fff), 15);
     bits.push(m.score.1.min(0x7fff), 15);
     bits.push(m.crawford_rule as u64, 1);
-    base64(&bits.bytes)
+    base64(&bits.bytes()[..9])
 }
 
 /// The 6-bit value of a base64 character.

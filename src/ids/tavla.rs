@@ -21,16 +21,22 @@ use crate::rules::{Position, Side};
 /// The length of the string: two halves of 26 and the `/`.
 pub const LEN: usize = 53;
 
-const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-
 /// Append the position string of `pos` to `out` (no allocation beyond `out`'s growth).
 pub fn write(pos: &Position, out: &mut String) {
+    // Every byte is ASCII.
+    out.push_str(std::str::from_utf8(&bytes(pos)).unwrap_or_default());
+}
+
+/// The position string of `pos` as its bytes (ASCII), for a writer of bytes.
+pub fn bytes(pos: &Position) -> [u8; LEN] {
     let mut buf = [b'/'; LEN];
     for (h, side) in [Side::White, Side::Black].into_iter().enumerate() {
         let counts = &pos.c[side.index()];
         let half = &mut buf[h * 27..h * 27 + 26];
         for (b, &n) in half.iter_mut().zip(counts) {
-            *b = DIGITS[usize::from(n).min(35)];
+            // A base-36 digit, computed (for every point at once) rather than looked up.
+            let n = n.min(35);
+            *b = if n < 10 { b'0' + n } else { b'a' - 10 + n };
         }
         // Pinned checkers (Tapa): rare, one bit per point.
         let mut pins = pos.pins[side.index()] & 0x01ff_fffe;
@@ -42,8 +48,7 @@ pub fn write(pos: &Position, out: &mut String) {
             pins &= pins - 1;
         }
     }
-    // Every byte is ASCII.
-    out.push_str(std::str::from_utf8(&buf).unwrap_or_default());
+    buf
 }
 
 /// The position string of `pos`.

@@ -158,64 +158,76 @@ fn log2(v: u32) -> u32 {
 }
 
 impl Xgid {
-    /// Appends the XGID to `out` (what `Display` writes), without the formatting machinery:
-    /// the table of plays writes one per row.
+    /// Appends the XGID to `out` (what `Display` writes).
     pub fn write_to(&self, out: &mut String) {
-        let pos = &self.position;
-        let cell = |white: u8, black: u8| match (white, black) {
-            (_, b) if b > 0 => b'A' + b.clamp(1, 16) - 1,
-            (w, _) if w > 0 => b'a' + w.clamp(1, 16) - 1,
-            _ => b'-',
-        };
-        let mut board = *b"XGID=--------------------------";
-        board[5] = cell(pos.count(Side::White, BAR), 0);
-        for i in 1..=24u8 {
-            board[5 + usize::from(i)] =
-                cell(pos.count(Side::White, 25 - i), pos.count(Side::Black, i));
-        }
-        board[30] = cell(0, pos.count(Side::Black, BAR));
+        let mut b = Vec::with_capacity(64);
+        self.write_bytes(&mut b);
         // Every byte is ASCII.
-        out.push_str(std::str::from_utf8(&board).unwrap_or_default());
-        let mut num = itoa::Buffer::new();
-        let field = |out: &mut String, s: &str| {
-            out.push(':');
-            out.push_str(s);
-        };
-        field(out, num.format(log2(self.cube)));
-        field(
-            out,
-            match self.cube_owner {
-                None => "0",
-                Some(Side::Black) => "1",
-                Some(Side::White) => "-1",
-            },
-        );
-        field(
-            out,
-            match self.on_roll {
-                Side::Black => "1",
-                Side::White => "-1",
-            },
-        );
-        out.push(':');
-        match (self.cube_action, self.dice) {
-            (Some(a), _) => out.push(a.letter()),
-            (None, Some(r)) if r.is_valid() => {
-                out.push(char::from(b'0' + r.a));
-                out.push(char::from(b'0' + r.b));
+        out.push_str(std::str::from_utf8(&b).unwrap_or_default());
+    }
+
+    /// Appends the XGID's bytes (ASCII) to `out`, without the formatting machinery: the
+    /// table of plays writes one per row.
+    pub fn write_bytes(&self, out: &mut Vec<u8>) {
+        // A point's character by the checkers there: `-`, `a`–`p` (White), `A`–`P` (Black,
+        // written when both sides are there), computed for every point at once.
+        let cell = |white: u8, black: u8| {
+            if black > 0 {
+                b'@' + black.min(16)
+            } else if white > 0 {
+                b'`' + white.min(16)
+            } else {
+                b'-'
             }
-            (None, _) => out.push_str("00"),
+        };
+        let (white, black) = (
+            &self.position.c[Side::White.index()],
+            &self.position.c[Side::Black.index()],
+        );
+        // White's checkers by Black's numbering, points 0 (White's bar) to 24.
+        let mut top = [0u8; 25];
+        for (t, w) in top.iter_mut().zip(white.iter().rev()) {
+            *t = *w;
+        }
+        let mut board = *b"XGID=--------------------------:";
+        for ((b, &w), &k) in board[5..30].iter_mut().zip(&top).zip(&black[..25]) {
+            *b = cell(w, k);
+        }
+        // Black's bar, and nothing of White's on Black's 0 point.
+        board[5] = cell(top[0], 0);
+        board[30] = cell(0, black[usize::from(BAR)]);
+        out.extend_from_slice(&board);
+        let mut num = itoa::Buffer::new();
+        out.extend_from_slice(num.format(log2(self.cube)).as_bytes());
+        out.extend_from_slice(match self.cube_owner {
+            None => b":0:",
+            Some(Side::Black) => b":1:",
+            Some(Side::White) => b":-1:",
+        });
+        out.extend_from_slice(match self.on_roll {
+            Side::Black => b"1:",
+            Side::White => b"-1:",
+        });
+        match (self.cube_action, self.dice) {
+            (Some(a), _) => out.push(a.letter() as u8),
+            (None, Some(r)) if r.is_valid() => out.extend_from_slice(&[b'0' + r.a, b'0' + r.b]),
+            (None, _) => out.extend_from_slice(b"00"),
         }
         let rules = if self.match_length > 0 {
             self.crawford as u8
         } else {
             self.jacoby as u8 | (self.beaver as u8) << 1
         };
-        field(out, num.format(self.black_score));
-        field(out, num.format(self.white_score));
-        field(out, num.format(rules));
-        field(out, num.format(self.match_length));
-        field(out, num.format(log2(self.max_cube)));
+        for v in [
+            self.black_score,
+            self.white_score,
+            u64::from(rules),
+            self.match_length,
+            u64::from(log2(self.max_cube)),
+        ] {
+            out.push(b':');
+            out.extend_from_slice(num.format(v).as_bytes());
+        }
     }
 }
 

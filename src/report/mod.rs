@@ -7,6 +7,7 @@ pub mod diagram;
 pub mod formats;
 pub mod html;
 pub mod json;
+pub mod jsonl;
 mod located;
 pub mod ogid;
 pub mod single;

@@ -134,6 +134,7 @@ impl PlayRow {
     /// (so a reader that guesses the format from its first rows knows the quote), numbers and
     /// booleans bare, a missing value an empty unquoted field (a null to DuckDB and pandas).
     pub fn write_csv(&self, out: &mut String) {
+        let mut bytes = Vec::with_capacity(256);
         RowRef {
             path: &self.path,
             match_number: self.match_number,
@@ -143,8 +144,8 @@ impl PlayRow {
             player: self.player.as_deref(),
             dice: self.die1.zip(self.die2).map(|(a, b)| [a, b]),
             play: &self.play,
-            position_before: self.position_before.as_deref(),
-            xgid_before: self.xgid_before.as_deref(),
+            position_before: self.position_before.as_deref().map(str::as_bytes),
+            xgid_before: self.xgid_before.as_deref().map(str::as_bytes),
             legal: self.legal,
             code: self.code,
             n_legal: self.n_legal,
@@ -158,7 +159,9 @@ impl PlayRow {
             luck: self.luck,
             comment: self.comment.as_deref(),
         }
-        .write_csv(out, &quoted(&self.path));
+        .write_csv(&mut bytes, quoted(&self.path).as_bytes());
+        // Every field is text or ASCII.
+        out.push_str(&String::from_utf8_lossy(&bytes));
     }
 }
 
@@ -204,11 +207,13 @@ pub struct TableOptions {
     pub legal_counts: bool,
 }
 
-/// The rows of a checked record as CSV records (no header row), appended to `out`: what
-/// [`rows`] gives, each written with [`PlayRow::write_csv`], without building the rows.
-pub fn write_csv_rows(path: &str, v: &Verdict, text: &str, opts: TableOptions, out: &mut String) {
+/// The rows of a checked record as CSV records (no header row), appended to `out` as UTF-8:
+/// what [`rows`] gives, each written with [`PlayRow::write_csv`], without building the rows.
+pub fn write_csv_rows(path: &str, v: &Verdict, text: &str, opts: TableOptions, out: &mut Vec<u8>) {
     let quoted = quoted(path);
-    for_each_row(path, v, text, opts, &mut |r| r.write_csv(out, &quoted));
+    for_each_row(path, v, text, opts, &mut |r| {
+        r.write_csv(out, quoted.as_bytes())
+    });
 }
 
 /// One row, borrowing its text (see [`PlayRow`] for the fields).
@@ -221,8 +226,10 @@ struct RowRef<'a> {
     player: Option<&'a str>,
     dice: Option<[u8; 2]>,
     play: &'a str,
-    position_before: Option<&'a str>,
-    xgid_before: Option<&'a str>,
+    /// ASCII.
+    position_before: Option<&'a [u8]>,
+    /// ASCII.
+    xgid_before: Option<&'a [u8]>,
     legal: Option<bool>,
     code: Option<&'static str>,
     n_legal: Option<usize>,
@@ -249,8 +256,8 @@ impl RowRef<'_> {
             die1: self.dice.map(|d| d[0]),
             die2: self.dice.map(|d| d[1]),
             play: self.play.to_string(),
-            position_before: self.position_before.map(str::to_string),
-            xgid_before: self.xgid_before.map(str::to_string),
+            position_before: self.position_before.map(ascii),
+            xgid_before: self.xgid_before.map(ascii),
             legal: self.legal,
             code: self.code,
             n_legal: self.n_legal,
@@ -270,114 +277,101 @@ impl RowRef<'_> {
 
     /// The row as CSV (see [`PlayRow::write_csv`]); `path` is the path field as written
     /// (quoted), the same for every row of a file.
-    fn write_csv(&self, out: &mut String, path: &str) {
+    fn write_csv(&self, out: &mut Vec<u8>, path: &[u8]) {
         /// A quoted field, its quotes doubled.
-        fn text(out: &mut String, s: &str) {
-            out.push('"');
-            if s.as_bytes().contains(&b'"') {
-                let mut rest = s;
+        fn text(out: &mut Vec<u8>, s: &str) {
+            out.push(b'"');
+            let mut rest = s;
+            if s.contains('"') {
                 while let Some(i) = rest.find('"') {
-                    out.push_str(&rest[..=i]);
-                    out.push('"');
+                    out.extend_from_slice(&rest.as_bytes()[..=i]);
+                    out.push(b'"');
                     rest = &rest[i + 1..];
                 }
-                out.push_str(rest);
-            } else {
-                out.push_str(s);
             }
-            out.push('"');
+            out.extend_from_slice(rest.as_bytes());
+            out.extend_from_slice(b"\",");
         }
-        fn opt_text(out: &mut String, s: Option<&str>) {
-            if let Some(s) = s {
-                text(out, s);
+        fn opt_text(out: &mut Vec<u8>, s: Option<&str>) {
+            match s {
+                Some(s) => text(out, s),
+                None => out.push(b','),
             }
         }
         /// A quoted field known to hold no quote (a side, a code, a position, an XGID).
-        fn plain(out: &mut String, s: Option<&str>) {
+        fn plain(out: &mut Vec<u8>, s: Option<&[u8]>) {
             if let Some(s) = s {
-                out.push('"');
-                out.push_str(s);
-                out.push('"');
+                out.push(b'"');
+                out.extend_from_slice(s);
+                out.push(b'"');
             }
+            out.push(b',');
         }
-        fn int(out: &mut String, num: &mut itoa::Buffer, v: Option<u64>) {
-            if let Some(v) = v {
-                out.push_str(num.format(v));
-            }
-        }
-        /// A die or a count below 10, or any other number.
-        fn small(out: &mut String, num: &mut itoa::Buffer, v: Option<u64>) {
+        fn int(out: &mut Vec<u8>, num: &mut itoa::Buffer, v: Option<u64>) {
             match v {
-                Some(d @ 0..=9) => out.push(char::from(b'0' + d as u8)),
-                other => int(out, num, other),
+                // A die, a count below 10.
+                Some(d @ 0..=9) => out.extend_from_slice(&[b'0' + d as u8, b',']),
+                Some(v) => {
+                    out.extend_from_slice(num.format(v).as_bytes());
+                    out.push(b',');
+                }
+                None => out.push(b','),
             }
         }
-        fn float(out: &mut String, v: Option<f64>) {
+        fn float(out: &mut Vec<u8>, v: Option<f64>) {
             if let Some(v) = v {
                 // Shortest round-trip form, as `Display` writes it.
-                use std::fmt::Write;
+                use std::io::Write;
                 let _ = write!(out, "{v}");
-            }
-        }
-        fn bool_(out: &mut String, v: Option<bool>) {
-            if let Some(v) = v {
-                out.push_str(if v { "true" } else { "false" });
             }
         }
         let num = &mut itoa::Buffer::new();
         let n = |v: Option<u32>| v.map(u64::from);
-        out.reserve(256);
-        out.push_str(path);
-        out.push(',');
-        small(out, num, Some(self.match_number as u64));
-        out.push(',');
+        out.reserve(256 + path.len() + self.play.len());
+        out.extend_from_slice(path);
+        out.push(b',');
+        int(out, num, Some(self.match_number as u64));
         int(out, num, Some(self.game));
-        out.push(',');
         int(out, num, self.turn);
-        out.push(',');
-        plain(out, Some(self.side));
-        out.push(',');
+        plain(out, Some(self.side.as_bytes()));
         opt_text(out, self.player);
-        out.push(',');
-        small(out, num, self.dice.map(|d| u64::from(d[0])));
-        out.push(',');
-        small(out, num, self.dice.map(|d| u64::from(d[1])));
-        out.push(',');
+        int(out, num, self.dice.map(|d| u64::from(d[0])));
+        int(out, num, self.dice.map(|d| u64::from(d[1])));
         text(out, self.play);
-        out.push(',');
         plain(out, self.position_before);
-        out.push(',');
         plain(out, self.xgid_before);
-        out.push(',');
-        bool_(out, self.legal);
-        out.push(',');
-        plain(out, self.code);
-        out.push(',');
+        out.extend_from_slice(match self.legal {
+            Some(true) => b"true,",
+            Some(false) => b"false,",
+            None => b",",
+        });
+        plain(out, self.code.map(str::as_bytes));
         int(out, num, self.n_legal.map(|n| n as u64));
-        out.push(',');
         int(out, num, n(self.pips.map(|p| p.0)));
-        out.push(',');
         int(out, num, n(self.pips.map(|p| p.1)));
-        out.push(',');
         int(out, num, self.score.map(|s| s.0));
-        out.push(',');
         int(out, num, self.score.map(|s| s.1));
-        out.push(',');
         int(out, num, n(self.cube));
-        out.push(',');
         float(out, self.equity_loss);
-        out.push(',');
+        out.push(b',');
         opt_text(out, self.best_play);
-        out.push(',');
         float(out, self.cube_error);
-        out.push(',');
-        plain(out, self.proper_cube);
-        out.push(',');
+        out.push(b',');
+        plain(out, self.proper_cube.map(str::as_bytes));
         float(out, self.luck);
-        out.push(',');
-        opt_text(out, self.comment);
-        out.push('\n');
+        out.push(b',');
+        if let Some(c) = self.comment {
+            text(out, c);
+            // The field ends the row: its separator becomes the line feed.
+            out.pop();
+        }
+        out.push(b'\n');
     }
+}
+
+/// An ASCII field as text.
+fn ascii(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
 }
 
 /// `path` as a quoted CSV field.
@@ -419,8 +413,8 @@ fn match_rows(
         .collect();
     // Scratch text, reused from row to row.
     let mut play = String::new();
-    let mut position_text = String::new();
-    let mut xgid_text = String::new();
+    let mut position_text = [0u8; ids::tavla::LEN];
+    let mut xgid_text = Vec::new();
     for (gi, game) in v.record.games.iter().enumerate() {
         let trace = v.games.get(gi);
         let rules = trace.map(|t| t.rules).or(v.rules);
@@ -536,7 +530,6 @@ fn match_rows(
                 at.offset >= cell.offset && at.offset < cell.end().max(cell.offset + 1)
             });
             let before = before.filter(|_| reached);
-            position_text.clear();
             xgid_text.clear();
             let mut n_legal = None;
             let mut has_xgid = false;
@@ -559,10 +552,10 @@ fn match_rows(
                         crawford: trace.is_some_and(|t| t.crawford),
                         ..ids::xgid::Xgid::new(b, on_roll)
                     };
-                    x.write_to(&mut xgid_text);
+                    x.write_bytes(&mut xgid_text);
                     has_xgid = true;
                 }
-                ids::tavla::write(&b, &mut position_text);
+                position_text = ids::tavla::bytes(&b);
                 n_legal = roll
                     .filter(|r| opts.legal_counts && !received && r.is_valid())
                     .map(|d| r.legal_plays(&b, side, d.stage()).len());
@@ -583,8 +576,8 @@ fn match_rows(
                 }),
                 dice,
                 play: &play,
-                position_before: before.map(|_| position_text.as_str()),
-                xgid_before: has_xgid.then_some(xgid_text.as_str()),
+                position_before: before.map(|_| &position_text[..]),
+                xgid_before: has_xgid.then_some(&xgid_text[..]),
                 legal: if first_error.is_some() {
                     Some(false)
                 } else {

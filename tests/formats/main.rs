@@ -12,6 +12,7 @@ mod file_terms;
 mod formats;
 mod gnubg_text;
 mod ids;
+mod jsonl;
 mod ogid;
 mod ogxm;
 mod ogxm_analysis;

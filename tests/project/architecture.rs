@@ -145,9 +145,15 @@ fn readers_never_judge_legality() {
             .into_iter()
             .filter(|(f, _, _)| !f.ends_with("write.rs") && !f.ends_with("repair.rs"))
             .filter(|(_, _, l)| {
-                ["legal_plays", "check_play", "step_rule", "can_move", ".resolve("]
-                    .iter()
-                    .any(|w| l.contains(w))
+                [
+                    "legal_plays",
+                    "check_play",
+                    "step_rule",
+                    "can_move",
+                    ".resolve(",
+                ]
+                .iter()
+                .any(|w| l.contains(w))
             })
             .collect();
         assert!(judged.is_empty(), "src/{folder} judges plays: {judged:?}");

@@ -45,7 +45,7 @@ mod tests;
 use std::fmt;
 
 use super::{CHECKERS, MatchContext, PositionFormat};
-use crate::rules::{BAR, Position, Roll, Side};
+use crate::rules::{Position, Roll, Side};
 
 pub use game::{OgidGame, PlyOgids, crawford_games};
 
@@ -315,11 +315,6 @@ pub fn ogid(pos: &Position, on_roll: Side, dice: Option<Roll>, context: &MatchCo
     .to_string()
 }
 
-/// The character of absolute point `a` (0..=25).
-fn point_char(a: u8) -> char {
-    char::from_digit(u32::from(a.min(25)), 26).unwrap_or('?')
-}
-
 /// The absolute point of a checker character, if it is one.
 fn char_point(c: char) -> Option<u8> {
     match c {
@@ -333,59 +328,67 @@ fn log2(v: u32) -> u32 {
     v.max(1).ilog2()
 }
 
+impl Ogid {
+    /// Appends the OGID's bytes (ASCII, what `Display` writes) to `out`, without the
+    /// formatting machinery: the match document writes one per action.
+    pub fn write_bytes(&self, out: &mut Vec<u8>) {
+        const POINTS: &[u8; 26] = b"0123456789abcdefghijklmnop";
+        let c = &self.position.c;
+        // White's own point `25 - a` is absolute `a` (its bar, own 25, is absolute 0); its
+        // checkers borne off are not written.
+        let white = &c[Side::White.index()];
+        for (a, &ch) in POINTS[..25].iter().enumerate() {
+            out.resize(out.len() + usize::from(white[25 - a]), ch);
+        }
+        out.push(b':');
+        // Black's own point is absolute, its bar 25.
+        let black = &c[Side::Black.index()];
+        for (a, &ch) in POINTS.iter().enumerate().skip(1) {
+            out.resize(out.len() + usize::from(black[a]), ch);
+        }
+        let mut num = itoa::Buffer::new();
+        out.extend_from_slice(&[b':', self.cube_owner.letter() as u8]);
+        out.extend_from_slice(num.format(log2(self.cube)).as_bytes());
+        out.push(self.cube_action.letter() as u8);
+        out.push(b':');
+        if let Some(r) = self.dice.filter(|r| r.is_valid()) {
+            out.extend_from_slice(num.format(r.a).as_bytes());
+            out.extend_from_slice(num.format(r.b).as_bytes());
+        }
+        out.extend_from_slice(match self.last {
+            Side::White => b":W:",
+            Side::Black => b":B:",
+        });
+        out.extend_from_slice(self.state.code().as_bytes());
+        for v in [self.white_score, self.black_score, self.match_length] {
+            out.push(b':');
+            out.extend_from_slice(num.format(v).as_bytes());
+        }
+        match self.length_mark {
+            LengthMark::None => {}
+            LengthMark::Crawford => out.push(b'C'),
+            LengthMark::PostCrawford => out.push(b'L'),
+            LengthMark::Games(n) => {
+                out.push(b'G');
+                out.extend_from_slice(num.format(n).as_bytes());
+            }
+        }
+        out.push(b':');
+        out.extend_from_slice(num.format(self.move_id).as_bytes());
+        if let Some(n) = self.checkers {
+            out.push(b':');
+            out.extend_from_slice(num.format(n).as_bytes());
+        }
+    }
+}
+
 impl fmt::Display for Ogid {
     /// The OGID without a prefix. A count above the field's reach is written as it stands
     /// (one character a checker), an invalid roll as no dice.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pos = &self.position;
-        for side in [Side::White, Side::Black] {
-            if side == Side::Black {
-                f.write_str(":")?;
-            }
-            for abs in 0..=25u8 {
-                let own = match (side, abs) {
-                    (Side::White, 0) | (Side::Black, 25) => BAR,
-                    (Side::White, 25) | (Side::Black, 0) => continue,
-                    (Side::White, a) => 25 - a,
-                    (Side::Black, a) => a,
-                };
-                for _ in 0..pos.count(side, own) {
-                    write!(f, "{}", point_char(abs))?;
-                }
-            }
-        }
-        write!(
-            f,
-            ":{}{}{}:",
-            self.cube_owner.letter(),
-            log2(self.cube),
-            self.cube_action.letter()
-        )?;
-        if let Some(r) = self.dice.filter(|r| r.is_valid()) {
-            write!(f, "{}{}", r.a, r.b)?;
-        }
-        let last = match self.last {
-            Side::White => 'W',
-            Side::Black => 'B',
-        };
-        write!(
-            f,
-            ":{last}:{}:{}:{}:{}",
-            self.state.code(),
-            self.white_score,
-            self.black_score,
-            self.match_length
-        )?;
-        match self.length_mark {
-            LengthMark::None => {}
-            LengthMark::Crawford => f.write_str("C")?,
-            LengthMark::PostCrawford => f.write_str("L")?,
-            LengthMark::Games(n) => write!(f, "G{n}")?,
-        }
-        write!(f, ":{}", self.move_id)?;
-        if let Some(n) = self.checkers {
-            write!(f, ":{n}")?;
-        }
-        Ok(())
+        let mut b = Vec::with_capacity(64);
+        self.write_bytes(&mut b);
+        // Every byte is ASCII.
+        f.write_str(std::str::from_utf8(&b).unwrap_or_default())
     }
 }

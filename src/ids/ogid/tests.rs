@@ -4,7 +4,7 @@ use super::*;
 use crate::rules::Rules;
 use crate::rules::backgammon::Backgammon;
 use crate::rules::options::BackgammonOptions;
-use crate::rules::{OFF, Roll};
+use crate::rules::{BAR, OFF, Roll};
 
 fn start() -> Position {
     Backgammon {

@@ -18,13 +18,29 @@ use crate::rules::{RuleSet, Side};
 
 /// The whole match as a typed document.
 pub fn match_doc(v: &Verdict, with_source: bool, source: &str) -> MatchDoc {
+    match_doc_with(v, with_source, source, true)
+}
+
+/// [`match_doc`], or with `with_actions` false its frame: every game's `actions` left empty (the
+/// JSON Lines writer writes them itself, [`super::super::jsonl`]).
+pub(crate) fn match_doc_with(
+    v: &Verdict,
+    with_source: bool,
+    source: &str,
+    with_actions: bool,
+) -> MatchDoc {
     let (tags, comments) = header_docs(v, with_source);
     let cx = MatchCx {
         v,
         with_source,
         source,
         made_at_board: made_at_board(v),
-        ogids: super::super::ogid::match_ogids(v),
+        ogids: if with_actions {
+            super::super::ogid::match_ogids(v)
+        } else {
+            Vec::new()
+        },
+        with_actions,
     };
     let games = (0..v.record.games.len())
         .map(|gi| cx.game_doc(gi))
@@ -151,6 +167,8 @@ struct MatchCx<'v> {
     made_at_board: Vec<usize>,
     /// Each game's OGIDs, action by action.
     ogids: Vec<Vec<Option<PlyOgids>>>,
+    /// False for the frame the JSON Lines writer fills in: no game's actions.
+    with_actions: bool,
 }
 
 /// One game being built: the record's game, its replay and its own rules (a rotating match
@@ -185,6 +203,7 @@ impl MatchCx<'_> {
             result: trace.and_then(|t| t.result.as_ref()).map(result_doc),
             empty_turn_lines: (!g.empty_lines.is_empty()).then_some(g.empty_lines.len()),
             actions: (0..g.actions.len())
+                .filter(|_| self.with_actions)
                 .map(|ai| self.action_doc(&game, ai))
                 .collect(),
             variant: rotating.map(|r| r.variant()),
@@ -367,7 +386,7 @@ impl MatchCx<'_> {
     }
 }
 
-fn opposite(rules: Option<&RuleSet>) -> fn(u8) -> u8 {
+pub(crate) fn opposite(rules: Option<&RuleSet>) -> fn(u8) -> u8 {
     rules.map_or(crate::rules::backgammon::opposite, RuleSet::opposite_fn)
 }
 

@@ -34,7 +34,7 @@ fn analysis_in_match(v: &Verdict, a: &Analysis, gi: usize, ai: usize, side: Side
 
 /// An action's analysis as its document; `m`: where in a match its cube decision stands
 /// (match play), for the double/pass figure in match winning chances that the file leaves out.
-fn analysis_doc(a: &Analysis, body: &CellBody, m: Option<&MatchCube>) -> AnalysisDoc {
+pub(crate) fn analysis_doc(a: &Analysis, body: &CellBody, m: Option<&MatchCube>) -> AnalysisDoc {
     AnalysisDoc {
         candidates: a
             .candidates

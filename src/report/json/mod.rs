@@ -32,8 +32,8 @@ pub use analysis::{
     ClockReadingDoc, CubeAnalysisDoc, DrawingDoc, PlaceDoc, ResignAnalysisDoc,
 };
 pub use build::match_doc;
-pub(crate) use build::write_written;
-pub(crate) use build_analysis::match_cube;
+pub(crate) use build::{match_doc_with, opposite, write_written};
+pub(crate) use build_analysis::{analysis_doc, match_cube};
 pub use doc::{
     ActionBaseDoc, ActionDoc, AnswerDoc, CommentDoc, CubeDoc, GameDoc, LossesDoc, MatchDoc,
     PlayersDoc, RatingsDoc, ResignDoc, ResignLevelDoc, ResultDoc, ScoreDoc, SignatureDoc, SpanDoc,
