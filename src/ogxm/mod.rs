@@ -14,6 +14,7 @@
 //! Points are absolute: 0 is White's bar, 25 Black's; White's own point `p` is `25 − p`.
 
 pub mod analysis;
+mod build;
 pub mod bytes;
 pub mod plies;
 pub mod sections;
@@ -22,14 +23,15 @@ pub mod stream;
 pub mod v1;
 pub mod write;
 
+pub(crate) use build::build;
 pub use sign::{Keys, read_keys, set_keys};
 pub use write::{WriteError, write_ogxm};
 
 use crate::codes::Code;
-use crate::notation::{CellBody, Column, NameScore, ResignLevel, Span, StepText};
-use crate::record::{Binary, Builder, ReadProblem, Record, StageIn, StoredBoard};
-use bytes::{Cursor, bit};
-use plies::{Action, Ply};
+use crate::notation::Span;
+use crate::record::{Binary, ReadProblem, Record};
+use bytes::{Cursor, bit, opt};
+use plies::Ply;
 use sections::{Frame, Problem};
 
 /// Whether `bytes` start with the OGXM magic.
@@ -81,12 +83,8 @@ fn read_match_head(data: &[u8], at: usize, end: usize) -> Result<MatchHead, Prob
     };
     h.length = r.varint("match length").map_err(bad)?;
     h.variant = r.varint("variant").map_err(bad)?;
-    if bit(mask, 0) {
-        h.white = Some(r.string("white name").map_err(bad)?);
-    }
-    if bit(mask, 1) {
-        h.black = Some(r.string("black name").map_err(bad)?);
-    }
+    h.white = opt(mask, 0, || r.string("white name")).map_err(bad)?;
+    h.black = opt(mask, 1, || r.string("black name")).map_err(bad)?;
     if bit(mask, 2) {
         let rules = r.varint("rules").map_err(bad)?;
         h.crawford = rules & 1 == 1;
@@ -113,9 +111,9 @@ fn read_game(data: &[u8], at: usize, end: usize) -> Result<GameIn, Problem> {
         at: Span::new(at, end - at),
         ..GameIn::default()
     };
-    if bit(mask, 0) {
-        g.winner = Some(r.varint("winner").map_err(bad)?).filter(|&w| w <= 1);
-    }
+    g.winner = opt(mask, 0, || r.varint("winner"))
+        .map_err(bad)?
+        .filter(|&w| w <= 1);
     if bit(mask, 1) {
         g.points_won = r.varint("points won").map_err(bad)?;
     }
@@ -253,17 +251,6 @@ pub fn read(data: &[u8]) -> Record {
     r
 }
 
-/// The record's variation tag for OGXM's `variant`.
-fn variation(v: u64) -> Option<&'static str> {
-    match v {
-        0 => Some("Backgammon"),
-        1 => Some("NackGammon"),
-        2 => Some("HyperGammon"),
-        3 => Some("LongGammon"),
-        _ => None,
-    }
-}
-
 /// A step in the mover's own numbering: from and to (25 the bar, 0 off).
 pub fn own_step(white: bool, from: u8, pips: u8) -> (u8, u8) {
     let (f, p) = (i32::from(from), i32::from(pips));
@@ -273,258 +260,4 @@ pub fn own_step(white: bool, from: u8, pips: u8) -> (u8, u8) {
         (f, f - p)
     };
     (of.clamp(0, 25) as u8, ot.clamp(0, 25) as u8)
-}
-
-/// Builds the match of a parsed file.
-pub(crate) fn build(f: &File) -> (crate::record::Match, Vec<StoredBoard>, Vec<ReadProblem>) {
-    let h = &f.head;
-    let mut b = Builder::new();
-    let mut problems: Vec<ReadProblem> = f
-        .warnings
-        .iter()
-        .map(|p| problem(p.clone(), false))
-        .collect();
-    let mut boards = Vec::new();
-    let white = h.white.clone().unwrap_or_else(|| "White".into());
-    let black = h.black.clone().unwrap_or_else(|| "Black".into());
-    if let Some(e) = &h.event {
-        b.tag("Event", e.clone(), h.at);
-    }
-    if let Some(s) = &h.site {
-        b.tag("Site", s.clone(), h.at);
-    }
-    b.tag("Player 1", white.clone(), h.at);
-    b.tag("Player 2", black.clone(), h.at);
-    match variation(h.variant) {
-        Some(v) => b.tag("Variation", v, h.at),
-        None => problems.push(problem(
-            Problem::new(
-                Code::OgxmUnsupported,
-                h.at.offset,
-                h.at.len,
-                format!(
-                    "the match's variant is {}, which OGXM v2 does not define",
-                    h.variant
-                ),
-            ),
-            true,
-        )),
-    }
-    let on = |x: bool| if x { "On" } else { "Off" };
-    b.tag("Crawford", on(h.crawford), h.at);
-    b.tag("Jacoby", on(h.jacoby), h.at);
-    for text in analysis::prose(&f.extras, analysis::SCOPE_MATCH, 0) {
-        for line in text.lines() {
-            b.comment(line);
-        }
-    }
-    // The entry each ply became, for the places of what the record keeps beside them.
-    let mut entries: Vec<Vec<Option<usize>>> = Vec::with_capacity(f.games.len());
-    let mut illegal: Vec<String> = Vec::new();
-    b.length(h.length, h.at);
-    let (mut ws, mut bs) = h.start;
-    for (gi, g) in f.games.iter().enumerate() {
-        let side = |name: &str, score: u64| NameScore {
-            name: name.to_string(),
-            rating: None,
-            score,
-            name_span: h.at,
-            score_span: g.at,
-        };
-        b.game(
-            gi as u64 + 1,
-            Span::new(g.at.offset, 0),
-            side(&white, ws),
-            side(&black, bs),
-        );
-        let text: Vec<&str> = analysis::prose(&f.extras, analysis::SCOPE_GAME, gi as u64).collect();
-        if !text.is_empty() {
-            b.game_comment(text.join("\n"));
-        }
-        entries.push(vec![None; g.plies.len()]);
-        // The turn numbering of the builder, followed here to name a play made at the board.
-        let (mut turn, mut open) = (0u64, false);
-        let mut take_turn = |white: bool| {
-            if !white && open {
-                open = false;
-            } else {
-                turn += 1;
-                open = white;
-            }
-            turn
-        };
-        if g.custom_board || g.cube != 1 {
-            problems.push(problem(
-                Problem::new(
-                    Code::OgxmUnsupported,
-                    g.at.offset,
-                    g.at.len,
-                    "the game starts from a position or cube of its own, which a match record cannot state: its plays are not checked",
-                ),
-                false,
-            ));
-            b.broken(Span::new(g.at.offset, 1));
-            continue;
-        }
-        let mut cube = g.cube.max(1);
-        let mut pre = cube;
-        for (k, p) in g.plies.iter().enumerate() {
-            let before = b.entries();
-            let column = |white: bool| if white { Column::Left } else { Column::Right };
-            let span = p.span;
-            let head = Span::new(span.offset, 1);
-            match &p.action {
-                Action::Roll { dice, steps } | Action::Illegal { dice, steps, .. } => {
-                    let (mover, board) = match &p.action {
-                        Action::Illegal { board, .. } => (!p.white, *board),
-                        _ => (p.white, None),
-                    };
-                    let resigns_next = steps.is_empty()
-                        && g.plies.get(k + 1).is_some_and(|n| {
-                            n.white == mover && matches!(n.action, Action::Resign { .. })
-                        });
-                    let hops = steps.iter().map(|&(from, pips, at)| {
-                        let (of, ot) = own_step(mover, from, pips);
-                        let s = Span::new(at, 1);
-                        StepText::hop(of, ot, false, s, s, s)
-                    });
-                    let t = take_turn(mover);
-                    b.turn(
-                        column(mover),
-                        span,
-                        StageIn {
-                            dice: *dice,
-                            dice_at: head,
-                            steps: hops,
-                            unknown: resigns_next.then_some(head),
-                        },
-                        p.comment.clone(),
-                    );
-                    if let Some(a) = &p.analysis {
-                        b.analysis(a.clone());
-                    }
-                    if matches!(p.action, Action::Illegal { .. }) {
-                        illegal.push(format!(
-                            "game {}, turn {t}, {}",
-                            gi + 1,
-                            if mover { "white" } else { "black" }
-                        ));
-                    }
-                    if let Some(board) = board {
-                        boards.push(StoredBoard {
-                            at: span,
-                            counts: plies::own_counts(&board),
-                        });
-                    }
-                }
-                Action::Double => {
-                    take_turn(p.white);
-                    pre = cube;
-                    b.cube(
-                        column(p.white),
-                        span,
-                        CellBody::Double {
-                            value: cube * 2,
-                            value_span: head,
-                        },
-                        p.comment.clone(),
-                    );
-                    if let Some(a) = &p.analysis {
-                        b.analysis(a.clone());
-                    }
-                }
-                Action::Take | Action::Drop => {
-                    take_turn(p.white);
-                    let body = if matches!(p.action, Action::Take) {
-                        cube = pre * 2;
-                        CellBody::Take
-                    } else {
-                        CellBody::Drop
-                    };
-                    b.cube(column(p.white), span, body, p.comment.clone());
-                    if let Some(a) = &p.analysis {
-                        b.analysis(a.clone());
-                    }
-                }
-                Action::Beaver | Action::Raccoon => {
-                    take_turn(p.white);
-                    let raccoon = matches!(p.action, Action::Raccoon);
-                    let value = pre * if raccoon { 8 } else { 4 };
-                    cube = value;
-                    let value_span = head;
-                    let body = if raccoon {
-                        CellBody::Raccoon { value, value_span }
-                    } else {
-                        CellBody::Beaver { value, value_span }
-                    };
-                    b.cube(column(p.white), span, body, p.comment.clone());
-                    if let Some(a) = &p.analysis {
-                        b.analysis(a.clone());
-                    }
-                }
-                Action::Resign { value, whole_match } => {
-                    let level = if *whole_match {
-                        Some(ResignLevel::Match)
-                    } else {
-                        match value {
-                            2 => Some(ResignLevel::Gammon),
-                            3 => Some(ResignLevel::Backgammon),
-                            _ => Some(ResignLevel::Game),
-                        }
-                    };
-                    b.result(column(p.white), span, CellBody::Resign { level });
-                }
-                Action::Other { id } => {
-                    if plies::breaks_replay(*id) {
-                        problems.push(problem(
-                            Problem::new(
-                                Code::OgxmUnsupported,
-                                span.offset,
-                                span.len,
-                                format!(
-                                    "ply {} of game {} (action {id}) sets the board or cube by hand, which a match record cannot state: the game is not checked past it",
-                                    k + 1,
-                                    gi + 1
-                                ),
-                            ),
-                            false,
-                        ));
-                        b.broken(span);
-                        break;
-                    }
-                }
-            }
-            if b.entries() > before
-                && let Some(e) = entries.last_mut()
-            {
-                e[k] = Some(b.entries() - 1);
-            }
-        }
-        if let (Some(w), true) = (g.winner, g.points_won > 0) {
-            let won = w == 0;
-            let score = if won { ws } else { bs };
-            let and_match = h.length > 0 && score + g.points_won >= h.length;
-            let end = g.at.offset + g.at.len;
-            b.result(
-                if won { Column::Left } else { Column::Right },
-                Span::new(end.saturating_sub(1), 1),
-                CellBody::Wins {
-                    points: g.points_won,
-                    points_span: Span::new(g.at.offset, 1),
-                    and_match,
-                },
-            );
-            if won {
-                ws += g.points_won;
-            } else {
-                bs += g.points_won;
-            }
-        }
-    }
-    if !illegal.is_empty() {
-        b.tag("IllegalPlay", illegal.join("; "), h.at);
-    }
-    b.extras(analysis::record_extras(&f.games, &f.extras, &entries));
-    problems.extend(f.extras.problems.iter().map(|p| problem(p.clone(), false)));
-    (b.finish(), boards, problems)
 }

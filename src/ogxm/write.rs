@@ -11,8 +11,8 @@
 use super::bytes::put_varint;
 use super::plies;
 use crate::report::json::{
-    ActionDoc, AnalysisDoc, CubeAnalysisDoc, MatchDoc, PositionDoc, ResignLevelDoc, SideDoc,
-    StepDoc, VariantDoc,
+    ActionDoc, AnalysisDoc, CubeAnalysisDoc, GameDoc, MatchDoc, PositionDoc, ResignLevelDoc,
+    SideDoc, StepDoc, TurnDoc, VariantDoc,
 };
 use sha2::Digest;
 
@@ -172,7 +172,7 @@ fn outcome(steps: &[(u8, u8)], opponent: Option<&[u8; 25]>) -> ([i16; 26], [u8; 
 
 /// The opponent's checkers on its own points before turn `t` (its position after, with the
 /// checkers the turn hit put back), when the turn was replayed.
-fn opponent_before(t: &crate::report::json::TurnDoc, white: bool) -> Option<[u8; 25]> {
+fn opponent_before(t: &TurnDoc, white: bool) -> Option<[u8; 25]> {
     let p = t.position.as_ref()?;
     let mut opp = if white { p.black.0 } else { p.white.0 };
     for s in t.stages.iter().flat_map(|s| s.steps.iter().flatten()) {
@@ -189,12 +189,13 @@ fn opponent_before(t: &crate::report::json::TurnDoc, white: bool) -> Option<[u8;
 struct Decs {
     out: Vec<u8>,
     top: String,
+    /// A match (not a money session): a figure in match winning chances is stated so.
+    match_play: bool,
 }
 
 impl Decs {
     /// The checker play, the cube decision before it and the luck of the roll at `ply_ref`:
     /// the candidates' steps from their play text, the played one's the steps as made.
-    #[allow(clippy::too_many_arguments)]
     fn roll(
         &mut self,
         ply_ref: u64,
@@ -203,7 +204,6 @@ impl Decs {
         made: &[StepDoc],
         opponent: Option<&[u8; 25]>,
         a: &AnalysisDoc,
-        match_play: bool,
     ) {
         let candidates: Option<Vec<Vec<(u8, u8)>>> = a
             .candidates
@@ -270,7 +270,7 @@ impl Decs {
             record(&mut self.out, 0b1, &f);
         }
         if let Some(c) = &a.cube {
-            self.cube(ply_ref, c, None, match_play);
+            self.cube(ply_ref, c, None);
         }
         if let Some(l) = a.luck {
             let mut f = Vec::new();
@@ -283,7 +283,7 @@ impl Decs {
 
     /// A cube decision at `ply_ref`: on a roll (`answer` `None`) or a double its verdict is
     /// the offer (no double, double, too good), on an answer (`Some(took)`) the response.
-    fn cube(&mut self, ply_ref: u64, c: &CubeAnalysisDoc, answer: Option<bool>, match_play: bool) {
+    fn cube(&mut self, ply_ref: u64, c: &CubeAnalysisDoc, answer: Option<bool>) {
         let proper = c.proper.as_deref();
         let verdict = match (answer, proper) {
             (None, Some("double, take" | "double, pass")) => 1,
@@ -299,7 +299,7 @@ impl Decs {
                 }
             }
         };
-        let mwc = c.unit == "mwc" && match_play;
+        let mwc = c.unit == "mwc" && self.match_play;
         let mut f = Vec::new();
         put_varint(&mut f, ply_ref);
         put_varint(&mut f, super::analysis::CUBE);
@@ -325,20 +325,13 @@ impl Decs {
 
 /// The OGXM variant number of a document's game.
 fn variant(doc: &MatchDoc) -> Result<u64, WriteError> {
-    let flag = |k: &str| {
-        doc.rules
-            .as_ref()
-            .and_then(|r| r.get(k))
-            .and_then(serde_json::Value::as_bool)
-            .unwrap_or(false)
-    };
     if doc.rotation.is_some() {
         return Err(WriteError(
             "OGXM has no rotating match (Sreshta, Tavli): its variants are backgammon, nackgammon, hypergammon and longgammon".into(),
         ));
     }
     match doc.variant {
-        Some(VariantDoc::Backgammon) if flag("nackgammon") => Ok(1),
+        Some(VariantDoc::Backgammon) if rule_flag(doc, "nackgammon") => Ok(1),
         Some(VariantDoc::Backgammon) => Ok(0),
         Some(VariantDoc::Hypergammon3) => Ok(2),
         Some(VariantDoc::Longgammon) => Ok(3),
@@ -385,49 +378,12 @@ fn absolute_board(p: &PositionDoc) -> [i8; 26] {
 /// A game OGXM has no variant for, or a turn that was not replayed (its steps unknown).
 pub fn write_ogxm(doc: &MatchDoc) -> Result<Vec<u8>, WriteError> {
     let variant = variant(doc)?;
-    let flag = |k: &str| {
-        doc.rules
-            .as_ref()
-            .and_then(|r| r.get(k))
-            .and_then(serde_json::Value::as_bool)
-            .unwrap_or(false)
-    };
     let mut out = b"OGXM".to_vec();
     for v in [2u16, 0, 2, 0] {
         out.extend_from_slice(&v.to_le_bytes());
     }
     out.extend_from_slice(&[0; 4]);
-    // MTCH.
-    let players = doc.players.as_ref();
-    let mut mask = 0;
-    let mut f = Vec::new();
-    put_varint(&mut f, doc.match_length.unwrap_or(0));
-    put_varint(&mut f, variant);
-    if let Some(p) = players {
-        mask |= 0b11;
-        string(&mut f, &p.white);
-        string(&mut f, &p.black);
-    }
-    // The Crawford rule means nothing in a one-point match or a money session (and the
-    // reference codec refuses the flag there).
-    let rules = u64::from(flag("crawford") && doc.match_length.unwrap_or(0) > 1)
-        | u64::from(flag("jacoby")) << 1;
-    if rules != 0 {
-        mask |= 0b100;
-        put_varint(&mut f, rules);
-    }
-    let start = doc
-        .games
-        .first()
-        .and_then(|g| g.score_before.as_ref())
-        .map_or((0, 0), |s| (s.white, s.black));
-    if start != (0, 0) {
-        mask |= 1 << 4;
-        put_varint(&mut f, start.0);
-        put_varint(&mut f, start.1);
-    }
-    let mut payload = Vec::new();
-    record(&mut payload, mask, &f);
+    let payload = match_payload(doc, variant);
     section(&mut out, b"MTCH", &payload);
     // The match digest's input (each payload after its length), for the block's identifier.
     let mut digest = sha2::Sha256::new();
@@ -437,158 +393,11 @@ pub fn write_ogxm(doc: &MatchDoc) -> Result<Vec<u8>, WriteError> {
     let mut ply_ref = 0u64;
     let mut decs = Decs {
         top: block_level(doc),
+        match_play: doc.match_length.unwrap_or(0) > 0,
         ..Decs::default()
     };
-    let match_play = doc.match_length.unwrap_or(0) > 0;
     for (gi, g) in doc.games.iter().enumerate() {
-        let mut payload = Vec::new();
-        let mut f = Vec::new();
-        let mut mask = 0;
-        let result = g
-            .result
-            .as_ref()
-            .filter(|r| !r.draw && r.how != "unchecked");
-        if let Some(r) = result {
-            mask |= 0b11;
-            put_varint(&mut f, u64::from(r.winner == SideDoc::Black));
-            put_varint(&mut f, r.value.or(r.points).unwrap_or(1));
-        }
-        record(&mut payload, mask, &f);
-        let mut cube = 1u64;
-        let mut resigned = false;
-        for a in &g.actions {
-            let white = a.base().player == SideDoc::White;
-            let seat = if white { 0u8 } else { 0x40 };
-            match a {
-                ActionDoc::Turn(t) => {
-                    let Some(stage) = t.stages.first() else {
-                        continue;
-                    };
-                    let (d1, d2) = match (t.dice, stage.dice.as_slice()) {
-                        (Some([a, b]), _) => (a, b),
-                        (None, [a, b]) => (*a, *b),
-                        (None, [a]) => (*a, *a),
-                        _ => {
-                            return Err(WriteError(format!(
-                                "game {}, line {}: a roll without two dice",
-                                gi + 1,
-                                t.base.line
-                            )));
-                        }
-                    };
-                    let pair = (d1.min(d2), d1.max(d2));
-                    let Some(id) = plies::DICE.iter().position(|&d| d == pair) else {
-                        return Err(WriteError(format!(
-                            "game {}, line {}: dice {d1}{d2} are not backgammon dice",
-                            gi + 1,
-                            t.base.line
-                        )));
-                    };
-                    let Some(steps) = stage.steps.as_ref().filter(|_| t.base.checked) else {
-                        return Err(WriteError(format!(
-                            "game {}, line {}: the play was not replayed, so its steps are not known",
-                            gi + 1,
-                            t.base.line
-                        )));
-                    };
-                    if t.made_at_board {
-                        // A play made at the board: the spec's illegal set-position ply, seated
-                        // on the side to move next, with the dice as rolled, the steps as made
-                        // and the board they left.
-                        let Some(pos) = t.position.as_ref() else {
-                            return Err(WriteError(format!(
-                                "game {}, line {}: the play made at the board left no position",
-                                gi + 1,
-                                t.base.line
-                            )));
-                        };
-                        let next = if white { 0x40 } else { 0 };
-                        payload.push(plies::SET_POSITION | next | 0x80);
-                        let mut f = vec![d1, d2];
-                        f.push(steps.len().min(8) as u8);
-                        for s in steps.iter().take(8) {
-                            f.push(step_byte(white, s.from, s.die));
-                        }
-                        f.extend(absolute_board(pos).iter().map(|&n| n as u8));
-                        // Dice, illegal, steps, board.
-                        record(&mut payload, 1 | 1 << 3 | 1 << 5 | 1 << 6, &f);
-                        // OGXM allows no decision on it: its analysis is not written.
-                        ply_ref += 1;
-                        continue;
-                    }
-                    payload.push(id as u8 | seat);
-                    let max = if d1 == d2 { 4 } else { 2 };
-                    for s in steps.iter().take(max) {
-                        payload.push(step_byte(white, s.from, s.die));
-                    }
-                    if steps.len() < max {
-                        payload.push(0);
-                    }
-                    if let Some(an) = &t.base.analysis {
-                        let opp = opponent_before(t, white);
-                        decs.roll(ply_ref, white, pair, steps, opp.as_ref(), an, match_play);
-                    }
-                    ply_ref += 1;
-                }
-                ActionDoc::Double(c) => {
-                    payload.push(plies::DOUBLE | seat);
-                    if let Some(x) = c.base.analysis.as_ref().and_then(|a| a.cube.as_ref()) {
-                        decs.cube(ply_ref, x, None, match_play);
-                    }
-                    ply_ref += 1;
-                }
-                ActionDoc::Take(c) => {
-                    cube *= 2;
-                    payload.push(plies::TAKE | seat);
-                    if let Some(x) = c.base.analysis.as_ref().and_then(|a| a.cube.as_ref()) {
-                        decs.cube(ply_ref, x, Some(true), match_play);
-                    }
-                    ply_ref += 1;
-                }
-                ActionDoc::Drop(c) => {
-                    payload.push(plies::DROP | seat);
-                    if let Some(x) = c.base.analysis.as_ref().and_then(|a| a.cube.as_ref()) {
-                        decs.cube(ply_ref, x, Some(false), match_play);
-                    }
-                    ply_ref += 1;
-                }
-                ActionDoc::Beaver(_) => {
-                    cube *= 4;
-                    payload.push(plies::BEAVER | seat);
-                    ply_ref += 1;
-                }
-                ActionDoc::Raccoon(_) => {
-                    cube *= 8;
-                    payload.push(plies::RACCOON | seat);
-                    ply_ref += 1;
-                }
-                ActionDoc::Resign(r) => {
-                    resigned = true;
-                    let value = match r.level {
-                        Some(ResignLevelDoc::Gammon) => 2,
-                        Some(ResignLevelDoc::Backgammon) => 3,
-                        _ => result
-                            .and_then(|r| r.value)
-                            .map_or(1, |v| (v / cube.max(1)).clamp(1, 3)),
-                    };
-                    payload.push(plies::RESIGN | seat | 0x80);
-                    record(&mut payload, 0b10, &[value as u8]);
-                    ply_ref += 1;
-                }
-                ActionDoc::Wins(_) | ActionDoc::Losses(_) | ActionDoc::Draw(_) => {}
-            }
-        }
-        if let Some(r) = result
-            && r.how == "resignation"
-            && !resigned
-        {
-            // A resignation the record states only by its result: the loser's ply 27.
-            let value = r.value.map_or(1, |v| (v / cube.max(1)).clamp(1, 3));
-            let seat = if r.winner == SideDoc::White { 0x40 } else { 0 };
-            payload.push(plies::RESIGN | seat | 0x80);
-            record(&mut payload, 0b10, &[value as u8]);
-            ply_ref += 1;
-        }
+        let payload = game_payload(gi, g, &mut ply_ref, &mut decs)?;
         section(&mut out, b"GAME", &payload);
         digest.update((payload.len() as u32).to_le_bytes());
         digest.update(&payload);
@@ -623,4 +432,208 @@ pub fn write_ogxm(doc: &MatchDoc) -> Result<Vec<u8>, WriteError> {
     section(&mut out, b"CSUM", &payload);
     out.extend_from_slice(b"END!");
     Ok(out)
+}
+
+/// Whether the document's rules set flag `k` (`crawford`, `jacoby`, `nackgammon`).
+fn rule_flag(doc: &MatchDoc, k: &str) -> bool {
+    doc.rules
+        .as_ref()
+        .and_then(|r| r.get(k))
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false)
+}
+
+/// The `MTCH` section's payload: length, variant, the players, the rules and the score before
+/// the first game (defaults omitted).
+fn match_payload(doc: &MatchDoc, variant: u64) -> Vec<u8> {
+    let players = doc.players.as_ref();
+    let mut mask = 0;
+    let mut f = Vec::new();
+    put_varint(&mut f, doc.match_length.unwrap_or(0));
+    put_varint(&mut f, variant);
+    if let Some(p) = players {
+        mask |= 0b11;
+        string(&mut f, &p.white);
+        string(&mut f, &p.black);
+    }
+    // The Crawford rule means nothing in a one-point match or a money session (and the
+    // reference codec refuses the flag there).
+    let rules = u64::from(rule_flag(doc, "crawford") && doc.match_length.unwrap_or(0) > 1)
+        | u64::from(rule_flag(doc, "jacoby")) << 1;
+    if rules != 0 {
+        mask |= 0b100;
+        put_varint(&mut f, rules);
+    }
+    let start = doc
+        .games
+        .first()
+        .and_then(|g| g.score_before.as_ref())
+        .map_or((0, 0), |s| (s.white, s.black));
+    if start != (0, 0) {
+        mask |= 1 << 4;
+        put_varint(&mut f, start.0);
+        put_varint(&mut f, start.1);
+    }
+    let mut payload = Vec::new();
+    record(&mut payload, mask, &f);
+    payload
+}
+
+/// A resignation ply of the player of `seat`, for `value` (1 single, 2 gammon, 3 backgammon).
+fn resign_ply(payload: &mut Vec<u8>, seat: u8, value: u64) {
+    payload.push(plies::RESIGN | seat | 0x80);
+    record(payload, 0b10, &[value as u8]);
+}
+
+/// The `GAME` section's payload of game `gi`: its record (winner and value), then every ply;
+/// `ply_ref` counts the plies of the match, and each decision of the analysis goes to `decs`.
+fn game_payload(
+    gi: usize,
+    g: &GameDoc,
+    ply_ref: &mut u64,
+    decs: &mut Decs,
+) -> Result<Vec<u8>, WriteError> {
+    let mut payload = Vec::new();
+    let mut f = Vec::new();
+    let mut mask = 0;
+    let result = g
+        .result
+        .as_ref()
+        .filter(|r| !r.draw && r.how != "unchecked");
+    if let Some(r) = result {
+        mask |= 0b11;
+        put_varint(&mut f, u64::from(r.winner == SideDoc::Black));
+        put_varint(&mut f, r.value.or(r.points).unwrap_or(1));
+    }
+    record(&mut payload, mask, &f);
+    let mut cube = 1u64;
+    let mut resigned = false;
+    for a in &g.actions {
+        let white = a.base().player == SideDoc::White;
+        let seat = if white { 0u8 } else { 0x40 };
+        let cube_analysis = a.base().analysis.as_ref().and_then(|a| a.cube.as_ref());
+        match a {
+            ActionDoc::Turn(t) => {
+                if t.stages.is_empty() {
+                    continue;
+                }
+                turn_ply(&mut payload, gi, t, *ply_ref, decs)?;
+            }
+            ActionDoc::Double(_) => {
+                payload.push(plies::DOUBLE | seat);
+                if let Some(x) = cube_analysis {
+                    decs.cube(*ply_ref, x, None);
+                }
+            }
+            ActionDoc::Take(_) => {
+                cube *= 2;
+                payload.push(plies::TAKE | seat);
+                if let Some(x) = cube_analysis {
+                    decs.cube(*ply_ref, x, Some(true));
+                }
+            }
+            ActionDoc::Drop(_) => {
+                payload.push(plies::DROP | seat);
+                if let Some(x) = cube_analysis {
+                    decs.cube(*ply_ref, x, Some(false));
+                }
+            }
+            ActionDoc::Beaver(_) => {
+                cube *= 4;
+                payload.push(plies::BEAVER | seat);
+            }
+            ActionDoc::Raccoon(_) => {
+                cube *= 8;
+                payload.push(plies::RACCOON | seat);
+            }
+            ActionDoc::Resign(r) => {
+                resigned = true;
+                let value = match r.level {
+                    Some(ResignLevelDoc::Gammon) => 2,
+                    Some(ResignLevelDoc::Backgammon) => 3,
+                    _ => result
+                        .and_then(|r| r.value)
+                        .map_or(1, |v| (v / cube.max(1)).clamp(1, 3)),
+                };
+                resign_ply(&mut payload, seat, value);
+            }
+            ActionDoc::Wins(_) | ActionDoc::Losses(_) | ActionDoc::Draw(_) => continue,
+        }
+        *ply_ref += 1;
+    }
+    if let Some(r) = result
+        && r.how == "resignation"
+        && !resigned
+    {
+        // A resignation the record states only by its result: the loser's ply 27.
+        let value = r.value.map_or(1, |v| (v / cube.max(1)).clamp(1, 3));
+        let seat = if r.winner == SideDoc::White { 0x40 } else { 0 };
+        resign_ply(&mut payload, seat, value);
+        *ply_ref += 1;
+    }
+    Ok(payload)
+}
+
+/// Turn `t` of game `gi` as its ply at `ply_ref`: a roll and its steps as played (its analysis
+/// to `decs`), or a play made at the board as the spec's illegal set-position ply.
+fn turn_ply(
+    payload: &mut Vec<u8>,
+    gi: usize,
+    t: &TurnDoc,
+    ply_ref: u64,
+    decs: &mut Decs,
+) -> Result<(), WriteError> {
+    let Some(stage) = t.stages.first() else {
+        return Ok(());
+    };
+    let white = t.base.player == SideDoc::White;
+    let seat = if white { 0u8 } else { 0x40 };
+    let fail = |what: String| WriteError(format!("game {}, line {}: {what}", gi + 1, t.base.line));
+    let (d1, d2) = match (t.dice, stage.dice.as_slice()) {
+        (Some([a, b]), _) => (a, b),
+        (None, [a, b]) => (*a, *b),
+        (None, [a]) => (*a, *a),
+        _ => return Err(fail("a roll without two dice".into())),
+    };
+    let pair = (d1.min(d2), d1.max(d2));
+    let Some(id) = plies::DICE.iter().position(|&d| d == pair) else {
+        return Err(fail(format!("dice {d1}{d2} are not backgammon dice")));
+    };
+    let Some(steps) = stage.steps.as_ref().filter(|_| t.base.checked) else {
+        return Err(fail(
+            "the play was not replayed, so its steps are not known".into(),
+        ));
+    };
+    if t.made_at_board {
+        // A play made at the board: the spec's illegal set-position ply, seated on the side
+        // to move next, with the dice as rolled, the steps as made and the board they left.
+        let Some(pos) = t.position.as_ref() else {
+            return Err(fail("the play made at the board left no position".into()));
+        };
+        let next = if white { 0x40 } else { 0 };
+        payload.push(plies::SET_POSITION | next | 0x80);
+        let mut f = vec![d1, d2];
+        f.push(steps.len().min(8) as u8);
+        for s in steps.iter().take(8) {
+            f.push(step_byte(white, s.from, s.die));
+        }
+        f.extend(absolute_board(pos).iter().map(|&n| n as u8));
+        // Dice, illegal, steps, board.
+        record(payload, 1 | 1 << 3 | 1 << 5 | 1 << 6, &f);
+        // OGXM allows no decision on it: its analysis is not written.
+        return Ok(());
+    }
+    payload.push(id as u8 | seat);
+    let max = if d1 == d2 { 4 } else { 2 };
+    for s in steps.iter().take(max) {
+        payload.push(step_byte(white, s.from, s.die));
+    }
+    if steps.len() < max {
+        payload.push(0);
+    }
+    if let Some(an) = &t.base.analysis {
+        let opp = opponent_before(t, white);
+        decs.roll(ply_ref, white, pair, steps, opp.as_ref(), an);
+    }
+    Ok(())
 }
