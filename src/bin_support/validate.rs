@@ -10,7 +10,7 @@ use tavla::replay::Overrides;
 use tavla::report::formats::{self, FileFindings};
 use tavla::report::{self, LineIndex, Style, diagram, html};
 
-use super::setup::{Setup, setup};
+use super::setup::setup;
 use super::{CHUNK, EXIT_ERROR, run_end};
 use crate::{Color, Format, ValidateArgs};
 
@@ -182,13 +182,7 @@ fn with_board(rendered: String, d: Option<diagram::Diagram>, unicode: bool) -> S
 /// `tavla validate`: inputs checked in parallel chunks, findings written in path order, a
 /// summary on standard error; the exit code.
 pub(crate) fn validate(a: ValidateArgs) -> u8 {
-    let Some(Setup {
-        overrides: o,
-        mut inputs,
-        pool,
-        mut out,
-    }) = setup(&a.rules, &a.inputs, &a.output)
-    else {
+    let Some(mut run) = setup(&a.rules, &a.inputs, &a.output) else {
         return EXIT_ERROR;
     };
     let machine = !matches!(a.format, Format::Human | Format::Short);
@@ -196,7 +190,7 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
     if a.format == Format::Html {
         let (head, nonce) = html::head("tavla report");
         html_nonce = nonce;
-        if out.write_all(head.as_bytes()).is_err() {
+        if run.out.write_all(head.as_bytes()).is_err() {
             say!("error: cannot write the report");
             return EXIT_ERROR;
         }
@@ -208,17 +202,17 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
         ..Tally::default()
     };
     loop {
-        let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
+        let chunk: Vec<Input> = run.inputs.by_ref().take(CHUNK).collect();
         if chunk.is_empty() {
             break;
         }
         let first = t.totals.files;
-        let outcomes: Vec<Outcome> = pool.install(|| {
+        let outcomes: Vec<Outcome> = run.pool.install(|| {
             chunk
                 .par_iter()
                 .enumerate()
                 .map(|(k, i)| {
-                    let r = outcome(i, &o, a.format, style, a.board, first + k);
+                    let r = outcome(i, &run.overrides, a.format, style, a.board, first + k);
                     progress.bar.inc(1);
                     r
                 })
@@ -226,12 +220,12 @@ pub(crate) fn validate(a: ValidateArgs) -> u8 {
         });
         progress.show_after_a_second();
         for (input, oc) in chunk.iter().zip(outcomes) {
-            t.add(input, oc, &mut out, &progress.bar);
+            t.add(input, oc, &mut run.out, &progress.bar);
         }
     }
     progress.bar.finish_and_clear();
-    t.write_document(a.format, &mut out, &html_nonce);
-    if out.flush().is_err() {
+    t.write_document(a.format, &mut run.out, &html_nonce);
+    if run.out.flush().is_err() {
         t.io_error = true;
     }
     let totals = &t.totals;

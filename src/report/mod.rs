@@ -329,6 +329,14 @@ pub fn terminal_safe(s: &str, keep_colour: bool) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The player of a record's column: White the left, Black the right.
+pub(crate) fn column_side(c: crate::notation::Column) -> crate::rules::Side {
+    match c {
+        crate::notation::Column::Left => crate::rules::Side::White,
+        crate::notation::Column::Right => crate::rules::Side::Black,
+    }
+}
+
 /// How many of `findings` are errors, and how many warnings.
 pub fn error_and_warning_counts(findings: &[Finding]) -> (usize, usize) {
     let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();

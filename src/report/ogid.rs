@@ -9,9 +9,10 @@
 
 use crate::ids::MatchContext;
 use crate::ids::ogid::{OgidGame, PlyOgids, checker_field, crawford_games};
-use crate::notation::{CellBody, Column};
+use crate::notation::CellBody;
 use crate::replay::{ActionTrace, Continued, Severity, Verdict};
-use crate::rules::{Roll, Side};
+use crate::report::column_side;
+use crate::rules::Roll;
 
 /// Each game's OGIDs, one entry per action of the record's game (`None` where there is
 /// none).
@@ -39,13 +40,6 @@ fn crawford_flags(v: &Verdict) -> Vec<bool> {
     let length = v.record.length.map_or(0, |l| l.0);
     let rule = v.rules.is_some_and(|r| r.cube().crawford);
     crawford_games(&scores, length, rule)
-}
-
-fn column_side(c: Column) -> Side {
-    match c {
-        Column::Left => Side::White,
-        Column::Right => Side::Black,
-    }
 }
 
 /// Whether action `ai` of game `gi` is a ply of OGXM's (a roll, a cube action, a

@@ -224,10 +224,7 @@ type Prefix = (Option<Side>, Option<Roll>);
 
 fn letter_prefix(lp: &LetterPlay) -> Prefix {
     (
-        lp.player.map(|(c, _)| match c {
-            Column::Left => Side::White,
-            Column::Right => Side::Black,
-        }),
+        lp.player.map(|(c, _)| super::column_side(c)),
         lp.roll.map(|(a, d, _)| Roll { a, b: d }),
     )
 }

@@ -11,9 +11,10 @@ use super::{
 };
 use crate::ids::gnubg;
 use crate::ids::ogid::PlyOgids;
-use crate::notation::{CellBody, Column, Moves, Stage, StageRange, StepText, TurnStages};
+use crate::notation::{CellBody, Moves, Stage, StageRange, StepText, TurnStages};
 use crate::record::{Action, Game, HeaderItem, Signature};
 use crate::replay::{ActionTrace, Continued, GameResult, GameTrace, StageTrace, Verdict};
+use crate::report::column_side;
 use crate::rules::{RuleSet, Side};
 
 /// The whole match as a typed document.
@@ -214,11 +215,10 @@ impl MatchCx<'_> {
     fn action_doc(&self, game: &GameCx, ai: usize) -> ActionDoc {
         let a = &game.game.actions[ai];
         let t = game.trace.and_then(|t| t.actions.get(ai));
-        let side = match (t, a.cell.column) {
+        let side = match t {
             // Backgammon Galaxy's unindented `Losses` line: the replay knows the loser.
-            (Some(ActionTrace::Result { side, .. }), _) => *side,
-            (_, Column::Left) => Side::White,
-            (_, Column::Right) => Side::Black,
+            Some(ActionTrace::Result { side, .. }) => *side,
+            _ => column_side(a.cell.column),
         };
         let base = self.action_base(game, ai, side, t);
         match &a.cell.body {

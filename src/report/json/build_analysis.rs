@@ -6,9 +6,11 @@ use super::{
     AnalysisBlockDoc, AnalysisDoc, AnnotationDoc, BlockDecisionDoc, CandidateDoc, ClockDoc,
     ClockReadingDoc, CubeAnalysisDoc, DrawingDoc, PlaceDoc, ResignAnalysisDoc,
 };
-use crate::notation::{CellBody, Column};
+use crate::notation::CellBody;
+use crate::record::extras::{AnalysisBlock, Annotation, BlockDecision, Clock, Place};
 use crate::record::{Analysis, MatchCube};
 use crate::replay::{ActionTrace, Verdict};
+use crate::report::column_side;
 use crate::rules::Side;
 
 /// The analysis of action `ai` of game `gi`, where the file carries one; `side` is the
@@ -129,7 +131,15 @@ pub(super) fn extras_docs(
     let Some(x) = v.record.extras.as_deref() else {
         return (Vec::new(), Vec::new(), None);
     };
-    let place = |p: &crate::record::extras::Place| PlaceDoc {
+    let blocks = x.blocks.iter().map(|b| block_doc(v, b)).collect();
+    let annotations = x.annotations.iter().map(|n| annotation_doc(v, n)).collect();
+    let clock = x.clock.as_ref().map(|c| clock_doc(v, c));
+    (blocks, annotations, clock)
+}
+
+/// Where in the match an extra stands: the game by its written number.
+fn place_doc(v: &Verdict, p: &Place) -> PlaceDoc {
+    PlaceDoc {
         game: v
             .record
             .games
@@ -137,87 +147,82 @@ pub(super) fn extras_docs(
             .map_or(p.game as u64 + 1, |g| g.number),
         ply: p.ply,
         action: p.action,
-    };
-    let blocks = x
-        .blocks
-        .iter()
-        .map(|b| AnalysisBlockDoc {
-            id: b.id.clone(),
-            primary: b.primary,
-            producer: b.producer,
-            model_id: b.model_id.clone(),
-            model_name: b.model_name.clone(),
-            engine_build: b.engine_build.clone(),
-            currency: b.currency.clone(),
-            met_id: b.met_id.clone(),
-            tables: b.tables.clone(),
-            level: b.level.clone(),
-            complete: b.complete,
-            cube_efficiency: b.cube_efficiency,
-            started_at: b.started_at,
-            completed_at: b.completed_at,
-            duration_ms: b.duration_ms,
-            decisions: b
-                .decisions
-                .iter()
-                .map(|d| {
-                    let p = d.place;
-                    let action = p
-                        .action
-                        .and_then(|ai| Some((ai, v.record.games.get(p.game)?.actions.get(ai)?)));
-                    BlockDecisionDoc {
-                        place: place(&p),
-                        kind: d.kind.clone(),
-                        analysis: d.analysis.as_ref().map(|a| match action {
-                            Some((ai, act)) => {
-                                let side = match act.cell.column {
-                                    Column::Left => Side::White,
-                                    Column::Right => Side::Black,
-                                };
-                                analysis_in_match(v, a, p.game, ai, side)
-                            }
-                            None => analysis_doc(a, &CellBody::Draw, None),
-                        }),
-                        resign: d.resign.as_ref().map(|r| ResignAnalysisDoc {
-                            correct_value: r.correct_value,
-                            resign_error: r.resign_error,
-                            take_resign_error: r.take_resign_error,
-                            probabilities: r.probabilities,
-                            equity_loss: r.equity_loss,
-                            level: r.level.clone(),
-                        }),
-                    }
-                })
-                .collect(),
-        })
-        .collect();
-    let annotations = x
-        .annotations
-        .iter()
-        .map(|n| AnnotationDoc {
-            scope: n.scope.clone(),
-            place: n.place.as_ref().map(place),
-            analysis_id: n.analysis_id.clone(),
-            kind: n.kind.clone(),
-            alternative: n.alternative,
-            key: n.key.clone(),
-            lang: n.lang.clone(),
-            author: n.author.clone(),
-            at: n.at,
-            text: n.text.clone(),
-            drawings: n
-                .drawings
-                .iter()
-                .map(|d| DrawingDoc {
-                    shape: d.shape,
-                    at: d.at,
-                    to: d.to,
-                    color: d.color,
-                })
-                .collect(),
-        })
-        .collect();
-    let clock = x.clock.as_ref().map(|c| ClockDoc {
+    }
+}
+
+fn block_doc(v: &Verdict, b: &AnalysisBlock) -> AnalysisBlockDoc {
+    AnalysisBlockDoc {
+        id: b.id.clone(),
+        primary: b.primary,
+        producer: b.producer,
+        model_id: b.model_id.clone(),
+        model_name: b.model_name.clone(),
+        engine_build: b.engine_build.clone(),
+        currency: b.currency.clone(),
+        met_id: b.met_id.clone(),
+        tables: b.tables.clone(),
+        level: b.level.clone(),
+        complete: b.complete,
+        cube_efficiency: b.cube_efficiency,
+        started_at: b.started_at,
+        completed_at: b.completed_at,
+        duration_ms: b.duration_ms,
+        decisions: b.decisions.iter().map(|d| decision_doc(v, d)).collect(),
+    }
+}
+
+/// A decision of an analysis block; its cube figures placed in the match where it names an
+/// action.
+fn decision_doc(v: &Verdict, d: &BlockDecision) -> BlockDecisionDoc {
+    let p = d.place;
+    let action = p
+        .action
+        .and_then(|ai| Some((ai, v.record.games.get(p.game)?.actions.get(ai)?)));
+    BlockDecisionDoc {
+        place: place_doc(v, &p),
+        kind: d.kind.clone(),
+        analysis: d.analysis.as_ref().map(|a| match action {
+            Some((ai, act)) => analysis_in_match(v, a, p.game, ai, column_side(act.cell.column)),
+            None => analysis_doc(a, &CellBody::Draw, None),
+        }),
+        resign: d.resign.as_ref().map(|r| ResignAnalysisDoc {
+            correct_value: r.correct_value,
+            resign_error: r.resign_error,
+            take_resign_error: r.take_resign_error,
+            probabilities: r.probabilities,
+            equity_loss: r.equity_loss,
+            level: r.level.clone(),
+        }),
+    }
+}
+
+fn annotation_doc(v: &Verdict, n: &Annotation) -> AnnotationDoc {
+    AnnotationDoc {
+        scope: n.scope.clone(),
+        place: n.place.as_ref().map(|p| place_doc(v, p)),
+        analysis_id: n.analysis_id.clone(),
+        kind: n.kind.clone(),
+        alternative: n.alternative,
+        key: n.key.clone(),
+        lang: n.lang.clone(),
+        author: n.author.clone(),
+        at: n.at,
+        text: n.text.clone(),
+        drawings: n
+            .drawings
+            .iter()
+            .map(|d| DrawingDoc {
+                shape: d.shape,
+                at: d.at,
+                to: d.to,
+                color: d.color,
+            })
+            .collect(),
+    }
+}
+
+fn clock_doc(v: &Verdict, c: &Clock) -> ClockDoc {
+    ClockDoc {
         reserve_ms: c.reserve_ms,
         delay_ms: c.delay_ms,
         increment_ms: c.increment_ms,
@@ -228,10 +233,9 @@ pub(super) fn extras_docs(
             .readings
             .iter()
             .map(|(p, ms)| ClockReadingDoc {
-                place: place(p),
+                place: place_doc(v, p),
                 ms: *ms,
             })
             .collect(),
-    });
-    (blocks, annotations, clock)
+    }
 }
