@@ -1,7 +1,7 @@
 //! `tavla show`, `validate --board`, `convert --to svg` and the HTML report, end to end.
 //!
 //! The text boards are compared with snapshots in `tests/data/show/` (rendered without colour;
-//! `TAVLA_BLESS=1 cargo test --test show` rewrites them after a change that is meant). The SVG
+//! `TAVLA_BLESS=1 cargo test --test cli show::` rewrites them after a change that is meant). The SVG
 //! boards are checked against the replay's positions on every turn of whole records, and the
 //! HTML report for escaping.
 

@@ -1,6 +1,6 @@
 # Compare a Parquet table of plays with the CSV of the same records: the same rows, and in
 # each the same values (numbers compared as numbers), the Parquet columns typed. Read with
-# DuckDB and with pyarrow (pandas' Parquet reader). Used by tests/csv_cli.rs.
+# DuckDB and with pyarrow (pandas' Parquet reader). Used by tests/cli/csv_cli.rs.
 import csv
 import sys
 

@@ -1,4 +1,4 @@
-"""Writes the OGXM fixtures with analysis of tests/ogxm_analysis.rs with the reference codec
+"""Writes the OGXM fixtures with analysis of tests/formats/ogxm_analysis.rs with the reference codec
 (`pip install ogxm`), and beside each, `NAME.expect.json`: what the codec's `binary_to_json`
 shows of the analysis, annotations and clock, which the test compares with what tavla reads.
 

@@ -1,9 +1,9 @@
-"""Writes the OGXM fixtures of tests/ogxm.rs with the reference codec (`pip install ogxm`).
+"""Writes the OGXM fixtures of tests/formats/ogxm.rs with the reference codec (`pip install ogxm`).
 
 Each document is a match in OGXM's JSON projection; `ogxm.json_to_binary` writes it, and the
 OGIDs the codec replays before and after every ply (`ogid_before`, `ogid_after`) go beside it
 as `NAME.ogids`: a line per ply, `GAME ACTION OGID_BEFORE OGID_AFTER` (the game 0-based, the
-ply's action number), so tests/ogxm.rs and tests/ogid.rs compare tavla's replay and OGIDs
+ply's action number), so tests/formats/ogxm.rs and tests/formats/ogid.rs compare tavla's replay and OGIDs
 without Python. Besides a few small hand-written matches, the documents are built from the
 repository's backgammon records (fixtures/backgammon/gnubg), through the match JSON that
 `tavla convert --to json` prints (the replayed steps, in the order they were played).
@@ -11,7 +11,7 @@ repository's backgammon records (fixtures/backgammon/gnubg), through the match J
     python3 tests/data/ogxm_fixtures.py fixtures/ogxm path/to/tavla
 
 With a third argument `all`, the files of every record of fixtures/backgammon/gnubg are
-written instead (not the hand-written ones): tests/ogid.rs compares those when Python with
+written instead (not the hand-written ones): tests/formats/ogid.rs compares those when Python with
 `ogxm` is at hand.
 """
 

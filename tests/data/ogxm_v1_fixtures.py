@@ -1,5 +1,5 @@
 """Writes what the reference OGXM codec (`pip install ogxm`) makes of the OGXM v1 fixtures of
-tests/ogxm_v1.rs, so that the test compares tavla's reading without Python.
+tests/formats/ogxm_v1.rs, so that the test compares tavla's reading without Python.
 
 For each fixtures/ogxm/v1/NAME.gvab (gammonview's v1 files, copied from its sample corpus):
 

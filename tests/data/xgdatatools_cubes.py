@@ -2,7 +2,7 @@
 # -1000), as xgdatatools (PyPI) reads it: one line per entry of the record that carries the
 # analysis -- `roll` (no double: the roll that follows), `double`, then `take` or `drop` (or
 # `beaver`) -- with Doubled.equB, equDouble, equDrop and XG's error of that entry's decision
-# (ErrCube for the roll and the double, ErrTake for the answer). Used by tests/analysis.rs.
+# (ErrCube for the roll and the double, ErrTake for the answer). Used by tests/formats/analysis.rs.
 import sys, os, importlib.util
 spec = importlib.util.find_spec("xgdatatools")
 sys.path.insert(0, os.path.dirname(spec.origin))

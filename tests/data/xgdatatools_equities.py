@@ -1,5 +1,5 @@
 # Each analysed move record of the .xg files named, as xgdatatools (PyPI) reads it: the
-# equity of every candidate (DataMoves.Eval[i][6]), one line per move. Used by tests/analysis.rs.
+# equity of every candidate (DataMoves.Eval[i][6]), one line per move. Used by tests/formats/analysis.rs.
 import sys, os, importlib.util
 spec = importlib.util.find_spec("xgdatatools")
 sys.path.insert(0, os.path.dirname(spec.origin))

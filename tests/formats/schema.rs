@@ -3,7 +3,7 @@
 //! survives a round trip through the typed document.
 //!
 //! After a deliberate change to the document types, regenerate the committed schema with
-//! `TAVLA_BLESS=1 cargo test --test schema`.
+//! `TAVLA_BLESS=1 cargo test --test formats schema::`.
 
 use std::path::{Path, PathBuf};
 
@@ -73,7 +73,7 @@ fn the_committed_schema_is_the_generated_one() {
     assert!(
         committed == generated,
         "schema/match.schema.json is out of date with the document types in \
-         src/report/json.rs; regenerate it with `TAVLA_BLESS=1 cargo test --test schema` \
+         src/report/json.rs; regenerate it with `TAVLA_BLESS=1 cargo test --test formats schema::` \
          (and bump FORMAT_VERSION if the document changed incompatibly)"
     );
 }

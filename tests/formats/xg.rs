@@ -107,7 +107,7 @@ fn games_json(v: &Verdict, text: &str) -> Value {
         match v {
             Value::Object(m) => {
                 // The `.mat` export carries neither XG's analysis nor the comments of its
-                // moves (tests/analysis.rs checks the analysis against xgdatatools).
+                // moves (tests/formats/analysis.rs checks the analysis against xgdatatools).
                 for k in ["line", "span", "source", "analysis", "comment"] {
                     m.remove(k);
                 }

@@ -1,5 +1,5 @@
 //! Legal-play generation by tavla and by bkgm 0.6, an independent backgammon engine, on the
-//! rolls of the committed gnubg records. Shared by `tests/bkgm_differential.rs` (do both
+//! rolls of the committed gnubg records. Shared by `tests/rules/bkgm_differential.rs` (do both
 //! engines find the same results?) and `benches/peer.rs` (how fast?).
 //!
 //! Only three functions call tavla's rules API, [`tavla_rolls`], [`tavla_results`] and
@@ -153,7 +153,7 @@ pub fn bkgm_results(pos: BkgmPosition, dice: &Dice) -> Vec<BkgmPosition> {
 }
 
 /// [`bkgm_results`] with each result once: bkgm can list a result twice (see
-/// `bkgm_repeats_a_double_bear_off` in `tests/bkgm_differential.rs`), so sort and drop the
+/// `bkgm_repeats_a_double_bear_off` in `tests/rules/bkgm_differential.rs`), so sort and drop the
 /// repeats (a position is its `[i8; 26]`: the checkers borne off follow from it).
 pub fn bkgm_distinct(pos: BkgmPosition, dice: &Dice) -> Vec<BkgmPosition> {
     let mut v = bkgm_results(pos, dice);

@@ -911,7 +911,7 @@ fn the_audit_notices_every_kind_of_loss() {
     assert!(!lost(&t2, &quiet, &j2).is_empty());
 }
 
-/// Audit any files: `TAVLA_AUDIT=a.mat:b.mat cargo test --test nothing_lost audit_files_named`
+/// Audit any files: `TAVLA_AUDIT=a.mat:b.mat cargo test --test records nothing_lost::audit_files_named`
 /// (does nothing without the variable).
 #[test]
 fn audit_files_named_in_tavla_audit() {
