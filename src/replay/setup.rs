@@ -7,7 +7,7 @@ use crate::notation::Span;
 use crate::record::Match;
 use crate::rules::gul_bara::GulBara;
 use crate::rules::rotation::Rotation;
-use crate::rules::{RuleSet, Rules, Variant, header_variant};
+use crate::rules::{OptionError, RuleSet, Rules, Variant, header_variant};
 
 /// Rule choices from the command line; they override the record's header.
 #[derive(Clone, Debug, Default)]
@@ -163,12 +163,7 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
         rules = rules.with_preset(p).unwrap_or(rules);
     }
     if header_applies {
-        if let Some((preset, span)) = record.tag("Rules") {
-            match rules.with_preset(preset) {
-                Ok(r) => rules = r,
-                Err(e) => findings.push(bad_option(span, preset, &e.to_string())),
-            }
-        }
+        rules_tag(record, &mut rules, &mut findings);
         // gnubg's tags, where the variant has the option (Gul bara has no cube).
         for (name, key) in [
             ("Crawford", "crawford"),
@@ -189,21 +184,9 @@ pub(crate) fn rules_for(record: &Match, o: &Overrides) -> (Option<RuleSet>, Vec<
                 Err(_) => findings.push(bad_option(span, v, "expected a number")),
             }
         }
-        for (kv, span) in record.tags("Rule") {
-            if let Err(e) = rules.set(kv) {
-                findings.push(bad_option(span, kv, &e.to_string()));
-            }
-        }
+        rule_tags(record, &mut rules, &mut findings);
     }
-    if let Some(p) = &o.preset
-        && let Ok(r) = rules.with_preset(p)
-    {
-        rules = r;
-    }
-    for kv in &o.rules {
-        let _ = rules.set(kv);
-    }
-    (Some(rules), findings)
+    (Some(overridden(rules, o)), findings)
 }
 
 /// The rotation of a record whose `Variation` names a rotating match (`Sreshta`, `Tavli`), with its
@@ -220,26 +203,67 @@ pub(crate) fn rotation_for(record: &Match, o: &Overrides) -> (Option<Rotation>, 
     else {
         return (None, findings);
     };
+    rules_tag(record, &mut rot, &mut findings);
+    rule_tags(record, &mut rot, &mut findings);
+    (Some(overridden(rot, o)), findings)
+}
+
+/// Rules that take a preset and `key=value` options: a rule set, or the pinning games of a
+/// rotation.
+trait Configure: Copy {
+    fn with_preset(self, name: &str) -> Result<Self, OptionError>;
+    fn set(&mut self, kv: &str) -> Result<(), OptionError>;
+}
+
+impl Configure for RuleSet {
+    fn with_preset(self, name: &str) -> Result<Self, OptionError> {
+        RuleSet::with_preset(self, name)
+    }
+    fn set(&mut self, kv: &str) -> Result<(), OptionError> {
+        RuleSet::set(self, kv)
+    }
+}
+
+impl Configure for Rotation {
+    fn with_preset(self, name: &str) -> Result<Self, OptionError> {
+        Rotation::with_preset(self, name)
+    }
+    fn set(&mut self, kv: &str) -> Result<(), OptionError> {
+        Rotation::set(self, kv)
+    }
+}
+
+/// The header's `Rules` tag (a preset), applied to `rules`; a bad one is a finding.
+fn rules_tag(record: &Match, rules: &mut impl Configure, findings: &mut Vec<Finding>) {
     if let Some((preset, span)) = record.tag("Rules") {
-        match rot.with_preset(preset) {
-            Ok(r) => rot = r,
+        match rules.with_preset(preset) {
+            Ok(r) => *rules = r,
             Err(e) => findings.push(bad_option(span, preset, &e.to_string())),
         }
     }
+}
+
+/// The header's `Rule` tags (`key=value`), applied to `rules`; each bad one is a finding.
+fn rule_tags(record: &Match, rules: &mut impl Configure, findings: &mut Vec<Finding>) {
     for (kv, span) in record.tags("Rule") {
-        if let Err(e) = rot.set(kv) {
+        if let Err(e) = rules.set(kv) {
             findings.push(bad_option(span, kv, &e.to_string()));
         }
     }
+}
+
+/// `rules` with the command line's `--rules` and `--rule` applied over the header (those
+/// that do not apply are left out: they were checked when read).
+fn overridden<C: Configure>(mut rules: C, o: &Overrides) -> C {
     if let Some(p) = &o.preset
-        && let Ok(r) = rot.with_preset(p)
+        && let Ok(r) = rules.with_preset(p)
     {
-        rot = r;
+        rules = r;
     }
     for kv in &o.rules {
-        let _ = rot.set(kv);
+        let _ = rules.set(kv);
     }
-    (Some(rot), findings)
+    rules
 }
 
 /// Set a boolean option the variant may not have (then the tag does not apply).

@@ -172,7 +172,6 @@ fn play_error(
 ) -> Finding {
     let dice = c.dice;
     let seg_str = |k: usize| format!("{}/{}", loc_short(segs[k].from), loc_short(segs[k].to));
-    let opp = |p: u8| c.rules.opposite(p);
     let f = match e {
         PlayError::TooManySteps { segment, dice: n } => Finding::error(
             Code::TooManySteps,
@@ -214,102 +213,14 @@ fn play_error(
             die,
             intermediate,
             error,
-        } => {
-            let span = spans[segment];
-            match error {
-                StepError::NoChecker { from } => Finding::error(
-                    Code::NoChecker,
-                    span,
-                    format!("{} has no checker on {} to move", c.who, loc_name(from)),
-                )
-                .label("no checker here"),
-                // Tapa: the mover's own checker lies pinned there, so the point is the pinner's.
-                StepError::Blocked { point, count } if c.pos.pinned(c.side, point) => {
-                    Finding::error(
-                        if intermediate {
-                            Code::BlockedPath
-                        } else {
-                            Code::Blocked
-                        },
-                        span,
-                        format!(
-                            "{} is the pinner's point: {}'s checker lies pinned there under {} opposing checker{}",
-                            loc_name(point),
-                            c.who,
-                            count,
-                            if count == 1 { "" } else { "s" },
-                        ),
-                    )
-                    .label(if intermediate { "path blocked" } else { "point blocked" })
-                    .help("a point where one of your checkers is pinned belongs to the pinner until the last pinner leaves (tapa.md §2)")
-                }
-                StepError::Blocked { point, count } if intermediate => Finding::error(
-                    Code::BlockedPath,
-                    span,
-                    format!(
-                        "{} passes through {}, which the opponent holds ({} checker{} on their point {})",
-                        seg_str(segment),
-                        loc_name(point),
-                        count,
-                        if count == 1 { "" } else { "s" },
-                        opp(point)
-                    ),
-                )
-                .label("path blocked")
-                .help("every intermediate landing point of a combined move must be open"),
-                StepError::Blocked { point, count } => Finding::error(
-                    Code::Blocked,
-                    span,
-                    format!(
-                        "{} is held by the opponent ({} checker{} on their point {})",
-                        loc_name(point),
-                        count,
-                        if count == 1 { "" } else { "s" },
-                        opp(point)
-                    ),
-                )
-                .label("point blocked"),
-                StepError::MustEnter => Finding::error(
-                    Code::MustEnter,
-                    span,
-                    format!("{} has a checker on the bar and must enter it before moving others", c.who),
-                )
-                .label("checker on the bar"),
-                StepError::NotAllHome { outside } => Finding::error(
-                    Code::BearOffNotHome,
-                    span,
-                    format!("bearing off before all checkers are home: one stands on point {outside}"),
-                )
-                .label("not all home"),
-                StepError::HigherChecker { higher } => Finding::error(
-                    Code::BearOffHigher,
-                    span,
-                    format!(
-                        "a {die} bears off from point {from} only when no checker stands higher, but one stands on point {higher}"
-                    ),
-                )
-                .label("a higher checker must move"),
-                StepError::NoBar => Finding::error(
-                    Code::NoBar,
-                    span,
-                    format!("{} has no bar", c.rules.variant().title()),
-                )
-                .label("bar"),
-                StepError::Pinned { from } => Finding::error(
-                    Code::Pinned,
-                    span,
-                    format!("the checker on {} is pinned and cannot move", loc_name(from)),
-                )
-                .label("pinned checker"),
-                StepError::Restricted(rule) => restriction_finding(rule, span),
-                StepError::PinnedBearOff { pinned } => Finding::error(
-                    Code::PinnedBearOff,
-                    span,
-                    format!("nothing is borne off while the checker on {pinned} is pinned"),
-                )
-                .label("bearing off while pinned"),
-            }
-        }
+        } => step_finding(
+            c,
+            error,
+            spans[segment],
+            &seg_str(segment),
+            (from, die),
+            intermediate,
+        ),
         PlayError::HitOnTheWay { segment, point } => Finding::error(
             Code::AmbiguousPath,
             spans[segment],
@@ -345,6 +256,113 @@ fn play_error(
         None => f.help(legal),
     }
 }
+
+/// The finding for a step that breaks the step rule: `error` at the step `(from, die)` of the
+/// written hop `hop` (`13/7`) at `span`; `intermediate` when the step lands on the way.
+fn step_finding(
+    c: &PlayContext<'_>,
+    error: StepError,
+    span: Span,
+    hop: &str,
+    (from, die): (u8, u8),
+    intermediate: bool,
+) -> Finding {
+    let opp = |p: u8| c.rules.opposite(p);
+    match error {
+        StepError::NoChecker { from } => Finding::error(
+            Code::NoChecker,
+            span,
+            format!("{} has no checker on {} to move", c.who, loc_name(from)),
+        )
+        .label("no checker here"),
+        // Tapa: the mover's own checker lies pinned there, so the point is the pinner's.
+        StepError::Blocked { point, count } if c.pos.pinned(c.side, point) => {
+            Finding::error(
+                if intermediate {
+                    Code::BlockedPath
+                } else {
+                    Code::Blocked
+                },
+                span,
+                format!(
+                    "{} is the pinner's point: {}'s checker lies pinned there under {} opposing checker{}",
+                    loc_name(point),
+                    c.who,
+                    count,
+                    if count == 1 { "" } else { "s" },
+                ),
+            )
+            .label(if intermediate { "path blocked" } else { "point blocked" })
+            .help("a point where one of your checkers is pinned belongs to the pinner until the last pinner leaves (tapa.md §2)")
+        }
+        StepError::Blocked { point, count } if intermediate => Finding::error(
+            Code::BlockedPath,
+            span,
+            format!(
+                "{} passes through {}, which the opponent holds ({} checker{} on their point {})",
+                hop,
+                loc_name(point),
+                count,
+                if count == 1 { "" } else { "s" },
+                opp(point)
+            ),
+        )
+        .label("path blocked")
+        .help("every intermediate landing point of a combined move must be open"),
+        StepError::Blocked { point, count } => Finding::error(
+            Code::Blocked,
+            span,
+            format!(
+                "{} is held by the opponent ({} checker{} on their point {})",
+                loc_name(point),
+                count,
+                if count == 1 { "" } else { "s" },
+                opp(point)
+            ),
+        )
+        .label("point blocked"),
+        StepError::MustEnter => Finding::error(
+            Code::MustEnter,
+            span,
+            format!("{} has a checker on the bar and must enter it before moving others", c.who),
+        )
+        .label("checker on the bar"),
+        StepError::NotAllHome { outside } => Finding::error(
+            Code::BearOffNotHome,
+            span,
+            format!("bearing off before all checkers are home: one stands on point {outside}"),
+        )
+        .label("not all home"),
+        StepError::HigherChecker { higher } => Finding::error(
+            Code::BearOffHigher,
+            span,
+            format!(
+                "a {die} bears off from point {from} only when no checker stands higher, but one stands on point {higher}"
+            ),
+        )
+        .label("a higher checker must move"),
+        StepError::NoBar => Finding::error(
+            Code::NoBar,
+            span,
+            format!("{} has no bar", c.rules.variant().title()),
+        )
+        .label("bar"),
+        StepError::Pinned { from } => Finding::error(
+            Code::Pinned,
+            span,
+            format!("the checker on {} is pinned and cannot move", loc_name(from)),
+        )
+        .label("pinned checker"),
+        StepError::Restricted(rule) => restriction_finding(rule, span),
+        StepError::PinnedBearOff { pinned } => Finding::error(
+            Code::PinnedBearOff,
+            span,
+            format!("nothing is borne off while the checker on {pinned} is pinned"),
+        )
+        .label("bearing off while pinned"),
+    }
+}
+
 /// The finding for a play-level rule of the variant.
 fn restriction_finding(rule: Restriction, span: Span) -> Finding {
     match rule {

@@ -28,12 +28,8 @@ impl Default for Backgammon {
 
 impl Rules for Backgammon {
     type Moves = Hitting;
-    type Options = BackgammonOptions;
 
     const VARIANT: Variant = Variant::Backgammon;
-    fn options(&self) -> &BackgammonOptions {
-        &self.options
-    }
     fn start(&self) -> Position {
         let mut p = Position::empty();
         let layout: &[(u8, u8)] = if self.options.nackgammon {

@@ -108,43 +108,24 @@ impl Level {
 /// Run `$body` with `$r` bound to the variant's rules (a value implementing [`Rules`]).
 macro_rules! with_rules {
     ($set:expr, $r:ident => $body:expr) => {
+        with_rules!(@each $set, $r => $body;
+            GulBara: GulBara,
+            Backgammon: Backgammon,
+            LongNardy: LongNardy,
+            Fevga: Fevga,
+            Tapa: Tapa,
+            Hypergammon1: Hypergammon<1>,
+            Hypergammon2: Hypergammon<2>,
+            Hypergammon3: Hypergammon<3>,
+            Longgammon: Longgammon,
+        )
+    };
+    (@each $set:expr, $r:ident => $body:expr; $($variant:ident: $rules:ident $(<$n:literal>)?,)+) => {
         match *$set {
-            RuleSet::GulBara(options) => {
-                let $r = GulBara { options };
+            $(RuleSet::$variant(options) => {
+                let $r = $rules $(::<$n>)? { options };
                 $body
-            }
-            RuleSet::Backgammon(options) => {
-                let $r = Backgammon { options };
-                $body
-            }
-            RuleSet::LongNardy(options) => {
-                let $r = LongNardy { options };
-                $body
-            }
-            RuleSet::Fevga(options) => {
-                let $r = Fevga { options };
-                $body
-            }
-            RuleSet::Tapa(options) => {
-                let $r = Tapa { options };
-                $body
-            }
-            RuleSet::Hypergammon1(options) => {
-                let $r = Hypergammon::<1> { options };
-                $body
-            }
-            RuleSet::Hypergammon2(options) => {
-                let $r = Hypergammon::<2> { options };
-                $body
-            }
-            RuleSet::Hypergammon3(options) => {
-                let $r = Hypergammon::<3> { options };
-                $body
-            }
-            RuleSet::Longgammon(options) => {
-                let $r = Longgammon { options };
-                $body
-            }
+            })+
         }
     };
 }

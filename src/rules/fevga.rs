@@ -2,7 +2,6 @@
 //! forbidden start quarter and the prime rule, applied inside legal-play generation through
 //! the [`Running`] policy.
 
-use super::dispatch::Level;
 use super::options::{
     NextGameStarter, Opening, OptionError, choose, norm, option_keys, option_values,
 };
@@ -115,21 +114,8 @@ pub struct Fevga {
 
 impl Rules for Fevga {
     type Moves = Running;
-    type Options = FevgaOptions;
 
     const VARIANT: Variant = Variant::Fevga;
-    fn options(&self) -> &FevgaOptions {
-        &self.options
-    }
-    fn start(&self) -> Position {
-        Position::all_on_own_24()
-    }
-    fn level(&self, pos: &Position, winner: Side) -> Level {
-        Level::single_or_mars(pos, winner)
-    }
-    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
-        Level::single_or_mars_resigned(pos, resigner)
-    }
     fn play_state(&self, _pos: &Position, _side: Side, _dice: StageDice) -> RaceState {
         RaceState {
             head_limit: 0,

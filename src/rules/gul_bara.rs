@@ -1,7 +1,6 @@
 //! Gul bara (`gul-bara.md`): single-checker blocking, own numbering per side, no hitting,
 //! the doublet chain with its exempt window, and remainders passed to the opponent.
 
-use super::dispatch::Level;
 use super::movement::{Holding, Movement};
 use super::options::{ExemptScope, GulBaraOptions};
 use super::turn::{ChainRules, NoChain, TurnPlan, chain_next};
@@ -23,15 +22,8 @@ pub struct GulBara {
 
 impl Rules for GulBara {
     type Moves = Holding;
-    type Options = GulBaraOptions;
 
     const VARIANT: Variant = Variant::GulBara;
-    fn options(&self) -> &GulBaraOptions {
-        &self.options
-    }
-    fn start(&self) -> Position {
-        Position::all_on_own_24()
-    }
     fn turn_plan(&self, roll: Roll, player_roll: u32, game_roll: u32) -> TurnPlan {
         if !roll.is_double() {
             return TurnPlan::single(roll, NoChain::NotADoublet);
@@ -51,12 +43,6 @@ impl Rules for GulBara {
             );
         }
         TurnPlan::chain(roll, self.chain_rules())
-    }
-    fn level(&self, pos: &Position, winner: Side) -> Level {
-        Level::single_or_mars(pos, winner)
-    }
-    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
-        Level::single_or_mars_resigned(pos, resigner)
     }
 }
 

@@ -96,16 +96,12 @@ pub(super) use as_backgammon;
 
 impl<const N: u8> Rules for Hypergammon<N> {
     type Moves = Hitting;
-    type Options = BackgammonOptions;
 
     const VARIANT: Variant = match N {
         1 => Variant::Hypergammon1,
         2 => Variant::Hypergammon2,
         _ => Variant::Hypergammon3,
     };
-    fn options(&self) -> &BackgammonOptions {
-        &self.options
-    }
     fn checkers(&self) -> u8 {
         N
     }

@@ -168,15 +168,8 @@ fn standard_extent(value: u8) -> u8 {
 
 impl Rules for LongNardy {
     type Moves = Running;
-    type Options = LongNardyOptions;
 
     const VARIANT: Variant = Variant::LongNardy;
-    fn options(&self) -> &LongNardyOptions {
-        &self.options
-    }
-    fn start(&self) -> Position {
-        Position::all_on_own_24()
-    }
     fn level(&self, pos: &Position, winner: Side) -> Level {
         let loser = winner.other();
         if pos.off(loser) > 0 {

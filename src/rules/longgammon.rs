@@ -18,14 +18,7 @@ pub struct Longgammon {
 
 impl Rules for Longgammon {
     type Moves = Hitting;
-    type Options = BackgammonOptions;
 
     const VARIANT: Variant = Variant::Longgammon;
-    fn options(&self) -> &BackgammonOptions {
-        &self.options
-    }
-    fn start(&self) -> Position {
-        Position::all_on_own_24()
-    }
     as_backgammon!();
 }

@@ -576,17 +576,53 @@ impl fmt::Display for Variant {
     }
 }
 
+/// A variant's rules under its options: the options [`Rules`] reads how games start from.
+pub trait WithOptions {
+    /// The variant's options.
+    type Options: options::StartOptions;
+    /// The options in force.
+    fn options(&self) -> &Self::Options;
+}
+
+/// [`WithOptions`] of rules that hold their options in the field `options`.
+macro_rules! with_options {
+    ($($rules:ty: $options:ty),+ $(,)?) => {$(
+        impl WithOptions for $rules {
+            type Options = $options;
+            fn options(&self) -> &$options {
+                &self.options
+            }
+        }
+    )+};
+}
+
+with_options!(
+    gul_bara::GulBara: GulBaraOptions,
+    backgammon::Backgammon: BackgammonOptions,
+    long_nardy::LongNardy: long_nardy::LongNardyOptions,
+    fevga::Fevga: fevga::FevgaOptions,
+    tapa::Tapa: tapa::TapaOptions,
+    longgammon::Longgammon: BackgammonOptions,
+);
+
+impl<const N: u8> WithOptions for hypergammon::Hypergammon<N> {
+    type Options = BackgammonOptions;
+    fn options(&self) -> &BackgammonOptions {
+        &self.options
+    }
+}
+
 /// The shared interface of every variant's rules.
 ///
 /// A variant supplies its movement policy ([`Movement`]: what a landing point means, the bar,
-/// the numbering), its starting position and its game-level rules (cube, opening, chains,
-/// scoring); legal-play generation and the stepwise checker are provided on top of the policy.
-/// [`RuleSet`] (a variant with its options) answers the same questions for any variant.
-pub trait Rules {
+/// the numbering) and its game-level rules where they differ from those of most tables games,
+/// which are the defaults: every checker starts on its own 24 point, no cube, no chains, a
+/// game is single or mars (the loser bore off nothing). Legal-play generation and the
+/// stepwise checker are provided on top of the policy. [`RuleSet`] (a variant with its
+/// options) answers the same questions for any variant.
+pub trait Rules: WithOptions {
     /// How checkers move in this variant.
     type Moves: Movement;
-    /// The variant's options.
-    type Options: options::StartOptions;
     /// Which variant.
     const VARIANT: Variant;
 
@@ -599,14 +635,14 @@ pub trait Rules {
     fn checkers(&self) -> u8 {
         15
     }
-    /// The position every game starts from.
-    fn start(&self) -> Position;
+    /// The position every game starts from: by default every checker on its own 24 point.
+    fn start(&self) -> Position {
+        Position::all_on_own_24()
+    }
     /// The doubling cube and its rules: none, unless the variant has one.
     fn cube(&self) -> CubeRules {
         CubeRules::NOT_IN_GAME
     }
-    /// The options in force.
-    fn options(&self) -> &Self::Options;
     /// How a game's first turn is decided.
     fn opening(&self) -> options::Opening {
         options::StartOptions::opening(self.options())
@@ -621,10 +657,16 @@ pub trait Rules {
     fn turn_plan(&self, roll: Roll, _player_roll: u32, _game_roll: u32) -> TurnPlan {
         TurnPlan::single(roll, NoChain::NotInGame)
     }
-    /// The level of a game `winner` has just won by bearing off in `pos`.
-    fn level(&self, pos: &Position, winner: Side) -> Level;
-    /// The levels a resignation by `resigner` in `pos` may be worth (times the cube).
-    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level];
+    /// The level of a game `winner` has just won by bearing off in `pos`: by default a
+    /// single game, or a mars when the loser has borne off nothing.
+    fn level(&self, pos: &Position, winner: Side) -> Level {
+        Level::single_or_mars(pos, winner)
+    }
+    /// The levels a resignation by `resigner` in `pos` may be worth (times the cube): by
+    /// default a single game, or a mars while the resigning player has borne off nothing.
+    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
+        Level::single_or_mars_resigned(pos, resigner)
+    }
 
     /// The play-level state a stage of `dice` from `pos` starts from: the variant's options
     /// and the allowances of the turn (Long nardy's head limit), for the policy's

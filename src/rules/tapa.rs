@@ -177,15 +177,8 @@ impl Default for Tapa {
 
 impl Rules for Tapa {
     type Moves = Pinning;
-    type Options = TapaOptions;
 
     const VARIANT: Variant = Variant::Tapa;
-    fn options(&self) -> &TapaOptions {
-        &self.options
-    }
-    fn start(&self) -> Position {
-        Position::all_on_own_24()
-    }
     /// A mother win or a mars (2: the loser bore off nothing); else a single game.
     fn level(&self, pos: &Position, winner: Side) -> Level {
         if outcome_under(pos, self.options.mother_check) == Outcome::Mother(winner) {
@@ -193,9 +186,6 @@ impl Rules for Tapa {
         } else {
             Level::single_or_mars(pos, winner)
         }
-    }
-    fn resignation_levels(&self, pos: &Position, resigner: Side) -> &'static [Level] {
-        Level::single_or_mars_resigned(pos, resigner)
     }
 }
 

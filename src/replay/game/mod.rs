@@ -1,11 +1,12 @@
 //! Walking the games of a match: the walk through one game's actions ([`GameWalker`]), with
-//! the turns (`turn.rs`), the cube (`cube.rs`), the end of the game (`result.rs`) and its
+//! the turns (`turn.rs`) and each stage's play (`play.rs`), the cube (`cube.rs`), the end of the game (`result.rs`) and its
 //! written `Wins` (`wins.rs`) in their own files and state structs, and the match around the
 //! games (`matches.rs`: numbering, the Crawford game, the match end; `score_lines.rs`: the
 //! score lines and the readings they confirm).
 
 mod cube;
 mod matches;
+mod play;
 mod result;
 mod score_lines;
 mod turn;
@@ -16,7 +17,7 @@ pub(crate) use matches::replay_match;
 use super::referee::Referee;
 use super::{ActionTrace, Finding, GameResult, Severity, StageTrace};
 use crate::codes::Code;
-use crate::notation::{CellBody, Column, Span, Stage, StepText, TurnStages};
+use crate::notation::{CellBody, Column, Span, Stage, StepText};
 use crate::record::{Action, Game};
 use crate::rules::{Position, RuleSet, Side, StageDice, Step};
 
@@ -431,14 +432,7 @@ impl GameWalker<'_> {
             return self.after_resignation(a);
         }
         match &a.cell.body {
-            CellBody::Turn { stages } => {
-                let TurnStages {
-                    received,
-                    roll,
-                    chain,
-                } = stages.split(self.stages);
-                self.turn(i, a, side, received, roll, chain)
-            }
+            CellBody::Turn { stages } => self.turn(i, a, side, stages.split(self.stages)),
             CellBody::Double { value, value_span } => {
                 self.double(a, side, "double", *value, *value_span)
             }

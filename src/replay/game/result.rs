@@ -49,20 +49,28 @@ impl GameWalker<'_> {
     }
 
     pub(super) fn after_end(&mut self, a: &Action) -> Result<(), Stop> {
-        let what = self.end_reason();
-        self.push(
-            Finding::error(
-                Code::AfterGameEnd,
-                a.cell.span,
-                format!(
-                    "an entry after the end of game {}: {what}",
-                    self.game.number
-                ),
-            )
-            .label("after the end")
-            .help("nothing but the result (`Wins N points`) follows the end of a game"),
-        );
+        self.push(self.after_end_finding(
+            a,
+            "an entry",
+            "nothing but the result (`Wins N points`) follows the end of a game",
+        ));
         Err(Stop)
+    }
+
+    /// The finding for `what` (`an entry`) written at `a` after the end of the game, with
+    /// how the game ended and the `help`.
+    fn after_end_finding(&self, a: &Action, what: &str, help: &'static str) -> Finding {
+        Finding::error(
+            Code::AfterGameEnd,
+            a.cell.span,
+            format!(
+                "{what} after the end of game {}: {}",
+                self.game.number,
+                self.end_reason()
+            ),
+        )
+        .label("after the end")
+        .help(help)
     }
 
     /// A written resignation (`Resigns`, `Resigned Gammon`) by `side`, the player of its
@@ -97,37 +105,20 @@ impl GameWalker<'_> {
             return Ok(());
         }
         if self.result.over.is_some() {
-            let what = self.end_reason();
-            self.push(
-                Finding::error(
-                    Code::AfterGameEnd,
-                    a.cell.span,
-                    format!(
-                        "a resignation after the end of game {}: {what}",
-                        self.game.number
-                    ),
-                )
-                .label("after the end")
-                .help("a player resigns only while the game runs; delete the resignation"),
-            );
+            self.push(self.after_end_finding(
+                a,
+                "a resignation",
+                "a player resigns only while the game runs; delete the resignation",
+            ));
             return Ok(());
         }
         if let Some(r) = self.result.resign {
-            self.push(
-                Finding::error(
-                    Code::AfterGameEnd,
-                    a.cell.span,
-                    format!(
-                        "a second resignation in game {}: {} resigned on line {}",
-                        self.game.number,
-                        self.who(r.side),
-                        r.line
-                    ),
-                )
-                .label("second resignation")
-                .related(r.span, "the first resignation")
-                .help("a resignation ends the game: only the winner's ` Wins N points` follows it"),
-            );
+            self.push(self.after_resignation_finding(
+                a,
+                r,
+                "a second resignation in game",
+                ("second resignation", "the first resignation"),
+            ));
             return Ok(());
         }
         self.result.resign = Some(Resignation {
@@ -146,20 +137,49 @@ impl GameWalker<'_> {
         let Some(r) = self.result.resign else {
             return Ok(());
         };
+        self.push(self.after_resignation_finding(
+            a,
+            r,
+            "an entry after the end of game",
+            ("after the resignation", "the resignation"),
+        ));
+        Err(Stop)
+    }
+
+    /// The finding for the entry `a` after the resignation `r`: `what` (`an entry after the
+    /// end of game`), then the game's number, who resigned and where; its label and the
+    /// resignation's.
+    fn after_resignation_finding(
+        &self,
+        a: &Action,
+        r: Resignation,
+        what: &str,
+        (label, resignation): (&'static str, &'static str),
+    ) -> Finding {
+        Finding::error(
+            Code::AfterGameEnd,
+            a.cell.span,
+            format!(
+                "{what} {}: {} resigned on line {}",
+                self.game.number,
+                self.who(r.side),
+                r.line
+            ),
+        )
+        .label(label)
+        .related(r.span, resignation)
+        .help("a resignation ends the game: only the winner's ` Wins N points` follows it")
+    }
+
+    /// A second result for the same game: an error, and the check of the game stops.
+    pub(super) fn second_result(&mut self, a: &Action) -> Result<(), Stop> {
         self.push(
             Finding::error(
                 Code::AfterGameEnd,
                 a.cell.span,
-                format!(
-                    "an entry after the end of game {}: {} resigned on line {}",
-                    self.game.number,
-                    self.who(r.side),
-                    r.line
-                ),
+                "a second result for the same game",
             )
-            .label("after the resignation")
-            .related(r.span, "the resignation")
-            .help("a resignation ends the game: only the winner's ` Wins N points` follows it"),
+            .label("second result"),
         );
         Err(Stop)
     }
@@ -225,15 +245,7 @@ impl GameWalker<'_> {
     pub(super) fn draw(&mut self, a: &Action) -> Result<(), Stop> {
         self.record(ActionTrace::Draw { line: a.line });
         if self.result.drawn.is_some() || self.result.wins.is_some() {
-            self.push(
-                Finding::error(
-                    Code::AfterGameEnd,
-                    a.cell.span,
-                    "a second result for the same game",
-                )
-                .label("second result"),
-            );
-            return Err(Stop);
+            return self.second_result(a);
         }
         self.result.drawn = Some(a.cell.span);
         match self.result.over {

@@ -47,15 +47,7 @@ impl GameWalker<'_> {
             and_match,
         });
         if self.result.wins.is_some() {
-            self.push(
-                Finding::error(
-                    Code::AfterGameEnd,
-                    a.cell.span,
-                    "a second result for the same game",
-                )
-                .label("second result"),
-            );
-            return Err(Stop);
+            return self.second_result(a);
         }
         self.result.wins = Some((side, points, span));
         let w = Written {

@@ -26,6 +26,18 @@ pub(super) struct At<'a> {
     pub(super) played: &'a [(usize, Continued)],
 }
 
+impl At<'_> {
+    /// The verdict of `m`, checked without traces, with the plays of `played` continued from
+    /// the board: one replay of the budget, `None` when none is left.
+    fn replay(&self, m: &Match, played: &[(usize, Continued)]) -> Option<Verdict> {
+        if self.budget.get() == 0 {
+            return None;
+        }
+        self.budget.set(self.budget.get() - 1);
+        Some((self.check)(m, false, played))
+    }
+}
+
 /// A continuation that won: its verdict, whose record is the match repaired (or as it is, for
 /// a play carried out as written).
 pub(super) struct Attempt {
@@ -44,27 +56,20 @@ pub(super) struct Attempt {
 /// Try the nearest legal plays in place of the illegal play of `f`: the unique one that
 /// replays the rest of the game without error, or strictly further than every other.
 pub(super) fn attempt(at: At<'_>, f: &Finding, full_seen: &Cell<bool>) -> Option<Attempt> {
-    let At {
-        text,
-        v,
-        check,
-        budget,
-        played,
-    } = at;
+    let (text, v) = (at.text, at.v);
     let s = f.suggestions.as_deref()?;
     let end = game_end(v, s.span.offset);
     // Each candidate: how far it replays, the play, its verdict.
     let mut tried: Vec<(usize, String, Verdict)> = Vec::new();
     let forms = candidates(text, s, marks_hits(v));
     for play in &forms {
-        if budget.get() == 0 {
+        if at.budget.get() == 0 {
             return None;
         }
         let Some(cand) = with_play(&v.record, s.span, play) else {
             continue;
         };
-        budget.set(budget.get() - 1);
-        let cv = check(&cand, false, played);
+        let cv = at.replay(&cand, at.played)?;
         let after = s.span.end();
         let r = reach(&cv, after, end);
         let r = if r >= after { r } else { s.span.offset };
@@ -131,15 +136,9 @@ fn with_note(f: &mut Finding, note: String) {
 /// in one die, and the rest of the game replays without error from it, for exactly one such
 /// roll. The roll is then the repair.
 pub(super) fn dice_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
-    let At {
-        v,
-        check,
-        budget,
-        played,
-        ..
-    } = at;
+    let v = at.v;
     let s = f.suggestions.as_deref()?;
-    let at = s.at.as_ref()?;
+    let made = s.at.as_ref()?;
     let dice = s.dice_span?;
     let k = stage_of_dice(&v.record, dice)?;
     let stage = &v.record.stages[k];
@@ -166,7 +165,8 @@ pub(super) fn dice_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
                 continue;
             }
             let roll = Roll { a, b };
-            let Ok(played_with) = check_play(&at.rules, &at.pos, at.side, roll.stage(), &play)
+            let Ok(played_with) =
+                check_play(&made.rules, &made.pos, made.side, roll.stage(), &play)
             else {
                 continue;
             };
@@ -174,12 +174,8 @@ pub(super) fn dice_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
             let exact = played_with.steps.iter().all(|st| {
                 st.from.abs_diff(st.to) == st.die || (st.from == 25 && st.to + st.die == 25)
             });
-            if budget.get() == 0 {
-                return None;
-            }
-            budget.set(budget.get() - 1);
             let cand = with_dice(&v.record, k, a, b);
-            let cv = check(&cand, false, played);
+            let cv = at.replay(&cand, at.played)?;
             if reach(&cv, s.span.end(), end) >= end {
                 fits.push((format!("{a}{b}"), cand, cv, exact));
             }
@@ -252,21 +248,11 @@ pub(super) fn as_written_attempt(at: At<'_>, f: &Finding) -> Option<Attempt> {
 /// The game of `f` continued from the board after its play, as `how` says: carried out as
 /// written, or the board the record stores after it.
 pub(super) fn made_attempt(at: At<'_>, f: &Finding, how: Continued) -> Option<Attempt> {
-    let At {
-        v,
-        check,
-        budget,
-        played,
-        ..
-    } = at;
+    let v = at.v;
     let s = f.suggestions.as_deref()?;
-    if budget.get() == 0 {
-        return None;
-    }
-    budget.set(budget.get() - 1);
-    let mut with = played.to_vec();
+    let mut with = at.played.to_vec();
     with.push((s.span.offset, how));
-    let mut cv = check(&v.record, false, &with);
+    let mut cv = at.replay(&v.record, &with)?;
     // The walker continued only if the board allows every written hop (or a board is stored).
     cv.findings
         .iter()

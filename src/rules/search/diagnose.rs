@@ -157,25 +157,20 @@ fn segment_error<M: Movement>(
     }
     // A missing checker, a checker on the bar or one that may not leave is the plainest
     // explanation: the origin half of the step rule.
+    let step_error = |(from, die, error), intermediate| PlayError::Step {
+        segment: index,
+        from,
+        die,
+        intermediate,
+        error,
+    };
     if let Err(e) = origin::<M>(pos, side, seg.from, highest(pos, side)) {
-        return PlayError::Step {
-            segment: index,
-            from: seg.from,
-            die: 0,
-            intermediate: false,
-            error: e,
-        };
+        return step_error((seg.from, 0, e), false);
     }
     let mut w = Worst::default();
     walk::<M>(pos, side, seg, seg.from, &mut dice.to_vec(), &mut w);
-    if let Some((from, die, error)) = w.final_err {
-        return PlayError::Step {
-            segment: index,
-            from,
-            die,
-            intermediate: false,
-            error,
-        };
+    if let Some(e) = w.final_err {
+        return step_error(e, false);
     }
     if let Some(point) = w.hit_on_way {
         return PlayError::HitOnTheWay {
@@ -183,14 +178,8 @@ fn segment_error<M: Movement>(
             point,
         };
     }
-    if let Some((from, die, error)) = w.mid_err {
-        return PlayError::Step {
-            segment: index,
-            from,
-            die,
-            intermediate: true,
-            error,
-        };
+    if let Some(e) = w.mid_err {
+        return step_error(e, true);
     }
     PlayError::NoDice {
         segment: index,

@@ -6,7 +6,8 @@ use std::collections::{HashMap, HashSet};
 
 use super::containers::{FxBuild, NO_STEP, Small, Steps};
 use super::dice::{distinct_mask, next_index, stage_dice};
-use crate::rules::movement::{Movement, apply, highest, step_rule};
+use super::take_step;
+use crate::rules::movement::{Movement, highest, step_rule};
 use crate::rules::plays::{PlaySet, legal_plays};
 use crate::rules::{BAR, Position, Side, StageDice};
 
@@ -70,12 +71,11 @@ impl<M: Movement> Gen<M> {
                 let Ok(st) = step_rule::<M>(&pos, self.side, from, d, high) else {
                     continue;
                 };
-                let mut next_state = state;
-                if M::restrict_step(&mut next_state, &self.start, &pos, self.side, &st).is_err() {
+                let Some((next, next_state)) =
+                    take_step::<M>(&self.start, &pos, self.side, state, st)
+                else {
                     continue;
-                }
-                let mut next = pos;
-                apply::<M>(&mut next, self.side, st);
+                };
                 dice.remove(i);
                 seq.push(st);
                 self.dfs(next, next_state, dice, seq);

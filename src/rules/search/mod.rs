@@ -46,6 +46,23 @@ pub struct Resolved {
     pub steps: Vec<Step>,
 }
 
+/// The position after the step `st` of `side` from `pos` and the play-level state after it,
+/// when the variant's play-level rules allow the step (`start`: where the play began).
+#[inline(always)]
+fn take_step<M: Movement>(
+    start: &Position,
+    pos: &Position,
+    side: Side,
+    state: M::PlayState,
+    st: Step,
+) -> Option<(Position, M::PlayState)> {
+    let mut next_state = state;
+    M::restrict_step(&mut next_state, start, pos, side, &st).ok()?;
+    let mut next = *pos;
+    apply::<M>(&mut next, side, st);
+    Some((next, next_state))
+}
+
 /// One step of `side` from `from` with `die`, and the position after it.
 pub(crate) fn step<M: Movement>(
     pos: &Position,

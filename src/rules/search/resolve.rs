@@ -8,6 +8,7 @@ use super::Segment;
 use super::containers::{NO_STEP, Small, Steps};
 use super::diagnose::diagnose;
 use super::dice::{distinct_mask, next_index, stage_dice};
+use super::take_step;
 use crate::rules::movement::{Movement, apply, highest, step_rule};
 use crate::rules::{OFF, PlayError, Position, Side, StageDice, Step};
 
@@ -76,12 +77,11 @@ impl<M: Movement> Search<'_, M> {
                 let Some(done) = segment_step::<M>(seg, &st) else {
                     continue;
                 };
-                let mut next_state = state;
-                if M::restrict_step(&mut next_state, &self.start, &pos, self.side, &st).is_err() {
+                let Some((next, next_state)) =
+                    take_step::<M>(&self.start, &pos, self.side, state, st)
+                else {
                     continue;
-                }
-                let mut next = pos;
-                apply::<M>(&mut next, self.side, st);
+                };
                 // No step may follow a step that ends the game (the mother rule).
                 if M::ends_game(&next, self.side) && !(done && pending.len() == 1) {
                     continue;

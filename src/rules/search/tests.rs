@@ -92,29 +92,21 @@ fn any_step_matches_check_step() {
 }
 
 fn any_step_case<M: Movement>(r: &mut Rng) {
-    {
-        for _ in 0..20_000 {
-            let pos = random_position::<M>(r);
-            let side = if r.below(2) == 0 {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let n = r.below(5);
-            let dice: Vec<u8> = (0..n).map(|_| r.below(9) as u8).collect();
-            let brute = (1..=BAR).any(|from| {
-                pos.count(side, from) > 0
-                    && dice
-                        .iter()
-                        .any(|&d| check_step::<M>(&pos, side, from, d).is_ok())
-            });
-            assert_eq!(
-                any_step::<M>(&pos, side, &dice),
-                brute,
-                "{pos:?} {side:?} {dice:?}"
-            );
-        }
-    }
+    random_boards::<M>(r, 20_000, |r, pos, side| {
+        let n = r.below(5);
+        let dice: Vec<u8> = (0..n).map(|_| r.below(9) as u8).collect();
+        let brute = (1..=BAR).any(|from| {
+            pos.count(side, from) > 0
+                && dice
+                    .iter()
+                    .any(|&d| check_step::<M>(&pos, side, from, d).is_ok())
+        });
+        assert_eq!(
+            any_step::<M>(&pos, side, &dice),
+            brute,
+            "{pos:?} {side:?} {dice:?}"
+        );
+    });
 }
 
 /// The probe as it was before `any_step` and `step_off_bar`: every point, `check_step`.
@@ -157,26 +149,18 @@ fn reaches_depth4_matches_reference() {
 }
 
 fn reaches_case<M: Movement>(r: &mut Rng) {
-    {
-        for _ in 0..5_000 {
-            let pos = random_position::<M>(r);
-            let side = if r.below(2) == 0 {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let d = stage_dice(random_dice(r));
-            let mut dv = [0u8; 4];
-            dv[..d.len()].copy_from_slice(d.as_slice());
-            for depth in 0..=d.len() {
-                assert_eq!(
-                    reaches_depth4::<M>(&pos, side, dv, d.len(), depth),
-                    reaches_depth4_reference::<M>(&pos, side, dv, d.len(), depth),
-                    "{pos:?} {side:?} {dv:?} {depth}"
-                );
-            }
+    random_boards::<M>(r, 5_000, |r, pos, side| {
+        let d = stage_dice(random_dice(r));
+        let mut dv = [0u8; 4];
+        dv[..d.len()].copy_from_slice(d.as_slice());
+        for depth in 0..=d.len() {
+            assert_eq!(
+                reaches_depth4::<M>(&pos, side, dv, d.len(), depth),
+                reaches_depth4_reference::<M>(&pos, side, dv, d.len(), depth),
+                "{pos:?} {side:?} {dv:?} {depth}"
+            );
         }
-    }
+    });
 }
 
 /// `first_path` as it was with shifted arrays: the pending segments and dice as lists.
@@ -235,47 +219,39 @@ fn first_path_matches_reference() {
 
 fn first_path_case<M: Movement>(r: &mut Rng) -> usize {
     let mut found = 0;
-    {
-        for _ in 0..40_000 {
-            let pos = random_position::<M>(r);
-            let side = if r.below(2) == 0 {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let dice = stage_dice(random_dice(r));
-            let n = 1 + r.below(4);
-            let occupied: Vec<u8> = (1..=BAR).filter(|&p| pos.count(side, p) > 0).collect();
-            let segs: Vec<Segment> = (0..n)
-                .map(|k| {
-                    if occupied.is_empty() || r.below(4) == 0 {
-                        let from = 1 + r.below(25) as u8;
-                        let to = r.below(from as usize) as u8;
-                        return Segment { from, to };
-                    }
-                    // A plausible hop: an occupied point, one or two dice down.
-                    let from = occupied[r.below(occupied.len())];
-                    let d = dice.as_slice();
-                    let mut dist = d[k % d.len()] as i16;
-                    if r.below(3) == 0 {
-                        dist += d[(k + 1) % d.len()] as i16;
-                    }
-                    let to = (from as i16 - dist).max(0) as u8;
-                    Segment { from, to }
-                })
-                .collect();
-            let fast = first_path::<M>(&pos, side, &segs, &dice, M::PlayState::default())
-                .map(|(p, st)| (p, st.as_slice().to_vec()));
-            let slow = first_path_reference::<M>(&pos, side, &segs, dice.as_slice());
-            found += usize::from(fast.is_some());
-            assert_eq!(
-                fast,
-                slow,
-                "{pos:?} {side:?} {segs:?} {:?}",
-                dice.as_slice()
-            );
-        }
-    }
+    random_boards::<M>(r, 40_000, |r, pos, side| {
+        let dice = stage_dice(random_dice(r));
+        let n = 1 + r.below(4);
+        let occupied: Vec<u8> = (1..=BAR).filter(|&p| pos.count(side, p) > 0).collect();
+        let segs: Vec<Segment> = (0..n)
+            .map(|k| {
+                if occupied.is_empty() || r.below(4) == 0 {
+                    let from = 1 + r.below(25) as u8;
+                    let to = r.below(from as usize) as u8;
+                    return Segment { from, to };
+                }
+                // A plausible hop: an occupied point, one or two dice down.
+                let from = occupied[r.below(occupied.len())];
+                let d = dice.as_slice();
+                let mut dist = d[k % d.len()] as i16;
+                if r.below(3) == 0 {
+                    dist += d[(k + 1) % d.len()] as i16;
+                }
+                let to = (from as i16 - dist).max(0) as u8;
+                Segment { from, to }
+            })
+            .collect();
+        let fast = first_path::<M>(&pos, side, &segs, &dice, M::PlayState::default())
+            .map(|(p, st)| (p, st.as_slice().to_vec()));
+        let slow = first_path_reference::<M>(&pos, side, &segs, dice.as_slice());
+        found += usize::from(fast.is_some());
+        assert_eq!(
+            fast,
+            slow,
+            "{pos:?} {side:?} {segs:?} {:?}",
+            dice.as_slice()
+        );
+    });
     found
 }
 
@@ -304,6 +280,19 @@ fn same_plays<M: Movement>(pos: &Position, side: Side, dice: StageDice) {
             p = next;
         }
         assert_eq!(p, *result, "{}", ctx());
+    }
+}
+
+/// `check` on `boards` random positions of `M`, each with a random side to move.
+fn random_boards<M: Movement>(
+    r: &mut Rng,
+    boards: usize,
+    mut check: impl FnMut(&mut Rng, Position, Side),
+) {
+    for _ in 0..boards {
+        let pos = random_position::<M>(r);
+        let side = random_side(r);
+        check(r, pos, side);
     }
 }
 
