@@ -94,6 +94,117 @@ const KNOWN: [&[u8; 4]; 9] = [
     b"MTCH", b"GAME", b"ANAL", b"DECS", b"SIGN", b"MSIG", b"ANNO", b"CLCK", b"VIDO",
 ];
 
+/// A check of the `CSUM` section at `at` (payload `start..end`) over the bytes from `base` to
+/// it: `(data, base, at, start, end)`.
+pub(super) type CheckSum = fn(&[u8], usize, usize, usize, usize) -> Result<Checksum, Problem>;
+
+/// How a version of the format frames its sections (v1 calls them chunks), and the words its
+/// messages use.
+pub(super) struct Framing {
+    /// The size of a section's header: its kind, its length (u32), its flags (bit 0 of the
+    /// first byte: critical), and what else the version puts there.
+    pub header: usize,
+    /// The kinds the version knows: another kind marked critical is refused.
+    pub known: &'static [&'static [u8; 4]],
+    /// The `CSUM` section checked.
+    pub check_sum: CheckSum,
+    /// What a section is called (`section`, `chunk`), and whether a message gives its byte.
+    pub word: &'static str,
+    pub at_byte: bool,
+    /// The version a message names (`v2`).
+    pub version: &'static str,
+    /// Where the sections end, as a message names it (`the end of the file`).
+    pub end: &'static str,
+    /// The message of a section header cut short.
+    pub cut: &'static str,
+}
+
+/// OGXM v2's sections.
+const V2: Framing = Framing {
+    header: 9,
+    known: &KNOWN,
+    check_sum,
+    word: "section",
+    at_byte: false,
+    version: "v2",
+    end: "the end of the file",
+    cut: "a section header is cut short before `END!`",
+};
+
+/// The sections from `first` to `body_end` (where the trailer starts) of the file at `base`,
+/// framed as `f` says, and the verdict of its checksum.
+pub(super) fn read_sections(
+    data: &[u8],
+    base: usize,
+    first: usize,
+    body_end: usize,
+    f: &Framing,
+) -> Result<(Vec<Section>, Checksum), Problem> {
+    let mut sections = Vec::new();
+    let mut checksum = Checksum::Absent;
+    let mut pos = first;
+    while pos < body_end {
+        if body_end - pos < f.header {
+            return Err(Problem::new(
+                Code::OgxmTruncated,
+                pos,
+                body_end - pos,
+                f.cut,
+            ));
+        }
+        let kind: [u8; 4] = [data[pos], data[pos + 1], data[pos + 2], data[pos + 3]];
+        let len = u32::from_le_bytes([data[pos + 4], data[pos + 5], data[pos + 6], data[pos + 7]])
+            as usize;
+        let critical = data[pos + 8] & 1 == 1;
+        let start = pos + f.header;
+        // `section `MTCH``, or `chunk `MHDR` at byte 20`.
+        let named = || {
+            let at = if f.at_byte {
+                format!(" at byte {pos}")
+            } else {
+                String::new()
+            };
+            format!("{} `{}`{at}", f.word, kind_name(&kind))
+        };
+        if len > body_end - start {
+            return Err(Problem::new(
+                Code::OgxmBadRecord,
+                pos + 4,
+                4,
+                format!(
+                    "{} gives a length of {len} bytes, past {} ({} bytes left)",
+                    named(),
+                    f.end,
+                    body_end - start
+                ),
+            ));
+        }
+        let end = start + len;
+        if &kind == b"CSUM" {
+            checksum = (f.check_sum)(data, base, pos, start, end)?;
+        } else if critical && !f.known.contains(&&kind) {
+            return Err(Problem::new(
+                Code::OgxmCriticalSection,
+                pos,
+                4,
+                format!(
+                    "{} is marked critical and is not an OGXM {} {} this reader knows",
+                    named(),
+                    f.version,
+                    f.word
+                ),
+            ));
+        }
+        sections.push(Section {
+            kind,
+            at: pos,
+            payload: (start, end),
+        });
+        pos = end;
+    }
+    Ok((sections, checksum))
+}
+
 /// The frame of the file `data` (one member of a stream is a whole file).
 ///
 /// # Errors
@@ -181,56 +292,7 @@ pub fn frame_at(data: &[u8], base: usize) -> Result<Frame, Problem> {
         ));
     }
     let body_end = base + size - 4;
-    let mut sections = Vec::new();
-    let mut checksum = Checksum::Absent;
-    let mut pos = base + HEADER;
-    while pos < body_end {
-        if body_end - pos < 9 {
-            return Err(Problem::new(
-                Code::OgxmTruncated,
-                pos,
-                body_end - pos,
-                "a section header is cut short before `END!`",
-            ));
-        }
-        let kind: [u8; 4] = [data[pos], data[pos + 1], data[pos + 2], data[pos + 3]];
-        let len = u32::from_le_bytes([data[pos + 4], data[pos + 5], data[pos + 6], data[pos + 7]])
-            as usize;
-        let flags = data[pos + 8];
-        let start = pos + 9;
-        if len > body_end - start {
-            return Err(Problem::new(
-                Code::OgxmBadRecord,
-                pos + 4,
-                4,
-                format!(
-                    "section `{}` gives a length of {len} bytes, past the end of the file ({} bytes left)",
-                    kind_name(&kind),
-                    body_end - start
-                ),
-            ));
-        }
-        let end = start + len;
-        if &kind == b"CSUM" {
-            checksum = check_sum(data, base, pos, start, end)?;
-        } else if !KNOWN.contains(&&kind) && flags & 1 == 1 {
-            return Err(Problem::new(
-                Code::OgxmCriticalSection,
-                pos,
-                4,
-                format!(
-                    "section `{}` is marked critical and is not an OGXM v2 section this reader knows",
-                    kind_name(&kind)
-                ),
-            ));
-        }
-        sections.push(Section {
-            kind,
-            at: pos,
-            payload: (start, end),
-        });
-        pos = end;
-    }
+    let (sections, checksum) = read_sections(data, base, base + HEADER, body_end, &V2)?;
     Ok(Frame {
         base,
         major,
