@@ -5,10 +5,12 @@
 //! [`RuleSet`](crate::rules::RuleSet) says about the game: how one side's numbering maps onto
 //! the other's ([`RuleSet::opposite`](crate::rules::RuleSet::opposite)), whether there is a bar
 //! ([`RuleSet::hits`](crate::rules::RuleSet::hits)) and a cube, and whether gnubg's and XG's IDs
-//! describe the board ([`RuleSet::backgammon_board`](crate::rules::RuleSet::backgammon_board)). Points are numbered from one side (the *view*,
-//! usually the side to move): its point 13–24 along the top from left to right, 12–1 along
-//! the bottom, so that side moves from the top right round to the bottom right in every
-//! game, and the other side's checkers stand wherever its own numbering puts them.
+//! describe the board
+//! ([`RuleSet::backgammon_board`](crate::rules::RuleSet::backgammon_board)). Points are
+//! numbered from one side (the *view*, usually the side to move): its point 13–24 along the
+//! top from left to right, 12–1 along the bottom, so that side moves from the top right round
+//! to the bottom right in every game, and the other side's checkers stand wherever its own
+//! numbering puts them.
 //!
 //! The model is in `model` ([`Diagram`], [`Hop`]), its text drawing in `text` ([`text`]), the
 //! search for a moment of a replayed record in `moment` ([`diagram_at`], [`finding_diagram`]),
