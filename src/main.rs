@@ -3,6 +3,8 @@
 //!
 //! Exit status: 0 every record valid, 1 some record invalid, 2 usage or I/O error (2 outranks 1).
 
+#![deny(clippy::too_many_lines)]
+
 mod bin_support;
 
 use std::path::PathBuf;

@@ -6,6 +6,8 @@
 //! `tavla legal`, the verdicts of `tavla check`). Batches run on a worker pool with the GIL
 //! released. The documented Python API is `tavla/__init__.py`, which wraps these.
 
+#![deny(clippy::too_many_lines)]
+
 mod arrow;
 mod objects;
 
