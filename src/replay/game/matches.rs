@@ -557,7 +557,8 @@ pub(crate) fn replay_match(
             result: ResultState::default(),
             needed,
             length,
-            trace: Vec::new(),
+            // Room for every action's trace at once, when traces are kept.
+            trace: Vec::with_capacity(if keep_traces { game.actions.len() } else { 0 }),
             traces: keep_traces,
             turns_checked: 0,
             identity,
