@@ -746,3 +746,16 @@ pub(crate) fn shorten(s: &str, n: usize) -> String {
     }
     out
 }
+
+/// Append `n` in decimal to `out`: up to three digits without a call (the counts, dice,
+/// points and scores of identifiers and tables), more through `itoa`.
+#[inline]
+pub(crate) fn push_uint(out: &mut Vec<u8>, n: u64) {
+    let d = |k: u64| b'0' + (k % 10) as u8;
+    match n {
+        0..=9 => out.push(d(n)),
+        10..=99 => out.extend_from_slice(&[d(n / 10), d(n)]),
+        100..=999 => out.extend_from_slice(&[d(n / 100), d(n / 10), d(n)]),
+        _ => out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes()),
+    }
+}

@@ -197,17 +197,16 @@ impl Xgid {
         board[5] = cell(top[0], 0);
         board[30] = cell(0, black[usize::from(BAR)]);
         out.extend_from_slice(&board);
-        let mut num = itoa::Buffer::new();
-        out.extend_from_slice(num.format(log2(self.cube)).as_bytes());
-        out.extend_from_slice(match self.cube_owner {
-            None => b":0:",
-            Some(Side::Black) => b":1:",
-            Some(Side::White) => b":-1:",
-        });
-        out.extend_from_slice(match self.on_roll {
-            Side::Black => b"1:",
-            Side::White => b"-1:",
-        });
+        super::push_uint(out, u64::from(log2(self.cube)));
+        match self.cube_owner {
+            None => out.extend_from_slice(b":0:"),
+            Some(Side::Black) => out.extend_from_slice(b":1:"),
+            Some(Side::White) => out.extend_from_slice(b":-1:"),
+        }
+        match self.on_roll {
+            Side::Black => out.extend_from_slice(b"1:"),
+            Side::White => out.extend_from_slice(b"-1:"),
+        }
         match (self.cube_action, self.dice) {
             (Some(a), _) => out.push(a.letter() as u8),
             (None, Some(r)) if r.is_valid() => out.extend_from_slice(&[b'0' + r.a, b'0' + r.b]),
@@ -226,7 +225,7 @@ impl Xgid {
             u64::from(log2(self.max_cube)),
         ] {
             out.push(b':');
-            out.extend_from_slice(num.format(v).as_bytes());
+            super::push_uint(out, v);
         }
     }
 }

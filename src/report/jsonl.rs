@@ -68,7 +68,6 @@ struct Writer<'a> {
     made_at_board: Vec<usize>,
     /// A stage's play as written, reused.
     play: String,
-    num: itoa::Buffer,
 }
 
 impl<'a> Writer<'a> {
@@ -90,16 +89,11 @@ impl<'a> Writer<'a> {
                 .map(|f| f.span.offset)
                 .collect(),
             play: String::new(),
-            num: itoa::Buffer::new(),
         }
     }
 
     fn uint(&mut self, out: &mut Vec<u8>, n: u64) {
-        if n < 10 {
-            out.push(b'0' + n as u8);
-        } else {
-            out.extend_from_slice(self.num.format(n).as_bytes());
-        }
+        crate::ids::push_uint(out, n);
     }
 
     /// The actions of game `gi`, comma-separated (the list's brackets are the frame's).

@@ -39,7 +39,7 @@ use serde::Serialize;
 
 use crate::ids;
 use crate::notation::{CellBody, Column, StageKind, TurnStages};
-use crate::replay::{ActionTrace, Severity, Verdict};
+use crate::replay::{ActionTrace, Finding, Severity, Verdict};
 use crate::report::json::{match_cube, write_written};
 use crate::rules::{Position, Roll, Side};
 
@@ -279,6 +279,7 @@ impl RowRef<'_> {
     /// (quoted), the same for every row of a file.
     fn write_csv(&self, out: &mut Vec<u8>, path: &[u8]) {
         /// A quoted field, its quotes doubled.
+        #[inline(always)]
         fn text(out: &mut Vec<u8>, s: &str) {
             out.push(b'"');
             let mut rest = s;
@@ -292,6 +293,7 @@ impl RowRef<'_> {
             out.extend_from_slice(rest.as_bytes());
             out.extend_from_slice(b"\",");
         }
+        #[inline(always)]
         fn opt_text(out: &mut Vec<u8>, s: Option<&str>) {
             match s {
                 Some(s) => text(out, s),
@@ -299,6 +301,7 @@ impl RowRef<'_> {
             }
         }
         /// A quoted field known to hold no quote (a side, a code, a position, an XGID).
+        #[inline(always)]
         fn plain(out: &mut Vec<u8>, s: Option<&[u8]>) {
             if let Some(s) = s {
                 out.push(b'"');
@@ -307,16 +310,12 @@ impl RowRef<'_> {
             }
             out.push(b',');
         }
-        fn int(out: &mut Vec<u8>, num: &mut itoa::Buffer, v: Option<u64>) {
-            match v {
-                // A die, a count below 10.
-                Some(d @ 0..=9) => out.extend_from_slice(&[b'0' + d as u8, b',']),
-                Some(v) => {
-                    out.extend_from_slice(num.format(v).as_bytes());
-                    out.push(b',');
-                }
-                None => out.push(b','),
+        #[inline(always)]
+        fn int(out: &mut Vec<u8>, v: Option<u64>) {
+            if let Some(v) = v {
+                ids::push_uint(out, v);
             }
+            out.push(b',');
         }
         fn float(out: &mut Vec<u8>, v: Option<f64>) {
             if let Some(v) = v {
@@ -324,21 +323,40 @@ impl RowRef<'_> {
                 use std::io::Write;
                 let _ = write!(out, "{v}");
             }
+            out.push(b',');
         }
-        let num = &mut itoa::Buffer::new();
         let n = |v: Option<u32>| v.map(u64::from);
         out.reserve(256 + path.len() + self.play.len());
         out.extend_from_slice(path);
         out.push(b',');
-        int(out, num, Some(self.match_number as u64));
-        int(out, num, Some(self.game));
-        int(out, num, self.turn);
-        plain(out, Some(self.side.as_bytes()));
+        int(out, Some(self.match_number as u64));
+        int(out, Some(self.game));
+        int(out, self.turn);
+        match self.side {
+            "white" => out.extend_from_slice(b"\"white\","),
+            "black" => out.extend_from_slice(b"\"black\","),
+            side => plain(out, Some(side.as_bytes())),
+        }
         opt_text(out, self.player);
-        int(out, num, self.dice.map(|d| u64::from(d[0])));
-        int(out, num, self.dice.map(|d| u64::from(d[1])));
+        match self.dice {
+            Some([a, b]) if a < 10 && b < 10 => {
+                out.extend_from_slice(&[b'0' + a, b',', b'0' + b, b',']);
+            }
+            dice => {
+                int(out, dice.map(|d| u64::from(d[0])));
+                int(out, dice.map(|d| u64::from(d[1])));
+            }
+        }
         text(out, self.play);
-        plain(out, self.position_before);
+        match self.position_before {
+            Some(p) if p.len() == ids::tavla::LEN => {
+                let mut field = [b'"'; ids::tavla::LEN + 3];
+                field[1..=ids::tavla::LEN].copy_from_slice(p);
+                field[ids::tavla::LEN + 2] = b',';
+                out.extend_from_slice(&field);
+            }
+            p => plain(out, p),
+        }
         plain(out, self.xgid_before);
         out.extend_from_slice(match self.legal {
             Some(true) => b"true,",
@@ -346,20 +364,28 @@ impl RowRef<'_> {
             None => b",",
         });
         plain(out, self.code.map(str::as_bytes));
-        int(out, num, self.n_legal.map(|n| n as u64));
-        int(out, num, n(self.pips.map(|p| p.0)));
-        int(out, num, n(self.pips.map(|p| p.1)));
-        int(out, num, self.score.map(|s| s.0));
-        int(out, num, self.score.map(|s| s.1));
-        int(out, num, n(self.cube));
+        int(out, self.n_legal.map(|n| n as u64));
+        int(out, n(self.pips.map(|p| p.0)));
+        int(out, n(self.pips.map(|p| p.1)));
+        int(out, self.score.map(|s| s.0));
+        int(out, self.score.map(|s| s.1));
+        int(out, n(self.cube));
+        if self.equity_loss.is_none()
+            && self.best_play.is_none()
+            && self.cube_error.is_none()
+            && self.proper_cube.is_none()
+            && self.luck.is_none()
+            && self.comment.is_none()
+        {
+            // No analysis and no comment, as in most records.
+            out.extend_from_slice(b",,,,,\n");
+            return;
+        }
         float(out, self.equity_loss);
-        out.push(b',');
         opt_text(out, self.best_play);
         float(out, self.cube_error);
-        out.push(b',');
         plain(out, self.proper_cube.map(str::as_bytes));
         float(out, self.luck);
-        out.push(b',');
         if let Some(c) = self.comment {
             text(out, c);
             // The field ends the row: its separator becomes the line feed.
@@ -406,16 +432,47 @@ fn match_rows(
     opts: TableOptions,
     f: &mut dyn FnMut(&RowRef<'_>),
 ) {
-    let errors: Vec<_> = v
-        .findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .collect();
-    // Scratch text, reused from row to row.
-    let mut play = String::new();
-    let mut position_text = [0u8; ids::tavla::LEN];
-    let mut xgid_text = Vec::new();
-    for (gi, game) in v.record.games.iter().enumerate() {
+    let mut rows = MatchRows {
+        path,
+        match_number,
+        v,
+        text,
+        opts,
+        errors: v
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .collect(),
+        play: String::new(),
+        position_text: [0; ids::tavla::LEN],
+        xgid_text: Vec::new(),
+    };
+    for gi in 0..v.record.games.len() {
+        rows.game(gi, f);
+    }
+}
+
+/// What the rows of a match share, and the text of a row, reused from row to row.
+struct MatchRows<'a> {
+    path: &'a str,
+    match_number: usize,
+    v: &'a Verdict,
+    text: &'a str,
+    opts: TableOptions,
+    /// The errors found, in file order.
+    errors: Vec<&'a Finding>,
+    /// The play as written.
+    play: String,
+    position_text: [u8; ids::tavla::LEN],
+    xgid_text: Vec<u8>,
+}
+
+impl MatchRows<'_> {
+    /// The rows of game `gi`. Positions are borrowed from the replay's trace, never copied
+    /// from row to row.
+    fn game(&mut self, gi: usize, f: &mut dyn FnMut(&RowRef<'_>)) {
+        let v = self.v;
+        let game = &v.record.games[gi];
         let trace = v.games.get(gi);
         let rules = trace.map(|t| t.rules).or(v.rules);
         let score = game.score.as_ref().map(|(l, r)| (l.score, r.score));
@@ -423,8 +480,17 @@ fn match_rows(
             .score
             .as_ref()
             .map(|(l, r)| (l.name.as_str(), r.name.as_str()));
+        // What every XGID of the game says beyond the position, the turn, dice and cube.
+        let start = rules.map(|r| r.start());
+        let xgid = start.map(|s| ids::xgid::Xgid {
+            white_score: score.map_or(0, |s| s.0),
+            black_score: score.map_or(0, |s| s.1),
+            match_length: v.record.length.map_or(0, |l| l.0),
+            crawford: trace.is_some_and(|t| t.crawford),
+            ..ids::xgid::Xgid::new(s, Side::White)
+        });
         // The position and cube before the next action, followed through the game.
-        let mut position: Option<Position> = rules.map(|r| r.start());
+        let mut position: Option<&Position> = start.as_ref();
         let mut cube: (u32, Option<Side>) = (1, None);
         let mut stopped = false;
         for (ai, action) in game.actions.iter().enumerate() {
@@ -434,59 +500,9 @@ fn match_rows(
                 (_, Column::Left) => Side::White,
                 (_, Column::Right) => Side::Black,
             };
-            play.clear();
-            let mut dice = None;
-            let mut received = false;
-            match &action.cell.body {
-                CellBody::Turn { stages } => {
-                    let TurnStages {
-                        received: rec,
-                        roll,
-                        chain,
-                    } = stages.split(&v.record.stages);
-                    dice = roll.map(|r| [r.a, r.b]);
-                    received = !rec.is_empty();
-                    let only_roll = rec.is_empty() && chain.is_empty() && roll.is_some();
-                    for s in rec.iter().chain(roll).chain(chain) {
-                        if !only_roll {
-                            if !play.is_empty() {
-                                play.push(' ');
-                            }
-                            let (open, close) = match s.kind {
-                                StageKind::Received => ("(", "):"),
-                                StageKind::Roll => ("", ":"),
-                                StageKind::Chain => ("+", ":"),
-                            };
-                            play.push_str(open);
-                            play.push(char::from(b'0' + s.a % 10));
-                            play.push(char::from(b'0' + s.b % 10));
-                            play.push_str(close);
-                            play.push(' ');
-                        }
-                        let head = play.len();
-                        write_written(&s.moves, &v.record.steps, text, &mut play);
-                        if !only_roll && play.len() == head {
-                            // A stage with nothing written after its dice.
-                            play.pop();
-                        }
-                    }
-                }
-                CellBody::Double { value, .. } => {
-                    let _ = write!(play, "Doubles => {value}");
-                }
-                CellBody::Beaver { value, .. } => {
-                    let _ = write!(play, "Beavers => {value}");
-                }
-                CellBody::Raccoon { value, .. } => {
-                    let _ = write!(play, "Raccoons => {value}");
-                }
-                CellBody::Take => play.push_str("Takes"),
-                CellBody::Drop => play.push_str("Drops"),
-                CellBody::Wins { .. }
-                | CellBody::Losses { .. }
-                | CellBody::Draw
-                | CellBody::Resign { .. } => continue,
-            }
+            let Some((dice, received)) = self.play_text(&action.cell.body) else {
+                continue;
+            };
             // The action the replay stopped at (its first fatal problem) was reached: the
             // position before it is the one the walk got to.
             let checked = !matches!(t, Some(ActionTrace::Unchecked { .. }) | None);
@@ -506,10 +522,10 @@ fn match_rows(
                 }) => {
                     cube = *c;
                     (
-                        Some(*before),
+                        Some(before),
                         side,
                         roll.map(|(a, b)| Roll { a, b }),
-                        Some(*position),
+                        Some(position),
                     )
                 }
                 _ => {
@@ -525,15 +541,14 @@ fn match_rows(
                 }
             };
             let cell = action.cell.span;
-            let first_error = errors.iter().find(|f| {
+            let first_error = self.errors.iter().find(|f| {
                 let at = f.span;
                 at.offset >= cell.offset && at.offset < cell.end().max(cell.offset + 1)
             });
             let before = before.filter(|_| reached);
-            xgid_text.clear();
+            self.xgid_text.clear();
             let mut n_legal = None;
-            let mut has_xgid = false;
-            if let (Some(r), Some(b)) = (rules, before) {
+            if let (Some(r), Some(b), Some(x)) = (rules, before, &xgid) {
                 // The position comes from the replay, valid by construction.
                 if r.backgammon_board() {
                     // A double awaiting its answer is written `D` in place of the dice.
@@ -541,32 +556,31 @@ fn match_rows(
                         action.cell.body,
                         CellBody::Take | CellBody::Drop | CellBody::Beaver { .. }
                     );
-                    let x = ids::xgid::Xgid {
-                        dice: roll,
-                        cube_action: answering.then_some(ids::xgid::CubeAction::Doubled),
-                        cube: cube.0,
-                        cube_owner: cube.1,
-                        white_score: score.map_or(0, |s| s.0),
-                        black_score: score.map_or(0, |s| s.1),
-                        match_length: v.record.length.map_or(0, |l| l.0),
-                        crawford: trace.is_some_and(|t| t.crawford),
-                        ..ids::xgid::Xgid::new(b, on_roll)
-                    };
-                    x.write_bytes(&mut xgid_text);
-                    has_xgid = true;
+                    write_xgid(
+                        ids::xgid::Xgid {
+                            on_roll,
+                            dice: roll,
+                            cube_action: answering.then_some(ids::xgid::CubeAction::Doubled),
+                            cube: cube.0,
+                            cube_owner: cube.1,
+                            ..*x
+                        },
+                        b,
+                        &mut self.xgid_text,
+                    );
                 }
-                position_text = ids::tavla::bytes(&b);
+                self.position_text = ids::tavla::bytes(b);
                 n_legal = roll
-                    .filter(|r| opts.legal_counts && !received && r.is_valid())
-                    .map(|d| r.legal_plays(&b, side, d.stage()).len());
+                    .filter(|r| self.opts.legal_counts && !received && r.is_valid())
+                    .map(|d| r.legal_plays(b, side, d.stage()).len());
             }
             let analysis = action.analysis.as_deref();
             let cube_analysis = analysis.and_then(|a| a.cube.as_ref());
             let in_match = cube_analysis.and_then(|_| match_cube(v, gi, ai, side));
             let in_match = in_match.as_ref();
             f(&RowRef {
-                path,
-                match_number,
+                path: self.path,
+                match_number: self.match_number,
                 game: game.number,
                 turn: action.turn_number,
                 side: side.name(),
@@ -575,9 +589,9 @@ fn match_rows(
                     Side::Black => r,
                 }),
                 dice,
-                play: &play,
-                position_before: before.map(|_| &position_text[..]),
-                xgid_before: has_xgid.then_some(&xgid_text[..]),
+                play: &self.play,
+                position_before: before.map(|_| &self.position_text[..]),
+                xgid_before: (!self.xgid_text.is_empty()).then_some(&self.xgid_text[..]),
                 legal: if first_error.is_some() {
                     Some(false)
                 } else {
@@ -608,6 +622,74 @@ fn match_rows(
             }
         }
     }
+
+    /// The play of a cell as the `play` column writes it, into `self.play`; the roll's dice
+    /// and whether the cell has received stages. `None` for a result, which is no row.
+    fn play_text(&mut self, body: &CellBody) -> Option<(Option<[u8; 2]>, bool)> {
+        let play = &mut self.play;
+        play.clear();
+        match body {
+            CellBody::Turn { stages } => {
+                let TurnStages {
+                    received,
+                    roll,
+                    chain,
+                } = stages.split(&self.v.record.stages);
+                let only_roll = received.is_empty() && chain.is_empty() && roll.is_some();
+                for s in received.iter().chain(roll).chain(chain) {
+                    if !only_roll {
+                        if !play.is_empty() {
+                            play.push(' ');
+                        }
+                        let (open, close) = match s.kind {
+                            StageKind::Received => ("(", "):"),
+                            StageKind::Roll => ("", ":"),
+                            StageKind::Chain => ("+", ":"),
+                        };
+                        play.push_str(open);
+                        play.push(char::from(b'0' + s.a % 10));
+                        play.push(char::from(b'0' + s.b % 10));
+                        play.push_str(close);
+                        play.push(' ');
+                    }
+                    let head = play.len();
+                    write_written(&s.moves, &self.v.record.steps, self.text, play);
+                    if !only_roll && play.len() == head {
+                        // A stage with nothing written after its dice.
+                        play.pop();
+                    }
+                }
+                return Some((roll.map(|r| [r.a, r.b]), !received.is_empty()));
+            }
+            CellBody::Double { value, .. } => {
+                let _ = write!(play, "Doubles => {value}");
+            }
+            CellBody::Beaver { value, .. } => {
+                let _ = write!(play, "Beavers => {value}");
+            }
+            CellBody::Raccoon { value, .. } => {
+                let _ = write!(play, "Raccoons => {value}");
+            }
+            CellBody::Take => play.push_str("Takes"),
+            CellBody::Drop => play.push_str("Drops"),
+            CellBody::Wins { .. }
+            | CellBody::Losses { .. }
+            | CellBody::Draw
+            | CellBody::Resign { .. } => return None,
+        }
+        Some((None, false))
+    }
+}
+
+/// The XGID of `x` on position `pos`, into `out` (apart from the loop of rows: the position
+/// is copied once, into the XGID).
+#[inline(never)]
+fn write_xgid(x: ids::xgid::Xgid, pos: &Position, out: &mut Vec<u8>) {
+    ids::xgid::Xgid {
+        position: *pos,
+        ..x
+    }
+    .write_bytes(out);
 }
 
 /// The table of plays as Parquet: the columns of [`COLUMNS`], typed (integers as `INT64`,

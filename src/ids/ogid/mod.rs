@@ -346,14 +346,12 @@ impl Ogid {
         for (a, &ch) in POINTS.iter().enumerate().skip(1) {
             out.resize(out.len() + usize::from(black[a]), ch);
         }
-        let mut num = itoa::Buffer::new();
         out.extend_from_slice(&[b':', self.cube_owner.letter() as u8]);
-        out.extend_from_slice(num.format(log2(self.cube)).as_bytes());
-        out.push(self.cube_action.letter() as u8);
-        out.push(b':');
+        super::push_uint(out, u64::from(log2(self.cube)));
+        out.extend_from_slice(&[self.cube_action.letter() as u8, b':']);
         if let Some(r) = self.dice.filter(|r| r.is_valid()) {
-            out.extend_from_slice(num.format(r.a).as_bytes());
-            out.extend_from_slice(num.format(r.b).as_bytes());
+            super::push_uint(out, u64::from(r.a));
+            super::push_uint(out, u64::from(r.b));
         }
         out.extend_from_slice(match self.last {
             Side::White => b":W:",
@@ -362,7 +360,7 @@ impl Ogid {
         out.extend_from_slice(self.state.code().as_bytes());
         for v in [self.white_score, self.black_score, self.match_length] {
             out.push(b':');
-            out.extend_from_slice(num.format(v).as_bytes());
+            super::push_uint(out, v);
         }
         match self.length_mark {
             LengthMark::None => {}
@@ -370,14 +368,14 @@ impl Ogid {
             LengthMark::PostCrawford => out.push(b'L'),
             LengthMark::Games(n) => {
                 out.push(b'G');
-                out.extend_from_slice(num.format(n).as_bytes());
+                super::push_uint(out, n);
             }
         }
         out.push(b':');
-        out.extend_from_slice(num.format(self.move_id).as_bytes());
+        super::push_uint(out, self.move_id);
         if let Some(n) = self.checkers {
             out.push(b':');
-            out.extend_from_slice(num.format(n).as_bytes());
+            super::push_uint(out, u64::from(n));
         }
     }
 }

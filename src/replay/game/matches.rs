@@ -309,7 +309,12 @@ impl<'a> MatchReplay<'a> {
             result: ResultState::default(),
             needed,
             length,
-            trace: Vec::new(),
+            // Room for every action's trace at once, when traces are kept.
+            trace: Vec::with_capacity(if self.keep_traces {
+                game.actions.len()
+            } else {
+                0
+            }),
             traces: self.keep_traces,
             turns_checked: 0,
             identity,
