@@ -125,12 +125,24 @@ mod tests {
     use super::*;
     use crate::rules::Variant;
 
+    /// The variants of games 1 to `games`.
+    fn variants(r: &Rotation, games: u64) -> Vec<Variant> {
+        (1..=games).map(|n| r.game(n).variant()).collect()
+    }
+
+    /// The preset, cube and triple game of game `n`, a backgammon game.
+    fn backgammon(r: &Rotation, n: u64) -> (&'static str, bool, bool) {
+        let RuleSet::Backgammon(o) = r.game(n) else {
+            panic!("game {n} is not backgammon")
+        };
+        (o.preset, o.cube, o.triple)
+    }
+
     #[test]
     fn sreshta_plays_obiknovena_gul_bara_and_tapa_in_turn() {
         let r = Rotation::from_name("Sreshta (Bulgarian)").unwrap();
-        let v: Vec<Variant> = (1..=7).map(|n| r.game(n).variant()).collect();
         assert_eq!(
-            v,
+            variants(&r, 7),
             [
                 Variant::Backgammon,
                 Variant::GulBara,
@@ -141,10 +153,7 @@ mod tests {
                 Variant::Backgammon
             ]
         );
-        let RuleSet::Backgammon(o) = r.game(1) else {
-            panic!("game 1 is обикновена")
-        };
-        assert_eq!((o.preset, o.cube, o.triple), ("obiknovena", false, false));
+        assert_eq!(backgammon(&r, 1), ("obiknovena", false, false));
         assert_eq!(Rotation::from_name("Среща"), Some(r));
         assert_eq!(Rotation::from_name("Tapa"), None);
         let mut p = r.with_preset("plakoto").unwrap();
@@ -160,9 +169,8 @@ mod tests {
         let r = Rotation::from_name("Tavli (Greek)").unwrap();
         assert_eq!(Rotation::from_name("Τάβλι"), Some(r));
         assert_eq!(r.name(), "Tavli");
-        let v: Vec<Variant> = (1..=6).map(|n| r.game(n).variant()).collect();
         assert_eq!(
-            v,
+            variants(&r, 6),
             [
                 Variant::Backgammon,
                 Variant::Tapa,
@@ -172,10 +180,7 @@ mod tests {
                 Variant::Fevga
             ]
         );
-        let RuleSet::Backgammon(o) = r.game(4) else {
-            panic!("game 4 is Portes")
-        };
-        assert_eq!((o.preset, o.cube, o.triple), ("portes", false, false));
+        assert_eq!(backgammon(&r, 4), ("portes", false, false));
         let RuleSet::Tapa(t) = r.game(2) else {
             panic!("game 2 is Plakoto")
         };
