@@ -10,7 +10,7 @@ use crate::replay::render_steps;
 use crate::rules::options::{NextGameStarter, Opening};
 use crate::rules::rotation::Rotation;
 use crate::rules::tapa::Outcome;
-use crate::rules::{ChainNext, Position, Roll, RuleSet, Side, StageDice, Step};
+use crate::rules::{ChainNext, Position, Roll, RuleSet, Side, StageDice, Step, TurnPlan};
 
 /// A small deterministic random generator (xorshift64*).
 #[derive(Clone, Debug)]
@@ -527,29 +527,8 @@ fn play_game(
         number: 0,
     };
     let mut pos = rules.start();
-    let opening = rules.opening();
-    let starter_by_winner =
-        rules.next_game_starter() == NextGameStarter::PreviousWinner && game_no > 1;
     let cube_rules = rules.cube();
-    // Opening.
-    let (mut side, mut first): (Side, Option<Roll>) =
-        if let (true, Some(pw)) = (starter_by_winner, prev_winner) {
-            (pw, None)
-        } else {
-            loop {
-                let (a, b) = (rng.die(), rng.die());
-                if a != b {
-                    let starter = if a > b { Side::White } else { Side::Black };
-                    break (
-                        starter,
-                        (opening == Opening::StarterPlaysOpeningDice).then_some(Roll {
-                            a: a.max(b),
-                            b: a.min(b),
-                        }),
-                    );
-                }
-            }
-        };
+    let (mut side, mut first) = opening(rules, rng, prev_winner, game_no);
     let mut rolls = [0u32; 2];
     let mut game_rolls = 0u32;
     let mut pending: Vec<StageDice> = Vec::new();
@@ -600,34 +579,23 @@ fn play_game(
             return (Some(winner), pts);
         }
         // Cube (backgammon): double before rolling.
+        let may = cube_rules.available.is_ok()
+            && !crawford
+            && game_rolls > 0
+            && cell.is_empty()
+            && cube.owner.is_none_or(|o| o == side)
+            && cube.value < 64;
+        if may
+            && rng.chance(s.double_rate)
+            && let Some(points) = double(rng, &mut w, side, &mut cube)
         {
-            let may = cube_rules.available.is_ok()
-                && !crawford
-                && game_rolls > 0
-                && cell.is_empty()
-                && cube.owner.is_none_or(|o| o == side)
-                && cube.value < 64;
-            if may && rng.chance(s.double_rate) {
-                let value = cube.value * 2;
-                w.put(side, layout::cube(CubeCell::Doubles(value)));
-                if rng.chance(0.25) {
-                    w.put(side.other(), layout::cube(CubeCell::Drops));
-                    w.flush();
-                    return (Some(side), cube.value);
-                }
-                w.put(side.other(), layout::cube(CubeCell::Takes));
-                cube = Cube {
-                    value,
-                    owner: Some(side.other()),
-                    turned: true,
-                };
-            }
+            return (Some(side), points);
         }
         let r = first.take().unwrap_or_else(|| roll(rng, s.doublet_bias));
         rolls[side.index()] += 1;
         game_rolls += 1;
         let plan = rules.turn_plan(r, rolls[side.index()], game_rolls);
-        let mut dice = plan.first();
+        let dice = plan.first();
         let mut illegal_here = false;
         let (p, steps) = match s.illegal {
             Some(il)
@@ -654,28 +622,8 @@ fn play_game(
             &[r.a, r.b],
             &play_text(&steps),
         ));
-        let mut played = steps.len() as u8;
-        let mut k = 1;
-        let mut finished = pos.off(side) == rules.checkers();
-        {
-            loop {
-                match plan.after_stage(dice, played, k == 1, finished) {
-                    ChainNext::Stage(v) => {
-                        dice = StageDice::Double { value: v, count: 4 };
-                        let (p, steps) = choose(rng, rules, &pos, side, dice);
-                        pos = p;
-                        cell.push(layout::stage(StageKind::Chain, &[v], &play_text(&steps)));
-                        played = steps.len() as u8;
-                        finished = pos.off(side) == rules.checkers();
-                        k += 1;
-                    }
-                    ChainNext::End(rest) => {
-                        pending = rest;
-                        break;
-                    }
-                }
-            }
-        }
+        let first_stage = (dice, steps.len() as u8);
+        pending = chain(rng, rules, &plan, &mut pos, side, first_stage, &mut cell);
         w.put(side, cell.join(" "));
         if illegal_here {
             // A right cell closes its line at once; a left cell's line is the next.
@@ -712,6 +660,86 @@ fn play_game(
             return (None, 0);
         }
         side = side.other();
+    }
+}
+
+/// Who opens game `game_no`, and the roll the opener plays when the opening dice are its
+/// roll: the previous game's winner where the rules say so (`prev_winner`), else the higher of
+/// two different dice.
+fn opening(
+    rules: &RuleSet,
+    rng: &mut Rng,
+    prev_winner: Option<Side>,
+    game_no: u32,
+) -> (Side, Option<Roll>) {
+    let opening = rules.opening();
+    let starter_by_winner =
+        rules.next_game_starter() == NextGameStarter::PreviousWinner && game_no > 1;
+    if let (true, Some(pw)) = (starter_by_winner, prev_winner) {
+        return (pw, None);
+    }
+    loop {
+        let (a, b) = (rng.die(), rng.die());
+        if a != b {
+            let starter = if a > b { Side::White } else { Side::Black };
+            return (
+                starter,
+                (opening == Opening::StarterPlaysOpeningDice).then_some(Roll {
+                    a: a.max(b),
+                    b: a.min(b),
+                }),
+            );
+        }
+    }
+}
+
+/// `side` doubles: taken (the cube turned to the taker's) or, one time in four, dropped (the
+/// points `side` wins, returned).
+fn double(rng: &mut Rng, w: &mut Writer<'_>, side: Side, cube: &mut Cube) -> Option<u64> {
+    let value = cube.value * 2;
+    w.put(side, layout::cube(CubeCell::Doubles(value)));
+    if rng.chance(0.25) {
+        w.put(side.other(), layout::cube(CubeCell::Drops));
+        w.flush();
+        return Some(cube.value);
+    }
+    w.put(side.other(), layout::cube(CubeCell::Takes));
+    *cube = Cube {
+        value,
+        owner: Some(side.other()),
+        turned: true,
+    };
+    None
+}
+
+/// The chain stages of `side`'s roll after its first stage (`first`: its dice and the steps
+/// played of them), each played on `pos` and written into `cell`; the remainder stages the
+/// opponent receives.
+fn chain(
+    rng: &mut Rng,
+    rules: &RuleSet,
+    plan: &TurnPlan,
+    pos: &mut Position,
+    side: Side,
+    first: (StageDice, u8),
+    cell: &mut Vec<String>,
+) -> Vec<StageDice> {
+    let (mut dice, mut played) = first;
+    let mut k = 1;
+    let mut finished = pos.off(side) == rules.checkers();
+    loop {
+        match plan.after_stage(dice, played, k == 1, finished) {
+            ChainNext::Stage(v) => {
+                dice = StageDice::Double { value: v, count: 4 };
+                let (p, steps) = choose(rng, rules, pos, side, dice);
+                *pos = p;
+                cell.push(layout::stage(StageKind::Chain, &[v], &play_text(&steps)));
+                played = steps.len() as u8;
+                finished = pos.off(side) == rules.checkers();
+                k += 1;
+            }
+            ChainNext::End(rest) => return rest,
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use super::document::{
 };
 use super::fast::fast_cells;
 use super::lines::{abbreviate, parse_number};
-use super::play::parse_step;
+use super::play::{StepText, parse_step};
 use super::step_scan::fast_step;
 use super::{Span, SyntaxError};
 use crate::codes::Code;
@@ -151,410 +151,28 @@ pub(super) fn cells<'a>(
         ..
     } = doc;
     tokens(line, rest, toks);
-    let toks = &*toks;
-    let mut out: Vec<Cell> = Vec::with_capacity(2);
-    let mut first_at = 0;
-    let mut cur = Building::None;
-    let mut cur_start: Option<(usize, Span)> = None;
-    let mut last_end = Span::default();
-    let mut k = 0;
-    // The stages of a finished turn cell go to the document's list (only this does).
-    let mut finish = |cur: &mut Building,
-                      start: &mut Option<(usize, Span)>,
-                      end: Span,
-                      out: &mut Vec<Cell>,
-                      first_at: &mut usize| {
-        let b = std::mem::replace(cur, Building::None);
-        let body = match b {
-            Building::None => return,
-            Building::Turn {
-                received,
-                roll,
-                chain,
-            } => {
-                // Into the document's list, in the order of the range: received, roll, chain.
-                let first = stages.len();
-                stages.extend(received);
-                stages.extend(roll);
-                stages.extend(chain);
-                CellBody::Turn {
-                    stages: StageRange {
-                        start: first,
-                        len: stages.len() - first,
-                    },
-                }
-            }
-            Building::Done(body) => body,
-        };
-        if let Some((col, s)) = start.take() {
-            if out.is_empty() {
-                *first_at = col;
-            }
-            out.push(Cell {
-                column: Column::Left,
-                span: s.join(end),
-                body,
-            });
-        }
+    let mut r = CellReader {
+        whole,
+        line,
+        toks,
+        errors,
+        steps,
+        stages,
+        out: Vec::with_capacity(2),
+        first_at: 0,
+        cur: Building::None,
+        cur_start: None,
+        last_end: Span::default(),
+        k: 0,
     };
-    while k < toks.len() {
-        let t = &toks[k];
-        let span = Span::of(whole, t.text);
-        // Dice tokens: (nn):, dd:, +nn:; a roll written without its colon before its steps
-        // (`53 24/21`) is one error, with its fix, and still opens its stage.
-        let bare_roll = is_roll_without_colon(t.text)
-            && toks
-                .get(k + 1)
-                .is_some_and(|n| n.text.contains('/') || n.text.eq_ignore_ascii_case("cannot"));
-        if bare_roll {
-            errors.push(roll_without_colon(t.text, span));
-        }
-        let dice = dice_token(t.text).or(bare_roll.then_some((StageKind::Roll, t.text)));
-        if let Some((kind, digits)) = dice {
-            let db = digits.as_bytes();
-            let ok = db.len() == 2 && db.iter().all(|b| (b'1'..=b'6').contains(b));
-            // A malformed roll is reported once; it still opens its stage, so the steps
-            // written after it are not reported again.
-            if !ok {
-                errors.push(
-                    SyntaxError::new(Code::BadDice, span, format!("`{}` is not a roll of two dice", t.text))
-                        .help("a roll is two digits 1-6 followed by `:`, e.g. `64:`; chain stages `+55:`, received stages `(55):`"),
-                );
-            } else if kind != StageKind::Roll && db[0] != db[1] {
-                errors.push(
-                    SyntaxError::new(Code::BadDice, span, format!("`{}` must name a doublet", t.text))
-                        .help("chain and remainder stages are always four of one number, e.g. `+44:` or `(44):`"),
-                );
-            }
-            let die = |k: usize| {
-                db.get(k)
-                    .map(|b| b.wrapping_sub(b'0'))
-                    .filter(|d| (1..=6).contains(d))
-                    .unwrap_or(0)
-            };
-            let stage = Stage {
-                kind,
-                a: die(0),
-                b: die(1),
-                dice_span: span,
-                moves: Moves::default(),
-            };
-            let new_cell = match (&mut cur, kind) {
-                (
-                    Building::Turn {
-                        roll: None,
-                        received,
-                        ..
-                    },
-                    StageKind::Received,
-                ) => {
-                    received.push(stage);
-                    false
-                }
-                (Building::Turn { roll: r @ None, .. }, StageKind::Roll) => {
-                    *r = Some(stage);
-                    false
-                }
-                (
-                    Building::Turn {
-                        roll: Some(_),
-                        chain,
-                        ..
-                    },
-                    StageKind::Chain,
-                ) => {
-                    chain.push(stage);
-                    false
-                }
-                (
-                    Building::Turn {
-                        roll: None, chain, ..
-                    },
-                    StageKind::Chain,
-                ) => {
-                    if chain.is_empty() {
-                        errors.push(
-                        SyntaxError::new(Code::MisplacedStage, span, format!("chain stage `{}` without a roll before it", t.text))
-                                .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
-                        );
-                    }
-                    chain.push(stage);
-                    false
-                }
-                (_, StageKind::Chain) => {
-                    errors.push(
-                        SyntaxError::new(Code::MisplacedStage, span, format!("chain stage `{}` without a roll before it", t.text))
-                            .help("a `+nn:` chain stage continues the roll written before it in the same cell"),
-                    );
-                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
-                    cur = Building::Turn {
-                        received: vec![],
-                        roll: None,
-                        chain: vec![stage],
-                    };
-                    true
-                }
-                _ => {
-                    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
-                    cur = match kind {
-                        StageKind::Received => Building::Turn {
-                            received: vec![stage],
-                            roll: None,
-                            chain: vec![],
-                        },
-                        _ => Building::Turn {
-                            received: vec![],
-                            roll: Some(stage),
-                            chain: vec![],
-                        },
-                    };
-                    true
-                }
-            };
-            if new_cell || cur_start.is_none() {
-                cur_start = Some((t.at, span));
-            }
-            last_end = span;
-            k += 1;
-            continue;
-        }
-        let word = t.text;
-        // A second line label (`24)`): two lines run together. The rest of the line is not read.
-        if word.len() > 1
-            && word.ends_with(')')
-            && word[..word.len() - 1].bytes().all(|b| b.is_ascii_digit())
-        {
-            let tail = Span::of(whole, toks[toks.len() - 1].text);
-            let glued = &whole[span.offset..tail.offset + tail.len];
-            let result = toks
-                .get(k + 1)
-                .is_some_and(|n| matches!(keyword(n.text), Some("wins" | "losses")));
-            let kept = &line[..t.at];
-            errors.push(
-                SyntaxError::new(
-                    Code::JoinedLines,
-                    span.join(tail),
-                    if result {
-                        format!("a second line label `{word}` and a result stand on this turn line")
-                    } else {
-                        format!("a second line label `{word}` stands on this turn line")
-                    },
-                )
-                .help(format!(
-                    "two lines were written as one; split the line before `{word}`:\n{}\n {}",
-                    kept.trim_end(),
-                    abbreviate(glued)
-                )),
-            );
-            finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
-            break;
-        }
-        let lower = keyword(word).unwrap_or("");
-        match lower {
-            "doubles" | "beavers" | "raccoons" | "redoubles" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
-                let mut end = span;
-                let mut value = None;
-                if k + 2 < toks.len() && toks[k + 1].text == "=>" {
-                    let v = &toks[k + 2];
-                    let vs = Span::of(whole, v.text);
-                    end = vs;
-                    if v.text.bytes().all(|b| b.is_ascii_digit()) {
-                        value = parse_number(whole, v.text, errors).map(|n| (n, vs));
-                        if value.is_none() {
-                            k += 3;
-                            continue;
-                        }
-                    }
-                    k += 3;
-                } else {
-                    k += 1;
-                }
-                let Some((value, value_span)) = value else {
-                    errors.push(
-                        SyntaxError::new(
-                            Code::BadCubeAction,
-                            span.join(end),
-                            format!("`{word}` must be followed by `=> N`"),
-                        )
-                        .help("write a cube action as `Doubles => 2`"),
-                    );
-                    continue;
-                };
-                let body = match lower {
-                    "beavers" => CellBody::Beaver { value, value_span },
-                    "raccoons" => CellBody::Raccoon { value, value_span },
-                    _ => CellBody::Double { value, value_span },
-                };
-                cur = Building::Done(body);
-                cur_start = Some((t.at, span));
-                last_end = end;
-            }
-            "takes" | "accepts" | "drops" | "passes" | "rejects" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
-                cur = Building::Done(if lower == "takes" || lower == "accepts" {
-                    CellBody::Take
-                } else {
-                    CellBody::Drop
-                });
-                cur_start = Some((t.at, span));
-                last_end = span;
-                k += 1;
-            }
-            "draw" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
-                cur = Building::Done(CellBody::Draw);
-                cur_start = Some((t.at, span));
-                last_end = span;
-                k += 1;
-            }
-            "resigns" | "resigned" | "resign" => {
-                // A resignation, with the level resigned when one is written
-                // (`Resigned Gammon`): a cell of its own.
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
-                let level = toks
-                    .get(k + 1)
-                    .and_then(|n| ResignLevel::from_word(n.text).map(|l| (l, n)));
-                let mut end = span;
-                k += 1;
-                if let Some((_, n)) = level {
-                    end = Span::of(whole, n.text);
-                    k += 1;
-                }
-                cur = Building::Done(CellBody::Resign {
-                    level: level.map(|l| l.0),
-                });
-                cur_start = Some((t.at, span));
-                last_end = end;
-            }
-            "wins" | "losses" => {
-                finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
-                let mut j = k + 1;
-                let mut end = span;
-                let mut pts = None;
-                if j < toks.len() && toks[j].text.bytes().all(|b| b.is_ascii_digit()) {
-                    let vs = Span::of(whole, toks[j].text);
-                    pts = parse_number(whole, toks[j].text, errors).map(|n| (n, vs));
-                    end = vs;
-                    j += 1;
-                }
-                let number_failed = pts.is_none() && j > k + 1;
-                if j < toks.len()
-                    && (toks[j].text.eq_ignore_ascii_case("point")
-                        || toks[j].text.eq_ignore_ascii_case("points"))
-                {
-                    end = Span::of(whole, toks[j].text);
-                    j += 1;
-                }
-                let mut and_match = false;
-                if j + 2 < toks.len()
-                    && toks[j].text.eq_ignore_ascii_case("and")
-                    && toks[j + 1].text.eq_ignore_ascii_case("the")
-                    && toks[j + 2].text.eq_ignore_ascii_case("match")
-                {
-                    and_match = true;
-                    end = Span::of(whole, toks[j + 2].text);
-                    j += 3;
-                }
-                let Some((points, points_span)) = pts else {
-                    if number_failed {
-                        k = j;
-                        continue;
-                    }
-                    errors.push(
-                        SyntaxError::new(
-                            Code::BadResult,
-                            span.join(end),
-                            format!("`{word}` must be followed by a number of points"),
-                        )
-                        .help("write a result as `Wins 1 point` or `Wins 2 points and the match`"),
-                    );
-                    k = j;
-                    continue;
-                };
-                cur = Building::Done(if lower == "wins" {
-                    CellBody::Wins {
-                        points,
-                        points_span,
-                        and_match,
-                    }
-                } else {
-                    CellBody::Losses {
-                        points,
-                        points_span,
-                    }
-                });
-                cur_start = Some((t.at, span));
-                last_end = end;
-                k = j;
-            }
-            _ => {
-                // Moves: steps, `Cannot Move`, `????`, `Illegal play (…)`.
-                let target = match &mut cur {
-                    Building::Turn {
-                        received,
-                        roll,
-                        chain,
-                    } => chain.last_mut().or(roll.as_mut()).or(received.last_mut()),
-                    _ => None,
-                };
-                let Some(stage) = target else {
-                    if is_roll_without_colon(word) {
-                        errors.push(roll_without_colon(word, span));
-                        k += 1;
-                        continue;
-                    }
-                    let msg = if word.contains('/') {
-                        format!("the step `{word}` has no roll before it")
-                    } else {
-                        format!("unexpected `{}`", abbreviate(word))
-                    };
-                    errors.push(SyntaxError::new(Code::UnexpectedToken, span, msg).help(
-                        "a cell is a roll with its play (`64: 24/18 18/14`), a cube action (`Doubles => 2`, `Takes`, `Drops`), a resignation (`Resigns`) or a result (`Wins 1 point`)",
-                    ));
-                    k += 1;
-                    continue;
-                };
-                // The common token: a well-formed step (what `parse_step` would return).
-                if let Some(step) = fast_step(word.as_bytes(), span.offset) {
-                    stage.moves.steps.push(steps, step);
-                    last_end = span;
-                    k += 1;
-                    continue;
-                }
-                if word.eq_ignore_ascii_case("cannot")
-                    && k + 1 < toks.len()
-                    && toks[k + 1].text.eq_ignore_ascii_case("move")
-                {
-                    let s = span.join(Span::of(whole, toks[k + 1].text));
-                    stage.moves.markers().cannot_move = Some(s);
-                    last_end = s;
-                    k += 2;
-                    continue;
-                }
-                if word.len() >= 3 && word.bytes().all(|b| b == b'?') {
-                    stage.moves.markers().unknown = Some(span);
-                } else if word.starts_with("Illegal play (") {
-                    stage.moves.markers().illegal = Some(span);
-                } else if word.contains('/') {
-                    match parse_step(word, span.offset) {
-                        Ok(s) => stage.moves.steps.push(steps, s),
-                        Err(e) => errors.push(e),
-                    }
-                } else if is_roll_without_colon(word) {
-                    errors.push(roll_without_colon(word, span));
-                } else {
-                    errors.push(
-                        SyntaxError::new(Code::UnexpectedToken, span, format!("unexpected `{}`", abbreviate(word)))
-                            .help("after a roll write its steps (`24/18 18/14`), `Cannot Move`, or nothing"),
-                    );
-                }
-                last_end = span;
-                k += 1;
-            }
-        }
-    }
-    finish(&mut cur, &mut cur_start, last_end, &mut out, &mut first_at);
+    while r.k < r.toks.len() && r.token() {}
+    r.finish();
+    let CellReader {
+        mut out,
+        first_at,
+        errors,
+        ..
+    } = r;
     let n = out.len();
     if n > 2 {
         let extra = out[2].span.join(out[n - 1].span);
@@ -575,6 +193,464 @@ pub(super) fn cells<'a>(
         out[0].column = Column::Right;
     }
     out
+}
+
+/// The general cell grammar over the tokens of one line: the cells read, the cell being built,
+/// and the token read next.
+struct CellReader<'a, 'd> {
+    whole: &'a str,
+    line: &'a str,
+    toks: &'d [Tok<'a>],
+    /// The document's errors, steps and stages (a finished turn cell's stages go there).
+    errors: &'d mut Vec<SyntaxError>,
+    steps: &'d mut Vec<StepText>,
+    stages: &'d mut Vec<Stage>,
+    out: Vec<Cell>,
+    /// Where the first cell starts in the line.
+    first_at: usize,
+    /// The cell being built: what it is, where it starts (in the line, and its first token)
+    /// and where it ends so far.
+    cur: Building,
+    cur_start: Option<(usize, Span)>,
+    last_end: Span,
+    /// The token read next.
+    k: usize,
+}
+
+impl<'a> CellReader<'a, '_> {
+    /// The cell being built, finished: pushed onto the cells, a turn's stages onto the
+    /// document's list (only this does).
+    fn finish(&mut self) {
+        let b = std::mem::replace(&mut self.cur, Building::None);
+        let body = match b {
+            Building::None => return,
+            Building::Turn {
+                received,
+                roll,
+                chain,
+            } => {
+                // Into the document's list, in the order of the range: received, roll, chain.
+                let first = self.stages.len();
+                self.stages.extend(received);
+                self.stages.extend(roll);
+                self.stages.extend(chain);
+                CellBody::Turn {
+                    stages: StageRange {
+                        start: first,
+                        len: self.stages.len() - first,
+                    },
+                }
+            }
+            Building::Done(body) => body,
+        };
+        if let Some((col, s)) = self.cur_start.take() {
+            if self.out.is_empty() {
+                self.first_at = col;
+            }
+            self.out.push(Cell {
+                column: Column::Left,
+                span: s.join(self.last_end),
+                body,
+            });
+        }
+    }
+
+    /// A cell of its own (a cube action, a resignation, a result) read: from token `t` at
+    /// `span` to `end`.
+    fn done(&mut self, body: CellBody, t: &Tok<'a>, span: Span, end: Span) {
+        self.cur = Building::Done(body);
+        self.cur_start = Some((t.at, span));
+        self.last_end = end;
+    }
+
+    /// Reads the token at `k` and those that belong to it; `false` when the rest of the line
+    /// is not read.
+    fn token(&mut self) -> bool {
+        let toks = self.toks;
+        let t = &toks[self.k];
+        let span = Span::of(self.whole, t.text);
+        // Dice tokens: (nn):, dd:, +nn:; a roll written without its colon before its steps
+        // (`53 24/21`) is one error, with its fix, and still opens its stage.
+        let bare_roll = is_roll_without_colon(t.text)
+            && toks
+                .get(self.k + 1)
+                .is_some_and(|n| n.text.contains('/') || n.text.eq_ignore_ascii_case("cannot"));
+        if bare_roll {
+            self.errors.push(roll_without_colon(t.text, span));
+        }
+        let dice = dice_token(t.text).or(bare_roll.then_some((StageKind::Roll, t.text)));
+        if let Some((kind, digits)) = dice {
+            self.dice(kind, digits, t, span);
+            return true;
+        }
+        let word = t.text;
+        // A second line label (`24)`): two lines run together. The rest of the line is not read.
+        if word.len() > 1
+            && word.ends_with(')')
+            && word[..word.len() - 1].bytes().all(|b| b.is_ascii_digit())
+        {
+            self.joined_lines(t, span);
+            return false;
+        }
+        let lower = keyword(word).unwrap_or("");
+        match lower {
+            "doubles" | "beavers" | "raccoons" | "redoubles" => self.cube_action(lower, t, span),
+            "takes" | "accepts" | "drops" | "passes" | "rejects" => {
+                self.finish();
+                let body = if lower == "takes" || lower == "accepts" {
+                    CellBody::Take
+                } else {
+                    CellBody::Drop
+                };
+                self.done(body, t, span, span);
+                self.k += 1;
+            }
+            "draw" => {
+                self.finish();
+                self.done(CellBody::Draw, t, span, span);
+                self.k += 1;
+            }
+            "resigns" | "resigned" | "resign" => self.resignation(t, span),
+            "wins" | "losses" => self.result(lower, t, span),
+            _ => self.moves(t, span),
+        }
+        true
+    }
+
+    /// A dice token `t` at `span` (`digits` its dice) opening a stage of `kind`: in the turn
+    /// being built where it fits there, else in a new cell.
+    fn dice(&mut self, kind: StageKind, digits: &str, t: &Tok<'a>, span: Span) {
+        let db = digits.as_bytes();
+        let ok = db.len() == 2 && db.iter().all(|b| (b'1'..=b'6').contains(b));
+        // A malformed roll is reported once; it still opens its stage, so the steps
+        // written after it are not reported again.
+        if !ok {
+            self.errors.push(
+                SyntaxError::new(Code::BadDice, span, format!("`{}` is not a roll of two dice", t.text))
+                    .help("a roll is two digits 1-6 followed by `:`, e.g. `64:`; chain stages `+55:`, received stages `(55):`"),
+            );
+        } else if kind != StageKind::Roll && db[0] != db[1] {
+            self.errors.push(
+                SyntaxError::new(Code::BadDice, span, format!("`{}` must name a doublet", t.text))
+                    .help("chain and remainder stages are always four of one number, e.g. `+44:` or `(44):`"),
+            );
+        }
+        let die = |k: usize| {
+            db.get(k)
+                .map(|b| b.wrapping_sub(b'0'))
+                .filter(|d| (1..=6).contains(d))
+                .unwrap_or(0)
+        };
+        let stage = Stage {
+            kind,
+            a: die(0),
+            b: die(1),
+            dice_span: span,
+            moves: Moves::default(),
+        };
+        let misplaced_chain = || {
+            SyntaxError::new(
+                Code::MisplacedStage,
+                span,
+                format!("chain stage `{}` without a roll before it", t.text),
+            )
+            .help("a `+nn:` chain stage continues the roll written before it in the same cell")
+        };
+        let new_cell = match (&mut self.cur, kind) {
+            (
+                Building::Turn {
+                    roll: None,
+                    received,
+                    ..
+                },
+                StageKind::Received,
+            ) => {
+                received.push(stage);
+                false
+            }
+            (Building::Turn { roll: r @ None, .. }, StageKind::Roll) => {
+                *r = Some(stage);
+                false
+            }
+            (
+                Building::Turn {
+                    roll: Some(_),
+                    chain,
+                    ..
+                },
+                StageKind::Chain,
+            ) => {
+                chain.push(stage);
+                false
+            }
+            (
+                Building::Turn {
+                    roll: None, chain, ..
+                },
+                StageKind::Chain,
+            ) => {
+                if chain.is_empty() {
+                    self.errors.push(misplaced_chain());
+                }
+                chain.push(stage);
+                false
+            }
+            (_, StageKind::Chain) => {
+                self.errors.push(misplaced_chain());
+                self.finish();
+                self.cur = Building::Turn {
+                    received: vec![],
+                    roll: None,
+                    chain: vec![stage],
+                };
+                true
+            }
+            _ => {
+                self.finish();
+                self.cur = match kind {
+                    StageKind::Received => Building::Turn {
+                        received: vec![stage],
+                        roll: None,
+                        chain: vec![],
+                    },
+                    _ => Building::Turn {
+                        received: vec![],
+                        roll: Some(stage),
+                        chain: vec![],
+                    },
+                };
+                true
+            }
+        };
+        if new_cell || self.cur_start.is_none() {
+            self.cur_start = Some((t.at, span));
+        }
+        self.last_end = span;
+        self.k += 1;
+    }
+
+    /// A second line label `t` at `span` on the line: two lines run together, reported with
+    /// where to split them.
+    fn joined_lines(&mut self, t: &Tok<'a>, span: Span) {
+        let (whole, toks, word) = (self.whole, self.toks, t.text);
+        let tail = Span::of(whole, toks[toks.len() - 1].text);
+        let glued = &whole[span.offset..tail.offset + tail.len];
+        let result = toks
+            .get(self.k + 1)
+            .is_some_and(|n| matches!(keyword(n.text), Some("wins" | "losses")));
+        let kept = &self.line[..t.at];
+        self.errors.push(
+            SyntaxError::new(
+                Code::JoinedLines,
+                span.join(tail),
+                if result {
+                    format!("a second line label `{word}` and a result stand on this turn line")
+                } else {
+                    format!("a second line label `{word}` stands on this turn line")
+                },
+            )
+            .help(format!(
+                "two lines were written as one; split the line before `{word}`:\n{}\n {}",
+                kept.trim_end(),
+                abbreviate(glued)
+            )),
+        );
+        self.finish();
+    }
+
+    /// A cube action `t` (`lower`: its keyword) at `span`, with its `=> N`.
+    fn cube_action(&mut self, lower: &str, t: &Tok<'a>, span: Span) {
+        let (whole, toks, word) = (self.whole, self.toks, t.text);
+        self.finish();
+        let k = self.k;
+        let mut end = span;
+        let mut value = None;
+        if k + 2 < toks.len() && toks[k + 1].text == "=>" {
+            let v = &toks[k + 2];
+            let vs = Span::of(whole, v.text);
+            end = vs;
+            if v.text.bytes().all(|b| b.is_ascii_digit()) {
+                value = parse_number(whole, v.text, self.errors).map(|n| (n, vs));
+                if value.is_none() {
+                    self.k += 3;
+                    return;
+                }
+            }
+            self.k += 3;
+        } else {
+            self.k += 1;
+        }
+        let Some((value, value_span)) = value else {
+            self.errors.push(
+                SyntaxError::new(
+                    Code::BadCubeAction,
+                    span.join(end),
+                    format!("`{word}` must be followed by `=> N`"),
+                )
+                .help("write a cube action as `Doubles => 2`"),
+            );
+            return;
+        };
+        let body = match lower {
+            "beavers" => CellBody::Beaver { value, value_span },
+            "raccoons" => CellBody::Raccoon { value, value_span },
+            _ => CellBody::Double { value, value_span },
+        };
+        self.done(body, t, span, end);
+    }
+
+    /// A resignation `t` at `span`, with the level resigned when one is written (`Resigned
+    /// Gammon`): a cell of its own.
+    fn resignation(&mut self, t: &Tok<'a>, span: Span) {
+        self.finish();
+        let level = self
+            .toks
+            .get(self.k + 1)
+            .and_then(|n| ResignLevel::from_word(n.text).map(|l| (l, n)));
+        let mut end = span;
+        self.k += 1;
+        if let Some((_, n)) = level {
+            end = Span::of(self.whole, n.text);
+            self.k += 1;
+        }
+        let body = CellBody::Resign {
+            level: level.map(|l| l.0),
+        };
+        self.done(body, t, span, end);
+    }
+
+    /// A result `t` (`lower`: `wins` or `losses`) at `span`: its points, `point(s)` and `and
+    /// the match`.
+    fn result(&mut self, lower: &str, t: &Tok<'a>, span: Span) {
+        let (whole, toks, word) = (self.whole, self.toks, t.text);
+        self.finish();
+        let k = self.k;
+        let mut j = k + 1;
+        let mut end = span;
+        let mut pts = None;
+        if j < toks.len() && toks[j].text.bytes().all(|b| b.is_ascii_digit()) {
+            let vs = Span::of(whole, toks[j].text);
+            pts = parse_number(whole, toks[j].text, self.errors).map(|n| (n, vs));
+            end = vs;
+            j += 1;
+        }
+        let number_failed = pts.is_none() && j > k + 1;
+        if j < toks.len()
+            && (toks[j].text.eq_ignore_ascii_case("point")
+                || toks[j].text.eq_ignore_ascii_case("points"))
+        {
+            end = Span::of(whole, toks[j].text);
+            j += 1;
+        }
+        let mut and_match = false;
+        if j + 2 < toks.len()
+            && toks[j].text.eq_ignore_ascii_case("and")
+            && toks[j + 1].text.eq_ignore_ascii_case("the")
+            && toks[j + 2].text.eq_ignore_ascii_case("match")
+        {
+            and_match = true;
+            end = Span::of(whole, toks[j + 2].text);
+            j += 3;
+        }
+        self.k = j;
+        let Some((points, points_span)) = pts else {
+            if !number_failed {
+                self.errors.push(
+                    SyntaxError::new(
+                        Code::BadResult,
+                        span.join(end),
+                        format!("`{word}` must be followed by a number of points"),
+                    )
+                    .help("write a result as `Wins 1 point` or `Wins 2 points and the match`"),
+                );
+            }
+            return;
+        };
+        let body = if lower == "wins" {
+            CellBody::Wins {
+                points,
+                points_span,
+                and_match,
+            }
+        } else {
+            CellBody::Losses {
+                points,
+                points_span,
+            }
+        };
+        self.done(body, t, span, end);
+    }
+
+    /// A token of a play `t` at `span` (a step, `Cannot Move`, `????`, `Illegal play (…)`),
+    /// on the last stage of the turn being built.
+    fn moves(&mut self, t: &Tok<'a>, span: Span) {
+        let (whole, toks, word) = (self.whole, self.toks, t.text);
+        let target = match &mut self.cur {
+            Building::Turn {
+                received,
+                roll,
+                chain,
+            } => chain.last_mut().or(roll.as_mut()).or(received.last_mut()),
+            _ => None,
+        };
+        let Some(stage) = target else {
+            if is_roll_without_colon(word) {
+                self.errors.push(roll_without_colon(word, span));
+                self.k += 1;
+                return;
+            }
+            let msg = if word.contains('/') {
+                format!("the step `{word}` has no roll before it")
+            } else {
+                format!("unexpected `{}`", abbreviate(word))
+            };
+            self.errors.push(SyntaxError::new(Code::UnexpectedToken, span, msg).help(
+                "a cell is a roll with its play (`64: 24/18 18/14`), a cube action (`Doubles => 2`, `Takes`, `Drops`), a resignation (`Resigns`) or a result (`Wins 1 point`)",
+            ));
+            self.k += 1;
+            return;
+        };
+        // The common token: a well-formed step (what `parse_step` would return).
+        if let Some(step) = fast_step(word.as_bytes(), span.offset) {
+            stage.moves.steps.push(self.steps, step);
+            self.last_end = span;
+            self.k += 1;
+            return;
+        }
+        if word.eq_ignore_ascii_case("cannot")
+            && self.k + 1 < toks.len()
+            && toks[self.k + 1].text.eq_ignore_ascii_case("move")
+        {
+            let s = span.join(Span::of(whole, toks[self.k + 1].text));
+            stage.moves.markers().cannot_move = Some(s);
+            self.last_end = s;
+            self.k += 2;
+            return;
+        }
+        if word.len() >= 3 && word.bytes().all(|b| b == b'?') {
+            stage.moves.markers().unknown = Some(span);
+        } else if word.starts_with("Illegal play (") {
+            stage.moves.markers().illegal = Some(span);
+        } else if word.contains('/') {
+            match parse_step(word, span.offset) {
+                Ok(s) => stage.moves.steps.push(self.steps, s),
+                Err(e) => self.errors.push(e),
+            }
+        } else if is_roll_without_colon(word) {
+            self.errors.push(roll_without_colon(word, span));
+        } else {
+            self.errors.push(
+                SyntaxError::new(
+                    Code::UnexpectedToken,
+                    span,
+                    format!("unexpected `{}`", abbreviate(word)),
+                )
+                .help("after a roll write its steps (`24/18 18/14`), `Cannot Move`, or nothing"),
+            );
+        }
+        self.last_end = span;
+        self.k += 1;
+    }
 }
 
 /// Two dice 1–6 written without the roll's colon (`53` for `53:`).

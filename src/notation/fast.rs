@@ -260,51 +260,7 @@ fn fast_cells_at(
         if matches!(first, b'D' | b'T' | b'W') {
             // A cube action or a result in the usual spelling: a cell of its own.
             let (_, stop) = next_token(bytes, i, end)?;
-            let word = &bytes[i..stop];
-            let (body, body_end) = match word {
-                b"Takes" => (CellBody::Take, stop),
-                b"Drops" => (CellBody::Drop, stop),
-                b"Doubles" => {
-                    let (a, b) = next_token(bytes, stop, end)?;
-                    if &bytes[a..b] != b"=>" {
-                        return None;
-                    }
-                    let (c, d) = next_token(bytes, b, end)?;
-                    let value = small_number(&bytes[c..d])?;
-                    let value_span = Span::new(c, d - c);
-                    (CellBody::Double { value, value_span }, d)
-                }
-                b"Wins" => {
-                    let (a, b) = next_token(bytes, stop, end)?;
-                    let points = small_number(&bytes[a..b])?;
-                    let points_span = Span::new(a, b - a);
-                    let mut body_end = b;
-                    if let Some((c, d)) = next_token(bytes, body_end, end)
-                        && (bytes[c..d].eq_ignore_ascii_case(b"point")
-                            || bytes[c..d].eq_ignore_ascii_case(b"points"))
-                    {
-                        body_end = d;
-                    }
-                    let mut and_match = false;
-                    if let Some((c, d)) = next_token(bytes, body_end, end)
-                        && bytes[c..d].eq_ignore_ascii_case(b"and")
-                        && let Some((e, f)) = next_token(bytes, d, end)
-                        && bytes[e..f].eq_ignore_ascii_case(b"the")
-                        && let Some((g, h)) = next_token(bytes, f, end)
-                        && bytes[g..h].eq_ignore_ascii_case(b"match")
-                    {
-                        and_match = true;
-                        body_end = h;
-                    }
-                    let body = CellBody::Wins {
-                        points,
-                        points_span,
-                        and_match,
-                    };
-                    (body, body_end)
-                }
-                _ => return None,
-            };
+            let (body, body_end) = usual_word(bytes, i, stop, end)?;
             if all.len() - mark == 2 {
                 return None;
             }
@@ -341,6 +297,57 @@ fn fast_cells_at(
         _ => {}
     }
     Some((i.min(end), last_end.max(start)))
+}
+
+/// A cube action or a result in the usual spelling, the word `bytes[i..stop]` and what follows
+/// it up to `end`: `Takes`, `Drops`, `Doubles => N`, `Wins N point(s) [and the match]`. Its
+/// body and where it ends.
+#[inline]
+fn usual_word(bytes: &[u8], i: usize, stop: usize, end: usize) -> Option<(CellBody, usize)> {
+    match &bytes[i..stop] {
+        b"Takes" => Some((CellBody::Take, stop)),
+        b"Drops" => Some((CellBody::Drop, stop)),
+        b"Doubles" => {
+            let (a, b) = next_token(bytes, stop, end)?;
+            if &bytes[a..b] != b"=>" {
+                return None;
+            }
+            let (c, d) = next_token(bytes, b, end)?;
+            let value = small_number(&bytes[c..d])?;
+            let value_span = Span::new(c, d - c);
+            Some((CellBody::Double { value, value_span }, d))
+        }
+        b"Wins" => {
+            let (a, b) = next_token(bytes, stop, end)?;
+            let points = small_number(&bytes[a..b])?;
+            let points_span = Span::new(a, b - a);
+            let mut body_end = b;
+            if let Some((c, d)) = next_token(bytes, body_end, end)
+                && (bytes[c..d].eq_ignore_ascii_case(b"point")
+                    || bytes[c..d].eq_ignore_ascii_case(b"points"))
+            {
+                body_end = d;
+            }
+            let mut and_match = false;
+            if let Some((c, d)) = next_token(bytes, body_end, end)
+                && bytes[c..d].eq_ignore_ascii_case(b"and")
+                && let Some((e, f)) = next_token(bytes, d, end)
+                && bytes[e..f].eq_ignore_ascii_case(b"the")
+                && let Some((g, h)) = next_token(bytes, f, end)
+                && bytes[g..h].eq_ignore_ascii_case(b"match")
+            {
+                and_match = true;
+                body_end = h;
+            }
+            let body = CellBody::Wins {
+                points,
+                points_span,
+                and_match,
+            };
+            Some((body, body_end))
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
