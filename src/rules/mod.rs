@@ -576,8 +576,16 @@ impl fmt::Display for Variant {
     }
 }
 
+/// The traits of the rules are sealed: every variant is a type of this crate (a new game is a
+/// [`RuleSet`] variant, with its options and words), so they can grow without breaking anyone.
+pub(crate) mod sealed {
+    /// Implemented by the crate's movement policies and variants only.
+    pub trait Sealed {}
+}
+
 /// A variant's rules under its options: the options [`Rules`] reads how games start from.
-pub trait WithOptions {
+/// Sealed: implemented by this crate's variants only.
+pub trait WithOptions: sealed::Sealed {
     /// The variant's options.
     type Options: options::StartOptions;
     /// The options in force.
@@ -587,6 +595,7 @@ pub trait WithOptions {
 /// [`WithOptions`] of rules that hold their options in the field `options`.
 macro_rules! with_options {
     ($($rules:ty: $options:ty),+ $(,)?) => {$(
+        impl sealed::Sealed for $rules {}
         impl WithOptions for $rules {
             type Options = $options;
             fn options(&self) -> &$options {
@@ -605,6 +614,7 @@ with_options!(
     longgammon::Longgammon: BackgammonOptions,
 );
 
+impl<const N: u8> sealed::Sealed for hypergammon::Hypergammon<N> {}
 impl<const N: u8> WithOptions for hypergammon::Hypergammon<N> {
     type Options = BackgammonOptions;
     fn options(&self) -> &BackgammonOptions {

@@ -62,8 +62,9 @@ pub enum Restriction {
 /// How a variant's checkers move: the questions the step rule asks of the variant.
 ///
 /// Policies are zero-sized types; the step rule and move generation are generic over them, so
-/// each variant gets its own compiled code without indirect calls.
-pub trait Movement: Copy + Default + Debug + 'static {
+/// each variant gets its own compiled code without indirect calls. Sealed: the policies are
+/// this crate's.
+pub trait Movement: super::sealed::Sealed + Copy + Default + Debug + 'static {
     /// Whether the game has a bar: checkers can be hit and must enter from it.
     const HAS_BAR: bool;
 
@@ -143,6 +144,7 @@ pub trait Movement: Copy + Default + Debug + 'static {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Hitting;
 
+impl super::sealed::Sealed for Hitting {}
 impl Movement for Hitting {
     const HAS_BAR: bool = true;
     #[inline(always)]
@@ -166,6 +168,7 @@ impl Movement for Hitting {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Holding;
 
+impl super::sealed::Sealed for Holding {}
 impl Movement for Holding {
     const HAS_BAR: bool = false;
     #[inline(always)]
@@ -196,6 +199,7 @@ pub struct Pinning<const STEP: bool = true>;
 /// Bit of the start point (own 24) in a pin mask.
 const MOTHER: u32 = 1 << 24;
 
+impl<const STEP: bool> super::sealed::Sealed for Pinning<STEP> {}
 impl<const STEP: bool> Movement for Pinning<STEP> {
     const HAS_BAR: bool = false;
     const RESTRICTED: bool = true;

@@ -66,6 +66,7 @@ pub struct RaceState {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Running;
 
+impl super::sealed::Sealed for Running {}
 impl Movement for Running {
     const HAS_BAR: bool = false;
     const RESTRICTED: bool = true;

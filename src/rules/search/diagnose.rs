@@ -69,6 +69,7 @@ pub(super) fn diagnose<M: Movement>(
 #[derive(Copy, Clone, Debug, Default)]
 struct Free<M>(std::marker::PhantomData<M>);
 
+impl<M: Movement> crate::rules::sealed::Sealed for Free<M> {}
 impl<M: Movement> Movement for Free<M> {
     const HAS_BAR: bool = M::HAS_BAR;
     #[inline(always)]

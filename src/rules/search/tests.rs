@@ -394,6 +394,7 @@ fn generation_accepts_any_dice() {
 #[derive(Copy, Clone, Debug, Default)]
 struct HeadRule;
 
+impl crate::rules::sealed::Sealed for HeadRule {}
 impl Movement for HeadRule {
     const HAS_BAR: bool = false;
     const RESTRICTED: bool = true;
