@@ -6,7 +6,7 @@
 //! ([`sections::frame`]: header, sections, an unknown critical section refused, the `CSUM`
 //! checksum, `END!`), then the `MTCH` record (players, length, variant, rules, the score before
 //! the first game) and each `GAME` (its record, then its plies) become a match built through
-//! [`Builder`], every entry located at the bytes of its ply. The signatures (`MSIG`, `SIGN`)
+//! [`Builder`](crate::record::Builder), every entry located at the bytes of its ply. The signatures (`MSIG`, `SIGN`)
 //! are checked by [`sign`] against the keys given with [`set_keys`]. Nothing in a file is
 //! trusted for an allocation: every length is compared with the bytes left first.
 //!

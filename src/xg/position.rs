@@ -15,7 +15,7 @@ use crate::rules::{Position, Side};
 /// the score and the match length.
 ///
 /// # Errors
-/// The problem that stops the reading, as for [`read`], or a file without a position.
+/// The problem that stops the reading, as for [`read`](super::read), or a file without a position.
 pub fn read_position(bytes: &[u8]) -> Result<String, ReadProblem> {
     let mut warnings = Vec::new();
     let members = archive::members(bytes, &[RECORDS_MEMBER], &mut warnings)?;

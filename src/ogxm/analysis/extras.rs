@@ -45,7 +45,7 @@ fn scope_name(s: u64) -> String {
     }
 }
 
-/// What [`attach`] set aside, located: `actions[g][k]` is the entry ply `k` of game `g`
+/// What `attach` set aside, located: `actions[g][k]` is the entry ply `k` of game `g`
 /// became, if any.
 pub fn record_extras(games: &[GameIn], x: &Extras, actions: &[Vec<Option<usize>>]) -> RecordExtras {
     let refs = ply_refs(games);

@@ -272,7 +272,7 @@ pub struct Extras {
     pub notes: Vec<Note>,
     pub clock: Option<ClockIn>,
     /// Per block, the decisions no ply carries (every decision of a block but the primary),
-    /// once [`attach`] has run.
+    /// once `attach` has run.
     pub kept: Vec<Vec<Kept>>,
     /// Damaged records, each set aside.
     pub problems: Vec<Problem>,

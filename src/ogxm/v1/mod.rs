@@ -30,16 +30,16 @@
 //!   [`Action::Illegal`], its mover the side whose turn it is (gammonview seats the ply on the
 //!   mover, the reference codec on the side to move next, so the seat decides nothing); so is
 //!   a dice ply that gammonview's `GVAN` flags `illegal_move` (its steps as stored, which the
-//!   rules refuse), with no board. In [`Ply`] such a play is seated, as v2's, on the side to
+//!   rules refuse), with no board. In `Ply` such a play is seated, as v2's, on the side to
 //!   move next. v1 keeps no steps for a set-position ply: they are derived from the board
 //!   before it (the plays before carried out as written) and the board it leaves.
 //! - **Analysis**: the first analysis block (`ANAL` and the `EVAL`, `ALTS`, `CUBE`, `GVAN`
-//!   after it) fills each ply's [`Analysis`]: per checker play (`EVAL`, 20 bytes, keyed by
+//!   after it) fills each ply's [`Analysis`](crate::record::Analysis): per checker play (`EVAL`, 20 bytes, keyed by
 //!   game and ply) its alternatives (`ALTS`, 17 bytes: up to 4 steps, equity, the five
-//!   probabilities, the played flag) as [`Candidate`]s in the mover's numbering; per cube
+//!   probabilities, the played flag) as [`Candidate`](crate::record::Candidate)s in the mover's numbering; per cube
 //!   record (`CUBE`, 28 bytes) the no double, double/take and double/pass figures — of a
 //!   double (type 0), a take or pass (1), or the cube decision before a checker play (2: a
-//!   missed double, 4: a live cube) — as a [`CubeAnalysis`]; from `GVAN` (versions 2 and 3)
+//!   missed double, 4: a live cube) — as a [`CubeAnalysis`](crate::record::CubeAnalysis); from `GVAN` (versions 2 and 3)
 //!   the luck of each play and each figure's evaluation level. Fixed-point values are
 //!   divided by 10 000. gammonview states cube figures as normalized equity; a file without
 //!   `GVAN` in match play states them as match winning chances, as the base spec does. v1

@@ -12,7 +12,7 @@
 //! to the bottom right in every game, and the other side's checkers stand wherever its own
 //! numbering puts them.
 //!
-//! The model is in `model` ([`Diagram`], [`Hop`]), its text drawing in `text` ([`text`]), the
+//! The model is in `model` ([`Diagram`], [`Hop`]), its text drawing in `text`, the
 //! search for a moment of a replayed record in `moment` ([`diagram_at`], [`finding_diagram`]),
 //! what a turn cell holds as written in `written`, and the machine form in `json`
 //! ([`diagram_json`]); `svg` (beside this module) draws the same model as SVG.
