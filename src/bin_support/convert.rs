@@ -143,8 +143,14 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
                         return Ok((s, problems, v.errors() > 0));
                     }
                     if a.to == Target::Jsonl {
-                        // About twenty bytes of JSON for a byte of record.
-                        let mut buf = Vec::with_capacity(src.text.len() * 20);
+                        // Up to a kilobyte an action (a turn's stages, steps, positions and
+                        // IDs), so that the buffer rarely grows.
+                        let actions: usize = v
+                            .matches()
+                            .flat_map(|m| &m.record.games)
+                            .map(|g| g.actions.len())
+                            .sum();
+                        let mut buf = Vec::with_capacity(4096 + 1024 * actions);
                         for m in v.matches() {
                             let source = src.text.get(m.offset..).unwrap_or("");
                             report::jsonl::write_match(m, a.with_source, source, &mut buf);
