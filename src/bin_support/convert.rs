@@ -169,8 +169,14 @@ fn documents(name: &str, v: &Verdict, text: &str, a: &ConvertArgs) -> Result<Vec
     }
     if a.to == Target::Jsonl {
         // Written by hand (`report::jsonl`), byte for byte what serde_json writes of the
-        // document; about twenty bytes of JSON for a byte of record.
-        let mut buf = Vec::with_capacity(text.len() * 20);
+        // document; up to a kilobyte an action (a turn's stages, steps, positions and IDs), so
+        // that the buffer rarely grows.
+        let actions: usize = v
+            .matches()
+            .flat_map(|m| &m.record.games)
+            .map(|g| g.actions.len())
+            .sum();
+        let mut buf = Vec::with_capacity(4096 + 1024 * actions);
         for m in v.matches() {
             let source = text.get(m.offset..).unwrap_or("");
             report::jsonl::write_match(m, a.with_source, source, &mut buf);

@@ -15,21 +15,26 @@ use crate::rules::{BAR, OFF, Position, Side, Variant};
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-fn base64(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
-        let chars = chunk.len() + 1;
-        for k in 0..chars {
-            out.push(B64[((n >> (18 - 6 * k)) & 63) as usize] as char);
-        }
+/// Append the base64 of `bytes` to `out`, without padding: the last group of one or two
+/// bytes gives two or three characters.
+fn base64_into(bytes: &[u8], out: &mut Vec<u8>) {
+    let char = |n: u32, k: u32| B64[((n >> (18 - 6 * k)) & 63) as usize];
+    let mut chunks = bytes.chunks_exact(3);
+    for c in &mut chunks {
+        let n = u32::from(c[0]) << 16 | u32::from(c[1]) << 8 | u32::from(c[2]);
+        out.extend_from_slice(&[char(n, 0), char(n, 1), char(n, 2), char(n, 3)]);
     }
-    out
+    match *chunks.remainder() {
+        [a] => {
+            let n = u32::from(a) << 16;
+            out.extend_from_slice(&[char(n, 0), char(n, 1)]);
+        }
+        [a, b] => {
+            let n = u32::from(a) << 16 | u32::from(b) << 8;
+            out.extend_from_slice(&[char(n, 0), char(n, 1), char(n, 2)]);
+        }
+        _ => {}
+    }
 }
 
 /// A little-endian bit string, filled from its first bit (of which an ID takes the bytes it
@@ -53,14 +58,6 @@ impl Bits {
         }
         self.pos += width;
     }
-    /// `n` bits set.
-    fn ones(&mut self, n: u32) {
-        if self.pos < 128 {
-            let ones = if n >= 128 { u128::MAX } else { (1 << n) - 1 };
-            self.bits |= ones << self.pos;
-        }
-        self.pos += n;
-    }
     fn bytes(&self) -> [u8; 16] {
         self.bits.to_le_bytes()
     }
@@ -68,14 +65,35 @@ impl Bits {
 
 /// The gnubg Position ID of `pos` with `on_roll` to move (backgammon numbering).
 pub fn position_id(pos: &Position, on_roll: Side) -> String {
-    let mut bits = Bits::default();
+    let mut out = Vec::with_capacity(14);
+    write_position_id(pos, on_roll, &mut out);
+    // Every byte is ASCII.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Append the Position ID of `pos` with `on_roll` to move to `out` ([`position_id`]).
+pub(crate) fn write_position_id(pos: &Position, on_roll: Side, out: &mut Vec<u8>) {
+    // Each point's checkers as that many bits set and one clear, the player not on roll
+    // first, points 1–24 then the bar; 80 bits (what a position of more checkers goes
+    // beyond is dropped).
+    let mut bytes = [0u8; 10];
+    let mut at = 0usize;
     for side in [on_roll.other(), on_roll] {
-        for p in (1..=24u8).chain(std::iter::once(BAR)) {
-            bits.ones(u32::from(pos.count(side, p)));
-            bits.push(0, 1);
+        let counts = &pos.c[side.index()];
+        for &n in counts[1..=24]
+            .iter()
+            .chain(std::iter::once(&counts[usize::from(BAR)]))
+        {
+            for _ in 0..n {
+                if let Some(b) = bytes.get_mut(at / 8) {
+                    *b |= 1 << (at % 8);
+                }
+                at += 1;
+            }
+            at += 1;
         }
     }
-    base64(&bits.bytes()[..10])
+    base64_into(&bytes, out);
 }
 
 /// Everything a Match ID encodes.
@@ -103,6 +121,14 @@ pub struct MatchState {
 
 /// The gnubg Match ID of a state (player 0 = White, the left column).
 pub fn match_id(m: &MatchState) -> String {
+    let mut out = Vec::with_capacity(12);
+    write_match_id(m, &mut out);
+    // Every byte is ASCII.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Append the Match ID of `m` to `out` ([`match_id`]).
+pub(crate) fn write_match_id(m: &MatchState, out: &mut Vec<u8>) {
     let mut bits = Bits::default();
     // gnubg's field holds log2(cube) in 4 bits; larger cubes are clamped, not wrapped.
     let log = (m.cube.max(1).trailing_zeros() as u64).min(15);
@@ -126,7 +152,7 @@ pub fn match_id(m: &MatchState) -> String {
     bits.push(m.score.0.min(0x7fff), 15);
     bits.push(m.score.1.min(0x7fff), 15);
     bits.push(m.crawford_rule as u64, 1);
-    base64(&bits.bytes()[..9])
+    base64_into(&bits.bytes()[..9], out);
 }
 
 /// The 6-bit value of a base64 character.

@@ -749,7 +749,7 @@ pub(crate) fn shorten(s: &str, n: usize) -> String {
 
 /// Append `n` in decimal to `out`: up to three digits without a call (the counts, dice,
 /// points and scores of identifiers and tables), more through `itoa`.
-#[inline]
+#[inline(always)]
 pub(crate) fn push_uint(out: &mut Vec<u8>, n: u64) {
     let d = |k: u64| b'0' + (k % 10) as u8;
     match n {

@@ -11,8 +11,8 @@
 //! `serde_json` escapes them, no document in between. An analysis, rare, is still the typed
 //! document serialized. `tests/jsonl.rs` compares the two writers on every fixture.
 
-use crate::ids::gnubg;
 use crate::ids::ogid::PlyOgids;
+use crate::ids::{gnubg, push_uint as uint};
 use crate::notation::{CellBody, Column, ResignLevel, Stage, StageKind, TurnStages};
 use crate::record::Game;
 use crate::replay::{ActionTrace, Continued, GameTrace, StageTrace, Verdict};
@@ -92,10 +92,6 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn uint(&mut self, out: &mut Vec<u8>, n: u64) {
-        crate::ids::push_uint(out, n);
-    }
-
     /// The actions of game `gi`, comma-separated (the list's brackets are the frame's).
     fn actions(&mut self, gi: usize, out: &mut Vec<u8>) {
         let v = self.v;
@@ -152,7 +148,7 @@ impl<'a> Writer<'a> {
             CellBody::Draw => b"{\"type\":\"draw\",\"line\":",
             CellBody::Resign { .. } => b"{\"type\":\"resign\",\"line\":",
         });
-        self.uint(out, a.line as u64);
+        uint(out, a.line as u64);
         out.extend_from_slice(match side {
             Side::White => b",\"player\":\"white\",\"checked\":",
             Side::Black => b",\"player\":\"black\",\"checked\":",
@@ -169,13 +165,13 @@ impl<'a> Writer<'a> {
             | CellBody::Beaver { value, .. }
             | CellBody::Raccoon { value, .. } => {
                 out.extend_from_slice(b",\"value\":");
-                self.uint(out, *value);
+                uint(out, *value);
             }
             CellBody::Wins {
                 points, and_match, ..
             } => {
                 out.extend_from_slice(b",\"points\":");
-                self.uint(out, *points);
+                uint(out, *points);
                 out.extend_from_slice(if *and_match {
                     b",\"and_match\":true"
                 } else {
@@ -184,7 +180,7 @@ impl<'a> Writer<'a> {
             }
             CellBody::Losses { points, .. } => {
                 out.extend_from_slice(b",\"points\":");
-                self.uint(out, *points);
+                uint(out, *points);
             }
             CellBody::Resign { level } => {
                 if let Some(l) = level {
@@ -214,9 +210,9 @@ impl<'a> Writer<'a> {
         if self.with_source {
             let span = a.cell.span;
             out.extend_from_slice(b",\"span\":{\"offset\":");
-            self.uint(out, span.offset as u64);
+            uint(out, span.offset as u64);
             out.extend_from_slice(b",\"len\":");
-            self.uint(out, span.len as u64);
+            uint(out, span.len as u64);
             out.extend_from_slice(b"},\"source\":");
             string(out, self.source.get(span.offset..span.end()).unwrap_or(""));
         }
@@ -266,9 +262,9 @@ impl<'a> Writer<'a> {
         };
         if let Some(r) = stages.roll {
             out.extend_from_slice(b",\"dice\":[");
-            self.uint(out, u64::from(r.a));
+            uint(out, u64::from(r.a));
             out.push(b',');
-            self.uint(out, u64::from(r.b));
+            uint(out, u64::from(r.b));
             out.push(b']');
         }
         out.extend_from_slice(b",\"received\":[");
@@ -318,9 +314,9 @@ impl<'a> Writer<'a> {
                 crawford_rule: rules.cube().crawford && v.record.length.is_some_and(|l| l.0 > 0),
             };
             out.extend_from_slice(b",\"position_id\":\"");
-            out.extend_from_slice(gnubg::position_id(before, side).as_bytes());
+            gnubg::write_position_id(before, side, out);
             out.extend_from_slice(b"\",\"match_id\":\"");
-            out.extend_from_slice(gnubg::match_id(&state).as_bytes());
+            gnubg::write_match_id(&state, out);
             out.push(b'"');
         }
         let cell = a.cell.span;
@@ -341,10 +337,10 @@ impl<'a> Writer<'a> {
             StageKind::Roll => b"{\"kind\":\"roll\",\"dice\":[",
             StageKind::Chain => b"{\"kind\":\"chain\",\"dice\":[",
         });
-        self.uint(out, u64::from(s.a));
+        uint(out, u64::from(s.a));
         if s.a != s.b {
             out.push(b',');
-            self.uint(out, u64::from(s.b));
+            uint(out, u64::from(s.b));
         }
         out.extend_from_slice(b"],\"play\":");
         self.play.clear();
@@ -352,23 +348,35 @@ impl<'a> Writer<'a> {
         string(out, &self.play);
         if let Some(t) = trace {
             out.extend_from_slice(b",\"available\":");
-            self.uint(out, u64::from(t.available));
-            out.extend_from_slice(b",\"steps\":[");
+            uint(out, u64::from(t.available));
+            out.extend_from_slice(b",\"steps\":");
             for (k, st) in t.steps.iter().enumerate() {
-                if k > 0 {
-                    out.push(b',');
+                let at = out.len();
+                match (FROM.get(usize::from(st.from)), TO.get(usize::from(st.to))) {
+                    (Some(from), Some(to)) if (1..=6).contains(&st.die) => {
+                        from.put(out);
+                        to.put(out);
+                        DIE_HIT[usize::from(st.die)][usize::from(st.hit)].put(out);
+                    }
+                    _ => {
+                        out.extend_from_slice(b",{\"from\":");
+                        uint(out, u64::from(st.from));
+                        out.extend_from_slice(b",\"to\":");
+                        uint(out, u64::from(st.to));
+                        out.extend_from_slice(b",\"die\":");
+                        uint(out, u64::from(st.die));
+                        out.extend_from_slice(if st.hit {
+                            b",\"hit\":true}"
+                        } else {
+                            b",\"hit\":false}"
+                        });
+                    }
                 }
-                out.extend_from_slice(b"{\"from\":");
-                self.uint(out, u64::from(st.from));
-                out.extend_from_slice(b",\"to\":");
-                self.uint(out, u64::from(st.to));
-                out.extend_from_slice(b",\"die\":");
-                self.uint(out, u64::from(st.die));
-                out.extend_from_slice(if st.hit {
-                    b",\"hit\":true}"
-                } else {
-                    b",\"hit\":false}"
-                });
+                // The list opens before the first step.
+                out[at] = if k == 0 { b'[' } else { b',' };
+            }
+            if t.steps.is_empty() {
+                out.push(b'[');
             }
             out.push(b']');
         }
@@ -381,29 +389,20 @@ impl<'a> Writer<'a> {
     fn position(&mut self, pos: &Position, opp: &[u8; 25], out: &mut Vec<u8>) {
         let white = &pos.c[Side::White.index()];
         let black = &pos.c[Side::Black.index()];
-        for (key, counts) in [(&b"{\"white\":{"[..], white), (b"},\"black\":{", black)] {
-            out.extend_from_slice(key);
-            let mut first = true;
-            for (p, &c) in counts.iter().enumerate().take(25).skip(1) {
-                if c > 0 {
-                    if !first {
-                        out.push(b',');
-                    }
-                    first = false;
-                    out.extend_from_slice(POINT_KEYS[p]);
-                    self.uint(out, u64::from(c));
-                }
-            }
-        }
-        out.extend_from_slice(b"},\"white_off\":");
-        self.uint(out, u64::from(white[usize::from(OFF)]));
+        out.extend_from_slice(b"{\"white\":");
+        point_map(out, white);
+        out.extend_from_slice(b",\"black\":");
+        point_map(out, black);
+        out.extend_from_slice(b",\"white_off\":");
+        uint(out, u64::from(white[usize::from(OFF)]));
         out.extend_from_slice(b",\"black_off\":");
-        self.uint(out, u64::from(black[usize::from(OFF)]));
+        uint(out, u64::from(black[usize::from(OFF)]));
         out.extend_from_slice(b",\"white_bar\":");
-        self.uint(out, u64::from(white[usize::from(BAR)]));
+        uint(out, u64::from(white[usize::from(BAR)]));
         out.extend_from_slice(b",\"black_bar\":");
-        self.uint(out, u64::from(black[usize::from(BAR)]));
-        out.extend_from_slice(b",\"board\":[");
+        uint(out, u64::from(black[usize::from(BAR)]));
+        out.extend_from_slice(b",\"board\":");
+        let pinned = pos.pins != [0, 0];
         let mut first = true;
         for p in 1..=24u8 {
             let o = opp[usize::from(p)];
@@ -412,30 +411,187 @@ impl<'a> Writer<'a> {
             if w == 0 && b == 0 {
                 continue;
             }
-            if !first {
-                out.push(b',');
+            let at = out.len();
+            match (w, b) {
+                (1..=15, 0) if !pinned => BOARD[0][usize::from(p)][usize::from(w)].put(out),
+                (0, 1..=15) if !pinned => BOARD[1][usize::from(p)][usize::from(b)].put(out),
+                _ => {
+                    out.extend_from_slice(b",{\"point\":");
+                    uint(out, u64::from(p));
+                    if w > 0 {
+                        out.extend_from_slice(b",\"white\":");
+                        uint(out, u64::from(w));
+                    }
+                    if b > 0 {
+                        out.extend_from_slice(b",\"black\":");
+                        uint(out, u64::from(b));
+                    }
+                    if pos.pinned(Side::White, p) {
+                        out.extend_from_slice(b",\"pinned\":\"white\"");
+                    } else if pos.pinned(Side::Black, o) {
+                        out.extend_from_slice(b",\"pinned\":\"black\"");
+                    }
+                    out.push(b'}');
+                }
             }
-            first = false;
-            out.extend_from_slice(b"{\"point\":");
-            self.uint(out, u64::from(p));
-            if w > 0 {
-                out.extend_from_slice(b",\"white\":");
-                self.uint(out, u64::from(w));
+            // The list opens before the first point.
+            if first {
+                out[at] = b'[';
+                first = false;
             }
-            if b > 0 {
-                out.extend_from_slice(b",\"black\":");
-                self.uint(out, u64::from(b));
-            }
-            if pos.pinned(Side::White, p) {
-                out.extend_from_slice(b",\"pinned\":\"white\"");
-            } else if pos.pinned(Side::Black, o) {
-                out.extend_from_slice(b",\"pinned\":\"black\"");
-            }
-            out.push(b'}');
+        }
+        if first {
+            out.push(b'[');
         }
         out.extend_from_slice(b"]}");
     }
 }
+
+/// One side's checkers on its points 1–24 as a map (`{"6":5,"13":5}`, `{}` for none).
+fn point_map(out: &mut Vec<u8>, counts: &[u8; 26]) {
+    let mut first = true;
+    for (p, &c) in counts.iter().enumerate().take(25).skip(1) {
+        if c == 0 {
+            continue;
+        }
+        let at = out.len();
+        match POINTS[p].get(usize::from(c)) {
+            Some(f) => f.put(out),
+            None => {
+                out.extend_from_slice(b",\"");
+                uint(out, p as u64);
+                out.extend_from_slice(b"\":");
+                uint(out, u64::from(c));
+            }
+        }
+        // The map opens before the first point.
+        if first {
+            out[at] = b'{';
+            first = false;
+        }
+    }
+    if first {
+        out.push(b'{');
+    }
+    out.push(b'}');
+}
+
+/// A piece of JSON of at most `N` bytes, stored in `N` bytes: it is appended by copying all
+/// `N` (a copy of a size known when compiling, without a call) and cutting what is beyond
+/// its length.
+#[derive(Copy, Clone)]
+struct Frag<const N: usize> {
+    bytes: [u8; N],
+    len: usize,
+}
+
+impl<const N: usize> Frag<N> {
+    const EMPTY: Self = Frag {
+        bytes: [0; N],
+        len: 0,
+    };
+
+    const fn text(mut self, s: &[u8]) -> Self {
+        let mut i = 0;
+        while i < s.len() {
+            self.bytes[self.len] = s[i];
+            self.len += 1;
+            i += 1;
+        }
+        self
+    }
+
+    /// `n` (below 100) in decimal.
+    const fn num(mut self, n: usize) -> Self {
+        if n >= 10 {
+            self.bytes[self.len] = b'0' + (n / 10) as u8;
+            self.len += 1;
+        }
+        self.bytes[self.len] = b'0' + (n % 10) as u8;
+        self.len += 1;
+        self
+    }
+
+    #[inline(always)]
+    fn put(&self, out: &mut Vec<u8>) {
+        let at = out.len();
+        out.extend_from_slice(&self.bytes);
+        out.truncate(at + self.len);
+    }
+}
+
+/// `,"p":c`: point `p` (1–24) holding `c` checkers (1–15), in a side's map.
+static POINTS: [[Frag<8>; 16]; 25] = {
+    let mut t = [[Frag::EMPTY; 16]; 25];
+    let mut p = 1;
+    while p <= 24 {
+        let mut c = 1;
+        while c <= 15 {
+            t[p][c] = Frag::EMPTY.text(b",\"").num(p).text(b"\":").num(c);
+            c += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// `,{"point":p,"white":c}` (`[0]`) and `,{"point":p,"black":c}` (`[1]`): point `p` (1–24)
+/// of the board holding `c` checkers (1–15) of one side only, none pinned.
+static BOARD: [[[Frag<24>; 16]; 25]; 2] = {
+    let mut t = [[[Frag::EMPTY; 16]; 25]; 2];
+    let mut p = 1;
+    while p <= 24 {
+        let mut c = 1;
+        while c <= 15 {
+            let point = Frag::EMPTY.text(b",{\"point\":").num(p);
+            t[0][p][c] = point.text(b",\"white\":").num(c).text(b"}");
+            t[1][p][c] = point.text(b",\"black\":").num(c).text(b"}");
+            c += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// `,{"from":f` for a step from point `f` (0–25).
+static FROM: [Frag<12>; 26] = {
+    let mut t = [Frag::EMPTY; 26];
+    let mut f = 0;
+    while f <= 25 {
+        t[f] = Frag::EMPTY.text(b",{\"from\":").num(f);
+        f += 1;
+    }
+    t
+};
+
+/// `,"to":t` for a step to point `t` (0–25).
+static TO: [Frag<8>; 26] = {
+    let mut t = [Frag::EMPTY; 26];
+    let mut p = 0;
+    while p <= 25 {
+        t[p] = Frag::EMPTY.text(b",\"to\":").num(p);
+        p += 1;
+    }
+    t
+};
+
+/// `,"die":d,"hit":false}` (`[d][0]`) and `,"die":d,"hit":true}` (`[d][1]`), dice 1–6.
+static DIE_HIT: [[Frag<24>; 2]; 7] = {
+    let mut t = [[Frag::EMPTY; 2]; 7];
+    let mut d = 1;
+    while d <= 6 {
+        t[d][0] = Frag::EMPTY
+            .text(b",\"die\":")
+            .num(d)
+            .text(b",\"hit\":false}");
+        t[d][1] = Frag::EMPTY
+            .text(b",\"die\":")
+            .num(d)
+            .text(b",\"hit\":true}");
+        d += 1;
+    }
+    t
+};
 
 /// A game being written.
 struct GameCtx<'a> {
@@ -447,19 +603,18 @@ struct GameCtx<'a> {
     opp: [u8; 25],
 }
 
-/// The keys `"1":`–`"24":` of a side's points.
-const POINT_KEYS: [&[u8]; 25] = [
-    b"\"0\":", b"\"1\":", b"\"2\":", b"\"3\":", b"\"4\":", b"\"5\":", b"\"6\":", b"\"7\":",
-    b"\"8\":", b"\"9\":", b"\"10\":", b"\"11\":", b"\"12\":", b"\"13\":", b"\"14\":", b"\"15\":",
-    b"\"16\":", b"\"17\":", b"\"18\":", b"\"19\":", b"\"20\":", b"\"21\":", b"\"22\":", b"\"23\":",
-    b"\"24\":",
-];
-
 /// `s` as a JSON string, escaped as `serde_json` escapes it: `"` and `\` with a backslash,
 /// the control characters as `\b`, `\t`, `\n`, `\f`, `\r` or `\u00xx`, the rest as it is.
 fn string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
     let bytes = s.as_bytes();
+    let special = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
+    if !bytes.iter().fold(false, |any, &b| any | special(b)) {
+        // Nothing to escape, as in nearly every string of a record.
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         let esc: &[u8] = match b {

@@ -333,18 +333,31 @@ impl Ogid {
     /// formatting machinery: the match document writes one per action.
     pub fn write_bytes(&self, out: &mut Vec<u8>) {
         const POINTS: &[u8; 26] = b"0123456789abcdefghijklmnop";
+        /// `n` times `ch`.
+        fn checkers(out: &mut Vec<u8>, ch: u8, n: u8) {
+            match n {
+                0 => {}
+                1..=16 => {
+                    // A copy of a known size, cut to the count.
+                    let at = out.len();
+                    out.extend_from_slice(&[ch; 16]);
+                    out.truncate(at + usize::from(n));
+                }
+                _ => out.resize(out.len() + usize::from(n), ch),
+            }
+        }
         let c = &self.position.c;
         // White's own point `25 - a` is absolute `a` (its bar, own 25, is absolute 0); its
         // checkers borne off are not written.
         let white = &c[Side::White.index()];
         for (a, &ch) in POINTS[..25].iter().enumerate() {
-            out.resize(out.len() + usize::from(white[25 - a]), ch);
+            checkers(out, ch, white[25 - a]);
         }
         out.push(b':');
         // Black's own point is absolute, its bar 25.
         let black = &c[Side::Black.index()];
         for (a, &ch) in POINTS.iter().enumerate().skip(1) {
-            out.resize(out.len() + usize::from(black[a]), ch);
+            checkers(out, ch, black[a]);
         }
         out.extend_from_slice(&[b':', self.cube_owner.letter() as u8]);
         super::push_uint(out, u64::from(log2(self.cube)));
