@@ -76,23 +76,30 @@ pub(crate) fn write_position_id(pos: &Position, on_roll: Side, out: &mut Vec<u8>
     // Each point's checkers as that many bits set and one clear, the player not on roll
     // first, points 1–24 then the bar; 80 bits (what a position of more checkers goes
     // beyond is dropped).
-    let mut bytes = [0u8; 10];
-    let mut at = 0usize;
+    let mut bits = 0u128;
+    let mut at = 0u32;
     for side in [on_roll.other(), on_roll] {
         let counts = &pos.c[side.index()];
         for &n in counts[1..=24]
             .iter()
             .chain(std::iter::once(&counts[usize::from(BAR)]))
         {
-            for _ in 0..n {
-                if let Some(b) = bytes.get_mut(at / 8) {
-                    *b |= 1 << (at % 8);
-                }
-                at += 1;
+            let n = u32::from(n);
+            if at < 80 {
+                let run = if n >= 128 {
+                    u128::MAX
+                } else {
+                    (1u128 << n) - 1
+                };
+                bits |= run << at;
             }
-            at += 1;
+            at += n + 1;
         }
     }
+    bits &= (1u128 << 80) - 1;
+    let all = bits.to_le_bytes();
+    let mut bytes = [0u8; 10];
+    bytes.copy_from_slice(&all[..10]);
     base64_into(&bytes, out);
 }
 

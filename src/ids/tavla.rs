@@ -36,7 +36,7 @@ pub fn bytes(pos: &Position) -> [u8; LEN] {
         for (b, &n) in half.iter_mut().zip(counts) {
             // A base-36 digit, computed (for every point at once) rather than looked up.
             let n = n.min(35);
-            *b = if n < 10 { b'0' + n } else { b'a' - 10 + n };
+            *b = b'0' + n + u8::from(n >= 10) * (b'a' - 10 - b'0');
         }
         // Pinned checkers (Tapa): rare, one bit per point.
         let mut pins = pos.pins[side.index()] & 0x01ff_fffe;
@@ -146,6 +146,16 @@ mod tests {
             to_string(&RuleSet::default_for(Variant::GulBara).start()),
             format!("{0}f0/{0}f0", "0".repeat(24))
         );
+    }
+
+    #[test]
+    fn every_count_is_its_base_36_digit() {
+        for n in 0..=35u8 {
+            let mut p = Position::empty();
+            p.set(Side::Black, 7, n);
+            let digit = char::from_digit(u32::from(n), 36).unwrap();
+            assert_eq!(to_string(&p).as_bytes()[27 + 7], digit as u8, "{n}");
+        }
     }
 
     #[test]

@@ -160,21 +160,13 @@ impl Builder {
             dice_span: roll.dice_at,
             moves: Moves::new(StepRange::new(start, n), None, roll.unknown),
         });
+        let body = CellBody::Turn {
+            stages: StageRange::new(stage, 1),
+        };
         self.push(Action {
-            cell: Cell {
-                column,
-                span,
-                body: CellBody::Turn {
-                    stages: StageRange::new(stage, 1),
-                },
-            },
-            line,
             turn_number: Some(number),
-            broken: false,
-            turn_span: None,
-            result_indent: None,
             comment,
-            analysis: None,
+            ..Action::new(Cell { column, span, body }, line)
         });
     }
 
@@ -186,14 +178,9 @@ impl Builder {
         }
         let (line, number) = self.turn_row(column);
         self.push(Action {
-            cell: Cell { column, span, body },
-            line,
             turn_number: Some(number),
-            broken: false,
-            turn_span: None,
-            result_indent: None,
             comment,
-            analysis: None,
+            ..Action::new(Cell { column, span, body }, line)
         });
     }
 
@@ -206,17 +193,11 @@ impl Builder {
         self.open = false;
         let line = self.next_row();
         self.push(Action {
-            cell: Cell { column, span, body },
-            line,
-            turn_number: None,
-            broken: false,
-            turn_span: None,
             result_indent: Some(match column {
                 Column::Left => 6,
                 Column::Right => crate::notation::layout::RIGHT_COLUMN + 1,
             }),
-            comment: None,
-            analysis: None,
+            ..Action::new(Cell { column, span, body }, line)
         });
     }
 

@@ -68,6 +68,20 @@ pub struct Action {
 }
 
 impl Action {
+    /// The action of `cell` on `line`: unnumbered, whole, without comment or analysis.
+    pub(crate) fn new(cell: Cell, line: usize) -> Action {
+        Action {
+            cell,
+            line,
+            turn_number: None,
+            broken: false,
+            turn_span: None,
+            result_indent: None,
+            comment: None,
+            analysis: None,
+        }
+    }
+
     /// Whose column.
     pub fn column(&self) -> Column {
         self.cell.column
@@ -261,57 +275,37 @@ impl Match {
                     number,
                     number_span,
                     cells,
-                } => match m.games.last_mut() {
-                    Some(g) => {
+                } => {
+                    let what = "a turn line before any `Game N` line";
+                    let help = "start each game with ` Game N` and its score line";
+                    if let Some(g) = last_game(&mut m, line.span, what, help) {
                         if cells.is_empty() {
                             g.empty_lines.push((line.number, *number, *number_span));
                         }
                         for c in cells_of(&mut left, total, *cells) {
                             push_in_place(&mut g.actions, || Action {
-                                cell: c,
-                                line: line.number,
                                 turn_number: Some(*number),
                                 broken: line.broken,
                                 turn_span: Some(*number_span),
-                                result_indent: None,
-                                comment: None,
-                                analysis: None,
+                                ..Action::new(c, line.number)
                             });
                         }
                     }
-                    None => m.problems.push(
-                        SyntaxError::new(
-                            Code::MisplacedLine,
-                            line.span,
-                            "a turn line before any `Game N` line",
-                        )
-                        .help("start each game with ` Game N` and its score line"),
-                    ),
-                },
-                LineKind::Result { cells, indent } => match m.games.last_mut() {
-                    Some(g) => {
+                }
+                LineKind::Result { cells, indent } => {
+                    let what = "a result line before any `Game N` line";
+                    if let Some(g) =
+                        last_game(&mut m, line.span, what, "a result belongs to a game")
+                    {
                         for c in cells_of(&mut left, total, *cells) {
                             push_in_place(&mut g.actions, || Action {
-                                cell: c,
-                                line: line.number,
-                                turn_number: None,
                                 broken: line.broken,
-                                turn_span: None,
                                 result_indent: Some(*indent),
-                                comment: None,
-                                analysis: None,
+                                ..Action::new(c, line.number)
                             });
                         }
                     }
-                    None => m.problems.push(
-                        SyntaxError::new(
-                            Code::MisplacedLine,
-                            line.span,
-                            "a result line before any `Game N` line",
-                        )
-                        .help("a result belongs to a game"),
-                    ),
-                },
+                }
             }
             // After the match: a broken `Game N` line belongs to the game it starts.
             if line.broken
@@ -336,19 +330,14 @@ impl Match {
 
     /// The value of the first header tag named `name` (case-insensitive).
     pub fn tag(&self, name: &str) -> Option<(&str, Span)> {
-        self.header.iter().find_map(|h| match h {
-            HeaderItem::Tag {
-                name: n,
-                value,
-                span,
-                ..
-            } if n.eq_ignore_ascii_case(name) => Some((value.as_str(), *span)),
-            _ => None,
-        })
+        self.tags(name).next()
     }
 
     /// Every value of tags named `name`.
-    pub fn tags<'a>(&'a self, name: &'a str) -> impl Iterator<Item = (&'a str, Span)> + 'a {
+    pub fn tags<'a, 'n>(
+        &'a self,
+        name: &'n str,
+    ) -> impl Iterator<Item = (&'a str, Span)> + use<'a, 'n> {
         self.header.iter().filter_map(move |h| match h {
             HeaderItem::Tag {
                 name: n,
@@ -359,6 +348,15 @@ impl Match {
             _ => None,
         })
     }
+}
+
+/// The game being read, or `None` with a problem (`what`, `help`) when no `Game N` line came yet.
+fn last_game<'m>(m: &'m mut Match, span: Span, what: &str, help: &str) -> Option<&'m mut Game> {
+    if m.games.is_empty() {
+        m.problems
+            .push(SyntaxError::new(Code::MisplacedLine, span, what).help(help));
+    }
+    m.games.last_mut()
 }
 
 /// The cells of `range`, from what is `left` of a document's `total` cells taken in file order

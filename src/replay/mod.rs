@@ -232,16 +232,56 @@ impl Finding {
 }
 
 /// One stage as replayed: its dice and the steps actually taken.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug)]
 pub struct StageTrace {
     /// `received`, `roll` or `chain`.
     pub kind: crate::notation::StageKind,
-    /// The dice value(s): two dice for a roll, one value for a doublet stage.
-    pub dice: Vec<u8>,
+    /// The dice of the stage: two dice for a roll, a value and its count for a doublet stage.
+    pub dice: StageDice,
     /// Steps available (4 for a doublet stage, fewer for a partial remainder, 2 for a mixed roll).
     pub available: u8,
     /// The single-die steps taken.
-    pub steps: Vec<Step>,
+    pub steps: StageSteps,
+}
+
+/// The steps of one stage, held inline (a stage has at most four dice; a longer list, which
+/// no roll makes, is kept on the heap). Read it as a slice.
+#[derive(Clone, Debug)]
+pub struct StageSteps(StepsIn);
+
+#[derive(Clone, Debug)]
+enum StepsIn {
+    Inline([Step; 4], u8),
+    Heap(Vec<Step>),
+}
+
+impl StageSteps {
+    /// The steps `steps`, copied.
+    pub fn new(steps: &[Step]) -> Self {
+        match steps.len() {
+            n @ 0..=4 => {
+                let mut a = [Step {
+                    from: 0,
+                    to: 0,
+                    die: 0,
+                    hit: false,
+                }; 4];
+                a[..n].copy_from_slice(steps);
+                StageSteps(StepsIn::Inline(a, n as u8))
+            }
+            _ => StageSteps(StepsIn::Heap(steps.to_vec())),
+        }
+    }
+}
+
+impl std::ops::Deref for StageSteps {
+    type Target = [Step];
+    fn deref(&self) -> &[Step] {
+        match &self.0 {
+            StepsIn::Inline(a, n) => &a[..*n as usize],
+            StepsIn::Heap(v) => v,
+        }
+    }
 }
 
 /// One action as replayed.
@@ -313,6 +353,22 @@ pub enum ActionTrace {
         /// 1-based line.
         line: usize,
     },
+}
+
+impl ActionTrace {
+    /// A turn's received stages, its own stages and the position after it; `None` for
+    /// another action.
+    pub(crate) fn turn_parts(&self) -> Option<(&Vec<StageTrace>, &Vec<StageTrace>, &Position)> {
+        match self {
+            ActionTrace::Turn {
+                received,
+                stages,
+                position,
+                ..
+            } => Some((received, stages, position)),
+            _ => None,
+        }
+    }
 }
 
 /// How a game ended.
@@ -853,9 +909,9 @@ fn check_once(
     }
 }
 
-pub(crate) fn stage_dice_list(d: StageDice) -> (Vec<u8>, u8) {
+pub(crate) fn stage_available(d: StageDice) -> u8 {
     match d {
-        StageDice::Mixed { high, low } => (vec![high, low], 2),
-        StageDice::Double { value, count } => (vec![value], count),
+        StageDice::Mixed { .. } => 2,
+        StageDice::Double { count, .. } => count,
     }
 }

@@ -15,7 +15,7 @@ use crate::ids::ogid::PlyOgids;
 use crate::ids::{gnubg, push_uint as uint};
 use crate::notation::{CellBody, Column, ResignLevel, Stage, StageKind, TurnStages};
 use crate::record::Game;
-use crate::replay::{ActionTrace, Continued, GameTrace, StageTrace, Verdict};
+use crate::replay::{ActionTrace, GameTrace, StageTrace, Verdict};
 use crate::report::json::{self, analysis_doc, match_cube, write_written};
 use crate::rules::{BAR, OFF, Position, RuleSet, Side};
 
@@ -77,17 +77,7 @@ impl<'a> Writer<'a> {
             with_source,
             source,
             ogids: super::ogid::match_ogids(v),
-            made_at_board: v
-                .findings
-                .iter()
-                .filter(|f| {
-                    matches!(
-                        f.continued,
-                        Some(Continued::AsWritten | Continued::StoredPosition)
-                    )
-                })
-                .map(|f| f.span.offset)
-                .collect(),
+            made_at_board: super::json::made_at_board(v),
             play: String::new(),
         }
     }
@@ -251,15 +241,8 @@ impl<'a> Writer<'a> {
         t: Option<&ActionTrace>,
         out: &mut Vec<u8>,
     ) {
-        let (rt, st, position) = match t {
-            Some(ActionTrace::Turn {
-                received,
-                stages,
-                position,
-                ..
-            }) => (Some(received), Some(stages), Some(position)),
-            _ => (None, None, None),
-        };
+        let parts = t.and_then(ActionTrace::turn_parts);
+        let (rt, st, position) = (parts.map(|p| p.0), parts.map(|p| p.1), parts.map(|p| p.2));
         if let Some(r) = stages.roll {
             out.extend_from_slice(b",\"dice\":[");
             uint(out, u64::from(r.a));
@@ -404,13 +387,19 @@ impl<'a> Writer<'a> {
         out.extend_from_slice(b",\"board\":");
         let pinned = pos.pins != [0, 0];
         let mut first = true;
-        for p in 1..=24u8 {
+        // The points either side holds, as bits (White's numbering), then only those.
+        let mut held = 0u32;
+        for p in 1..=24usize {
+            let b = black.get(usize::from(opp[p])).copied().unwrap_or(0);
+            held |= u32::from(white[p] | b != 0) << p;
+        }
+        out.reserve(24 * 24 + 4);
+        while held != 0 {
+            let p = held.trailing_zeros() as u8;
+            held &= held - 1;
             let o = opp[usize::from(p)];
             let w = white[usize::from(p)];
             let b = black.get(usize::from(o)).copied().unwrap_or(0);
-            if w == 0 && b == 0 {
-                continue;
-            }
             let at = out.len();
             match (w, b) {
                 (1..=15, 0) if !pinned => BOARD[0][usize::from(p)][usize::from(w)].put(out),
@@ -449,12 +438,22 @@ impl<'a> Writer<'a> {
 
 /// One side's checkers on its points 1–24 as a map (`{"6":5,"13":5}`, `{}` for none).
 fn point_map(out: &mut Vec<u8>, counts: &[u8; 26]) {
-    let mut first = true;
-    for (p, &c) in counts.iter().enumerate().take(25).skip(1) {
-        if c == 0 {
-            continue;
-        }
-        let at = out.len();
+    // The occupied points as bits, then only those: most of a side's 24 points are empty.
+    let mut occupied = 0u32;
+    for (p, &c) in counts[..25].iter().enumerate() {
+        occupied |= u32::from(c != 0) << p;
+    }
+    occupied &= !1;
+    if occupied == 0 {
+        out.extend_from_slice(b"{}");
+        return;
+    }
+    out.reserve(24 * 8 + 2);
+    let start = out.len();
+    while occupied != 0 {
+        let p = occupied.trailing_zeros() as usize;
+        occupied &= occupied - 1;
+        let c = counts[p];
         match POINTS[p].get(usize::from(c)) {
             Some(f) => f.put(out),
             None => {
@@ -464,15 +463,9 @@ fn point_map(out: &mut Vec<u8>, counts: &[u8; 26]) {
                 uint(out, u64::from(c));
             }
         }
-        // The map opens before the first point.
-        if first {
-            out[at] = b'{';
-            first = false;
-        }
     }
-    if first {
-        out.push(b'{');
-    }
+    // The map opens where the first point's comma is.
+    out[start] = b'{';
     out.push(b'}');
 }
 

@@ -448,7 +448,7 @@ impl Variant {
         let key = name_key(s);
         VARIANT_NAMES
             .iter()
-            .find(|(name, _, _)| name_key(name) == key)
+            .find(|(name, _, _)| is_key_of(&key, name))
             .map(|&(_, variant, preset)| (variant, preset))
             // The written forms of the checker count (`HyperGammon (2)`, `2-chequer
             // hypergammon`, `Hyper-gammon 2`: hypergammon.md §6) beyond the table's rows.
@@ -458,10 +458,19 @@ impl Variant {
 
 /// A name as compared: lower case, without whitespace, `-` and `_`.
 pub(crate) fn name_key(s: &str) -> String {
+    key_chars(s).collect()
+}
+
+/// The characters of [`name_key`]`(s)`.
+fn key_chars(s: &str) -> impl Iterator<Item = char> + '_ {
     s.chars()
         .filter(|c| !c.is_whitespace() && *c != '-' && *c != '_')
-        .flat_map(|c| c.to_lowercase())
-        .collect()
+        .flat_map(char::to_lowercase)
+}
+
+/// `name_key(name) == key`, without building the name's key.
+pub(crate) fn is_key_of(key: &str, name: &str) -> bool {
+    key.chars().eq(key_chars(name))
 }
 
 /// Every name of a game that `--variant` and the `Variation` header accept, as the help

@@ -51,7 +51,7 @@ impl Rotation {
         let key = super::name_key(s);
         let &(_, kind) = ROTATION_NAMES
             .iter()
-            .find(|(name, _)| super::name_key(name) == key)?;
+            .find(|(name, _)| super::is_key_of(&key, name))?;
         let preset = match kind {
             RotationKind::Sreshta => "bulgarian",
             RotationKind::Tavli => "plakoto",

@@ -157,7 +157,7 @@ pub fn turns(text: &str, v: &Verdict) -> Vec<Turn> {
                 before: *before,
                 after: *position,
                 paths,
-                steps: played[0].steps.clone(),
+                steps: played[0].steps.to_vec(),
             };
             // A turn judged under rules of its own roll (a first roll's head rule) is left
             // out: the single play is judged under the game's rules.

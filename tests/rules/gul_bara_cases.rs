@@ -124,7 +124,13 @@ fn given_a_one_one_on_the_fourth_roll_when_every_stage_is_full_then_24_steps_mov
         .expect("the chain turn");
     let (stages, before, after) = turn;
     assert_eq!(
-        stages.iter().map(|s| s.dice[0]).collect::<Vec<_>>(),
+        stages
+            .iter()
+            .map(|s| match s.dice {
+                StageDice::Double { value, .. } => value,
+                StageDice::Mixed { high, .. } => high,
+            })
+            .collect::<Vec<_>>(),
         vec![1, 2, 3, 4, 5, 6]
     );
     assert_eq!(stages.iter().map(|s| s.steps.len()).sum::<usize>(), 24);

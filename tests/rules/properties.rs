@@ -270,20 +270,20 @@ fn replay_independently(v: &Verdict) -> Result<(), String> {
             }
             let mut pos = *before;
             for st in received.iter().chain(stages.iter()) {
-                let dice = match st.dice.as_slice() {
-                    [a, b] if a != b => StageDice::Mixed {
-                        high: *a.max(b),
-                        low: *a.min(b),
-                    },
-                    [a, ..] => StageDice::Double {
-                        value: *a,
-                        count: st.available,
-                    },
-                    [] => return Err(format!("line {line}: a stage without dice")),
+                let dice = st.dice;
+                let count = match dice {
+                    StageDice::Mixed { .. } => 2,
+                    StageDice::Double { count, .. } => count,
                 };
+                if count != st.available {
+                    return Err(format!(
+                        "line {line}: {dice:?} with {} available",
+                        st.available
+                    ));
+                }
                 let set = rules.legal_plays(&pos, *side, dice);
                 let mut p = pos;
-                for s in &st.steps {
+                for s in st.steps.iter() {
                     let (np, taken) = rules
                         .step(&p, *side, s.from, s.die)
                         .map_err(|e| format!("line {line}: step {s:?} is not playable: {e:?}"))?;

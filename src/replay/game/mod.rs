@@ -214,12 +214,11 @@ impl GameWalker<'_> {
         steps: &[Step],
     ) -> u8 {
         if self.traces {
-            let (dice, available) = super::stage_dice_list(dice);
             out.push(StageTrace {
                 kind: stage.kind,
                 dice,
-                available,
-                steps: steps.to_vec(),
+                available: super::stage_available(dice),
+                steps: super::StageSteps::new(steps),
             });
         }
         steps.len() as u8

@@ -95,7 +95,7 @@ fn header_docs(v: &Verdict, with_source: bool) -> (Vec<TagDoc>, Vec<CommentDoc>)
 }
 
 /// Where the plays made at the board are: the offsets of the findings continued from them.
-fn made_at_board(v: &Verdict) -> Vec<usize> {
+pub(in crate::report) fn made_at_board(v: &Verdict) -> Vec<usize> {
     v.findings
         .iter()
         .filter(|f| {
@@ -306,15 +306,8 @@ impl MatchCx<'_> {
             roll,
             chain,
         } = stages.split(&v.record.stages);
-        let (rt, st, pos) = match t {
-            Some(ActionTrace::Turn {
-                received,
-                stages,
-                position,
-                ..
-            }) => (Some(received), Some(stages), Some(position)),
-            _ => (None, None, None),
-        };
+        let parts = t.and_then(ActionTrace::turn_parts);
+        let (rt, st, pos) = (parts.map(|p| p.0), parts.map(|p| p.1), parts.map(|p| p.2));
         let opposite = opposite(game.rules.as_ref());
         let stage = |traces: Option<&Vec<StageTrace>>, k: usize, s: &Stage| {
             stage_doc(

@@ -17,6 +17,7 @@
 
 pub mod analysis;
 mod build;
+pub(in crate::report) use build::made_at_board;
 mod build_analysis;
 pub mod doc;
 mod enum_schema;
