@@ -33,11 +33,13 @@ pub fn bytes(pos: &Position) -> [u8; LEN] {
     for (h, side) in [Side::White, Side::Black].into_iter().enumerate() {
         let counts = &pos.c[side.index()];
         let half = &mut buf[h * 27..h * 27 + 26];
-        for (b, &n) in half.iter_mut().zip(counts) {
-            // A base-36 digit, computed (for every point at once) rather than looked up.
+        // A base-36 digit, computed for every point at once rather than looked up.
+        let digits = counts.map(|n| {
             let n = n.min(35);
-            *b = b'0' + n + u8::from(n >= 10) * (b'a' - 10 - b'0');
-        }
+            let letter = 0u8.wrapping_sub(u8::from(n >= 10));
+            b'0' + n + (letter & (b'a' - 10 - b'0'))
+        });
+        half.copy_from_slice(&digits);
         // Pinned checkers (Tapa): rare, one bit per point.
         let mut pins = pos.pins[side.index()] & 0x01ff_fffe;
         while pins != 0 {

@@ -201,53 +201,33 @@ impl StepText {
     /// Append the step to `out` as it displays (`13/7*/1(2)`), without the formatting
     /// machinery: the table of plays writes one per step.
     pub fn push_to(&self, out: &mut String) {
-        // Written into a buffer on the stack and appended at once: at most MAX_PATH points
-        // of "bar*/" and "(255)".
-        let mut buf = [0u8; MAX_PATH * 5 + 5];
-        let mut n = 0;
-        let mut put = |b: &[u8]| {
-            buf[n..n + b.len()].copy_from_slice(b);
-            n += b.len();
-        };
-        for k in 0..usize::from(self.path.len).min(MAX_PATH) {
-            let text = loc_text(self.path.locs[k]);
-            let tail: &[u8] = match (
-                k + 1 < usize::from(self.path.len),
-                self.path.hits & (1 << k) != 0,
-            ) {
-                (true, true) => b"*/",
-                (true, false) => b"/",
-                (false, true) => b"*",
-                (false, false) => b"",
-            };
-            put(&text.0[..text.1]);
-            put(tail);
+        fn number(out: &mut String, n: u8) {
+            if n >= 100 {
+                out.push(char::from(b'0' + n / 100));
+            }
+            if n >= 10 {
+                out.push(char::from(b'0' + n / 10 % 10));
+            }
+            out.push(char::from(b'0' + n % 10));
+        }
+        for k in 0..self.path.len as usize {
+            if k > 0 {
+                out.push('/');
+            }
+            match Loc::from_index(self.path.locs[k]) {
+                Loc::Point(p) => number(out, p),
+                Loc::Bar => out.push_str("bar"),
+                Loc::Off => out.push_str("off"),
+            }
+            if self.path.hits & (1 << k) != 0 {
+                out.push('*');
+            }
         }
         if self.repeat > 1 {
-            let r = self.repeat;
-            let digits = [b'0' + r / 100, b'0' + r / 10 % 10, b'0' + r % 10];
-            let skip = if r >= 100 {
-                0
-            } else if r >= 10 {
-                1
-            } else {
-                2
-            };
-            put(b"(");
-            put(&digits[skip..]);
-            put(b")");
+            out.push('(');
+            number(out, self.repeat);
+            out.push(')');
         }
-        out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
-    }
-}
-
-/// The text of board index `i` (`off`, `1`–`24`, `bar`) and its length.
-fn loc_text(i: u8) -> ([u8; 3], usize) {
-    match i {
-        0 => (*b"off", 3),
-        1..=9 => ([b'0' + i, 0, 0], 1),
-        10..=24 => ([b'0' + i / 10, b'0' + i % 10, 0], 2),
-        _ => (*b"bar", 3),
     }
 }
 

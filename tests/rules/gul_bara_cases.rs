@@ -486,3 +486,23 @@ fn given_the_english_example_then_it_is_valid_and_scores_2_then_2() {
         vec![Some((Side::White, Some(2))), Some((Side::White, Some(2)))]
     );
 }
+
+#[test]
+fn pips_weigh_every_place_by_its_number_even_for_the_largest_counts() {
+    let mut p = Position::empty();
+    for k in 0..=25u8 {
+        p.set(Side::White, k, 255 - k);
+        p.set(Side::Black, k, k % 7);
+    }
+    let naive = |side: Side| {
+        (0..=25u8)
+            .map(|k| u32::from(k) * u32::from(p.count(side, k)))
+            .sum::<u32>()
+    };
+    assert_eq!(p.pips(Side::White), naive(Side::White));
+    assert_eq!(p.pips(Side::Black), naive(Side::Black));
+    assert_eq!(
+        p.pips(Side::White),
+        (0..=25u32).map(|k| k * (255 - k)).sum::<u32>()
+    );
+}
