@@ -748,12 +748,19 @@ impl<W: std::io::Write + Send> ParquetTable<W> {
         let schema = std::sync::Arc::new(
             parquet::schema::parser::parse_message_type(PARQUET_SCHEMA).map_err(pq)?,
         );
-        let props = std::sync::Arc::new(
-            WriterProperties::builder()
-                .set_compression(Compression::SNAPPY)
-                .set_created_by(format!("tavla {}", env!("CARGO_PKG_VERSION")))
-                .build(),
-        );
+        use parquet::file::properties::EnabledStatistics;
+        use parquet::schema::types::ColumnPath;
+        // Positions and XGIDs are nearly all distinct: a dictionary of them is built only to
+        // be dropped, and their minimum and maximum help no reader skip a page.
+        let mut builder = WriterProperties::builder()
+            .set_compression(Compression::SNAPPY)
+            .set_created_by(format!("tavla {}", env!("CARGO_PKG_VERSION")));
+        for column in ["position_before", "xgid_before"] {
+            builder = builder
+                .set_column_dictionary_enabled(ColumnPath::from(column), false)
+                .set_column_statistics_enabled(ColumnPath::from(column), EnabledStatistics::None);
+        }
+        let props = std::sync::Arc::new(builder.build());
         Ok(ParquetTable {
             writer: parquet::file::writer::SerializedFileWriter::new(w, schema, props)
                 .map_err(pq)?,
