@@ -9,7 +9,7 @@
 //! eighteen bytes written for a byte read), are written into the places the frame leaves for
 //! them by hand: keys and fixed text pre-escaped, numbers through `itoa`, strings escaped as
 //! `serde_json` escapes them, no document in between. An analysis, rare, is still the typed
-//! document serialized. `tests/jsonl.rs` compares the two writers on every fixture.
+//! document serialized. `tests/formats/jsonl.rs` compares the two writers on every fixture.
 
 use crate::ids::ogid::PlyOgids;
 use crate::ids::{gnubg, push_uint as uint};
