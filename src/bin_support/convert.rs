@@ -344,7 +344,7 @@ fn parquet(
                 }
             }
         }
-        if let Err(e) = table.write(&rows) {
+        if let Err(e) = table.write(&mut rows) {
             say!("error: cannot write Parquet: {e}");
             return EXIT_ERROR;
         }

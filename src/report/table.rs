@@ -767,11 +767,12 @@ impl<W: std::io::Write + Send> ParquetTable<W> {
         })
     }
 
-    /// Write `rows` as one row group (none for no rows).
+    /// Write `rows` as one row group (none for no rows). Their text is moved into the table,
+    /// not copied: the rows' strings are left empty.
     ///
     /// # Errors
     /// What the Parquet writer reports.
-    pub fn write(&mut self, rows: &[PlayRow]) -> Result<(), String> {
+    pub fn write(&mut self, rows: &mut [PlayRow]) -> Result<(), String> {
         use parquet::data_type::{
             BoolType, ByteArray, ByteArrayType, DoubleType, Int32Type, Int64Type,
         };
@@ -797,11 +798,38 @@ impl<W: std::io::Write + Send> ParquetTable<W> {
             }
             (values, defs)
         }
+        // A text column, each row's string moved out of it (and its definition levels).
+        fn texts(
+            rows: &mut [PlayRow],
+            f: impl Fn(&mut PlayRow) -> Option<&mut String>,
+        ) -> (Vec<ByteArray>, Vec<i16>) {
+            let mut values = Vec::with_capacity(rows.len());
+            let mut defs = Vec::with_capacity(rows.len());
+            for r in rows {
+                match f(r) {
+                    Some(s) => {
+                        values.push(ByteArray::from(std::mem::take(s).into_bytes()));
+                        defs.push(1);
+                    }
+                    None => defs.push(0),
+                }
+            }
+            (values, defs)
+        }
         let bytes = |s: &str| ByteArray::from(s.as_bytes().to_vec());
         let mut group = self.writer.next_row_group().map_err(pq)?;
         let mut k = 0usize;
         while let Some(mut col) = group.next_column().map_err(pq)? {
             let required = matches!(k, 0 | 1 | 2 | 4 | 8);
+            macro_rules! text {
+                ($f:expr) => {{
+                    let (values, defs) = texts(rows, $f);
+                    let defs = (!required).then_some(defs);
+                    col.typed::<ByteArrayType>()
+                        .write_batch(&values, defs.as_deref(), None)
+                        .map_err(pq)?;
+                }};
+            }
             macro_rules! put {
                 ($ty:ty, $f:expr, $g:expr) => {{
                     let (values, defs) = levels(rows, $f, $g);
@@ -812,17 +840,17 @@ impl<W: std::io::Write + Send> ParquetTable<W> {
                 }};
             }
             match k {
-                0 => put!(ByteArrayType, |r| Some(r.path.as_str()), bytes),
+                0 => text!(|r| Some(&mut r.path)),
                 1 => put!(Int64Type, |r| Some(r.match_number as i64), |v| v),
                 2 => put!(Int64Type, |r| Some(r.game as i64), |v| v),
                 3 => put!(Int64Type, |r| r.turn.map(|t| t as i64), |v| v),
                 4 => put!(ByteArrayType, |r| Some(r.side), bytes),
-                5 => put!(ByteArrayType, |r| r.player.as_deref(), bytes),
+                5 => text!(|r| r.player.as_mut()),
                 6 => put!(Int32Type, |r| r.die1.map(i32::from), |v| v),
                 7 => put!(Int32Type, |r| r.die2.map(i32::from), |v| v),
-                8 => put!(ByteArrayType, |r| Some(r.play.as_str()), bytes),
-                9 => put!(ByteArrayType, |r| r.position_before.as_deref(), bytes),
-                10 => put!(ByteArrayType, |r| r.xgid_before.as_deref(), bytes),
+                8 => text!(|r| Some(&mut r.play)),
+                9 => text!(|r| r.position_before.as_mut()),
+                10 => text!(|r| r.xgid_before.as_mut()),
                 11 => put!(BoolType, |r| r.legal, |v| v),
                 12 => put!(ByteArrayType, |r| r.code, bytes),
                 13 => put!(Int64Type, |r| r.n_legal.map(|n| n as i64), |v| v),
@@ -832,11 +860,11 @@ impl<W: std::io::Write + Send> ParquetTable<W> {
                 17 => put!(Int64Type, |r| r.score_black.map(|n| n as i64), |v| v),
                 18 => put!(Int32Type, |r| r.cube.map(|n| n as i32), |v| v),
                 19 => put!(DoubleType, |r| r.equity_loss, |v| v),
-                20 => put!(ByteArrayType, |r| r.best_play.as_deref(), bytes),
+                20 => text!(|r| r.best_play.as_mut()),
                 21 => put!(DoubleType, |r| r.cube_error, |v| v),
-                22 => put!(ByteArrayType, |r| r.proper_cube.as_deref(), bytes),
+                22 => text!(|r| r.proper_cube.as_mut()),
                 23 => put!(DoubleType, |r| r.luck, |v| v),
-                _ => put!(ByteArrayType, |r| r.comment.as_deref(), bytes),
+                _ => text!(|r| r.comment.as_mut()),
             }
             col.close().map_err(pq)?;
             k += 1;
