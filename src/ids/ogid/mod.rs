@@ -349,15 +349,29 @@ impl Ogid {
         let c = &self.position.c;
         // White's own point `25 - a` is absolute `a` (its bar, own 25, is absolute 0); its
         // checkers borne off are not written.
+        // Each side's board is walked by its occupied points (own 1–25), not point by point.
+        let occupied = |counts: &[u8; 26]| {
+            let mut m = 0u32;
+            for (p, &n) in counts.iter().enumerate() {
+                m |= u32::from(n != 0) << p;
+            }
+            m & 0x03ff_fffe
+        };
         let white = &c[Side::White.index()];
-        for (a, &ch) in POINTS[..25].iter().enumerate() {
-            checkers(out, ch, white[25 - a]);
+        let mut points = occupied(white);
+        while points != 0 {
+            let own = 31 - points.leading_zeros() as usize;
+            points &= !(1 << own);
+            checkers(out, POINTS[25 - own], white[own]);
         }
         out.push(b':');
         // Black's own point is absolute, its bar 25.
         let black = &c[Side::Black.index()];
-        for (a, &ch) in POINTS.iter().enumerate().skip(1) {
-            checkers(out, ch, black[a]);
+        let mut points = occupied(black);
+        while points != 0 {
+            let own = points.trailing_zeros() as usize;
+            points &= points - 1;
+            checkers(out, POINTS[own], black[own]);
         }
         out.extend_from_slice(&[b':', self.cube_owner.letter() as u8]);
         super::push_uint(out, u64::from(log2(self.cube)));
