@@ -19,8 +19,9 @@ enum Failure {
     Refused(String),
 }
 
-/// One input converted: the bytes written, its problems in short form, whether it is invalid.
-type Converted = Result<(Vec<u8>, String, bool), Failure>;
+/// One input converted (its bytes written into a buffer): its problems in short form, whether
+/// it is invalid.
+type Converted = Result<(String, bool), Failure>;
 
 /// `tavla convert`: each record converted in path order, its findings as short lines on
 /// standard error; the exit code.
@@ -73,19 +74,34 @@ pub(crate) fn convert(a: ConvertArgs) -> u8 {
             code = EXIT_ERROR;
         }
     }
-    loop {
-        let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
-        if chunk.is_empty() {
-            break;
+    if pool.current_num_threads() == 1 {
+        // One thread: each record written as soon as it is converted, into one buffer reused
+        // from record to record, so that the rows stay in the cache.
+        let mut buf = Vec::new();
+        for i in inputs {
+            buf.clear();
+            let r = convert_one(&i, &o, &a, table_options, &mut buf);
+            code = code.max(write_converted(&mut out, &buf, r));
         }
-        let results: Vec<Converted> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|i| convert_one(i, &o, &a, table_options))
-                .collect()
-        });
-        for r in results {
-            code = code.max(write_converted(&mut out, r));
+    } else {
+        loop {
+            let chunk: Vec<Input> = inputs.by_ref().take(CHUNK).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let results: Vec<(Vec<u8>, Converted)> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map(|i| {
+                        let mut buf = Vec::new();
+                        let r = convert_one(i, &o, &a, table_options, &mut buf);
+                        (buf, r)
+                    })
+                    .collect()
+            });
+            for (buf, r) in results {
+                code = code.max(write_converted(&mut out, &buf, r));
+            }
         }
     }
     if out.flush().is_err() {
@@ -137,35 +153,43 @@ fn convert_one(
     o: &tavla::replay::Overrides,
     a: &ConvertArgs,
     opts: table::TableOptions,
+    out: &mut Vec<u8>,
 ) -> Converted {
     let src = i
         .load()
         .map_err(|e| Failure::Unreadable(format!("{}: {e}", i.name())))?;
     let v = src.check(o, true);
     let problems = report::render_short(&i.name(), &src.text, &v.findings);
-    let bytes = if a.to == Target::Csv {
-        csv_rows(&i.name(), &v, &src.text, opts)
+    if a.to == Target::Csv {
+        // About ten bytes of rows for a byte of record.
+        out.reserve(src.text.len() * 10);
+        table::write_csv_rows(&i.name(), &v, &src.text, opts, out);
     } else {
-        documents(&i.name(), &v, &src.text, a)?
-    };
-    Ok((bytes, problems, v.errors() > 0))
+        documents(&i.name(), &v, &src.text, a, out)?;
+    }
+    Ok((problems, v.errors() > 0))
 }
 
 /// A record's matches written as `a.to`: OGXM, SGF, JSON, JSON Lines or `.mat`. A file may
 /// hold several matches: each is written in turn (JSON: an array of their documents).
-fn documents(name: &str, v: &Verdict, text: &str, a: &ConvertArgs) -> Result<Vec<u8>, Failure> {
+fn documents(
+    name: &str,
+    v: &Verdict,
+    text: &str,
+    a: &ConvertArgs,
+    out: &mut Vec<u8>,
+) -> Result<(), Failure> {
     let doc_of = |m: &Verdict, with_source: bool| {
         json::match_doc(m, with_source, text.get(m.offset..).unwrap_or(""))
     };
     if a.to == Target::Ogxm {
-        let mut s = Vec::new();
         for m in v.matches() {
-            s.extend(
+            out.extend(
                 tavla::ogxm::write_ogxm(&doc_of(m, false))
                     .map_err(|e| Failure::Refused(format!("{name}: cannot write OGXM: {e}")))?,
             );
         }
-        return Ok(s);
+        return Ok(());
     }
     if a.to == Target::Jsonl {
         // Written by hand (`report::jsonl`), byte for byte what serde_json writes of the
@@ -176,13 +200,13 @@ fn documents(name: &str, v: &Verdict, text: &str, a: &ConvertArgs) -> Result<Vec
             .flat_map(|m| &m.record.games)
             .map(|g| g.actions.len())
             .sum();
-        let mut buf = Vec::with_capacity(4096 + 1024 * actions);
+        out.reserve(4096 + 1024 * actions);
         for m in v.matches() {
             let source = text.get(m.offset..).unwrap_or("");
-            report::jsonl::write_match(m, a.with_source, source, &mut buf);
-            buf.push(b'\n');
+            report::jsonl::write_match(m, a.with_source, source, out);
+            out.push(b'\n');
         }
-        return Ok(buf);
+        return Ok(());
     }
     if a.to == Target::Sgf {
         let mut s = String::new();
@@ -190,7 +214,8 @@ fn documents(name: &str, v: &Verdict, text: &str, a: &ConvertArgs) -> Result<Vec
             s += &tavla::sgf::write_sgf(&doc_of(m, false), m.rules.as_ref())
                 .map_err(|e| Failure::Refused(format!("{name}: cannot write SGF: {e}")))?;
         }
-        return Ok(s.into_bytes());
+        out.extend_from_slice(s.as_bytes());
+        return Ok(());
     }
     // The documents are serialized as they are built, without a `serde_json::Value` tree in
     // between.
@@ -213,14 +238,15 @@ fn documents(name: &str, v: &Verdict, text: &str, a: &ConvertArgs) -> Result<Vec
         | Target::Html
         | Target::Svg => String::new(),
     };
-    Ok(s.into_bytes())
+    out.extend_from_slice(s.as_bytes());
+    Ok(())
 }
 
 /// Write one converted record and say its problems; the exit code it calls for.
-fn write_converted(out: &mut dyn Write, r: Converted) -> u8 {
+fn write_converted(out: &mut dyn Write, bytes: &[u8], r: Converted) -> u8 {
     match r {
-        Ok((s, problems, invalid)) => {
-            let written = out.write_all(&s).is_ok();
+        Ok((problems, invalid)) => {
+            let written = out.write_all(bytes).is_ok();
             say_raw!("{problems}");
             if !written {
                 EXIT_ERROR
@@ -239,14 +265,6 @@ fn write_converted(out: &mut dyn Write, r: Converted) -> u8 {
             EXIT_ERROR
         }
     }
-}
-
-/// The rows of one record as CSV records (no header row).
-fn csv_rows(name: &str, v: &Verdict, text: &str, opts: table::TableOptions) -> Vec<u8> {
-    // About ten bytes of rows for a byte of record.
-    let mut out = Vec::with_capacity(text.len() * 10);
-    table::write_csv_rows(name, v, text, opts, &mut out);
-    out
 }
 
 /// A record in the `.mat` layout, every match of it (for a binary file, which is not

@@ -482,7 +482,17 @@ impl Input {
 }
 
 fn read_file(p: &Path) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(p).map_err(|e| e.to_string())?;
+    // Opened first and asked what it is (one `open` and one `fstat`); opening does not wait
+    // for a writer when it is a FIFO, which is then refused unread.
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let mut file = options.open(p).map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
     if meta.is_dir() {
         return Err("is a directory".into());
     }
@@ -495,7 +505,19 @@ fn read_file(p: &Path) -> Result<Vec<u8>, String> {
             meta.len()
         ));
     }
-    std::fs::read(p).map_err(|e| e.to_string())
+    // Room for the size `fstat` gave and a byte more, so that the end is seen without
+    // growing; a file that grew since is read up to the limit, and refused beyond it.
+    let mut buf = Vec::with_capacity(meta.len() as usize + 1);
+    (&mut file)
+        .take(MAX_FILE + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| e.to_string())?;
+    if buf.len() as u64 > MAX_FILE {
+        return Err(format!(
+            "more than {MAX_FILE} bytes; files larger than {MAX_FILE} bytes are not read"
+        ));
+    }
+    Ok(buf)
 }
 
 /// Standard input, read once on first use (at most [`MAX_FILE`] bytes).
@@ -513,13 +535,22 @@ fn stdin_bytes() -> &'static Result<Vec<u8>, String> {
     })
 }
 
+/// What a directory entry is, as the directory says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    Dir,
+    File,
+    /// A symbolic link, or a kind the directory does not give: followed to see.
+    Other,
+}
+
 /// The inputs of a run, produced lazily: named paths in sorted order, each directory walked
 /// depth-first with its entries sorted, so the order is the path order and memory does not
 /// grow with the number of files. Symlink loops are visited once.
 #[derive(Debug)]
 pub struct Inputs {
     named: std::vec::IntoIter<PathBuf>,
-    stack: Vec<std::vec::IntoIter<PathBuf>>,
+    stack: Vec<std::vec::IntoIter<(PathBuf, Entry)>>,
     exts: Vec<String>,
     seen: BTreeSet<PathBuf>,
     stdin_name: String,
@@ -595,9 +626,20 @@ impl Inputs {
         }
         match std::fs::read_dir(&dir) {
             Ok(entries) => {
-                let mut paths: Vec<PathBuf> =
-                    entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-                paths.sort();
+                // The kind of each entry from the directory itself (no `stat` per file): only
+                // a symbolic link, or an entry of unknown kind, is followed to see what it is.
+                let mut paths: Vec<(PathBuf, Entry)> = entries
+                    .filter_map(|e| {
+                        let e = e.ok()?;
+                        let kind = match e.file_type() {
+                            Ok(t) if t.is_dir() => Entry::Dir,
+                            Ok(t) if t.is_file() => Entry::File,
+                            _ => Entry::Other,
+                        };
+                        Some((e.path(), kind))
+                    })
+                    .collect();
+                paths.sort_unstable_by(|a, b| a.0.cmp(&b.0));
                 self.stack.push(paths.into_iter());
                 None
             }
@@ -625,12 +667,14 @@ impl Iterator for Inputs {
         loop {
             if let Some(level) = self.stack.last_mut() {
                 match level.next() {
-                    Some(p) if p.is_dir() => {
+                    Some((p, kind))
+                        if kind == Entry::Dir || (kind == Entry::Other && p.is_dir()) =>
+                    {
                         if let Some(err) = self.enter(p) {
                             return Some(err);
                         }
                     }
-                    Some(p) if self.wanted(&p) => return Some(Input::File(p)),
+                    Some((p, _)) if self.wanted(&p) => return Some(Input::File(p)),
                     Some(_) => {}
                     None => {
                         self.stack.pop();

@@ -21,7 +21,7 @@ pub use render::{render_play, render_steps};
 pub use repair::{Repair, apply_repairs};
 pub use setup::Overrides;
 pub(crate) use trace::stage_available;
-pub use trace::{ActionTrace, GameResult, GameTrace, StageSteps, StageTrace};
+pub use trace::{ActionTrace, GameResult, GameTrace, StageList, StageSteps, StageTrace};
 pub use words::{PlayContext, problem_finding};
 
 /// How serious a finding is.

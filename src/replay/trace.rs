@@ -56,6 +56,45 @@ impl std::ops::Deref for StageSteps {
     }
 }
 
+/// The stages of one side of a turn (its received stages, or its roll and chain stages): one
+/// held inline, as nearly every turn has (no allocation per turn), more on the heap. Read it
+/// as a slice.
+#[derive(Clone, Debug, Default)]
+pub struct StageList(ListIn);
+
+#[derive(Clone, Debug, Default)]
+enum ListIn {
+    #[default]
+    Empty,
+    One(StageTrace),
+    Many(Vec<StageTrace>),
+}
+
+impl StageList {
+    /// Add a stage at the end.
+    pub fn push(&mut self, s: StageTrace) {
+        self.0 = match std::mem::take(&mut self.0) {
+            ListIn::Empty => ListIn::One(s),
+            ListIn::One(first) => ListIn::Many(vec![first, s]),
+            ListIn::Many(mut v) => {
+                v.push(s);
+                ListIn::Many(v)
+            }
+        };
+    }
+}
+
+impl std::ops::Deref for StageList {
+    type Target = [StageTrace];
+    fn deref(&self) -> &[StageTrace] {
+        match &self.0 {
+            ListIn::Empty => &[],
+            ListIn::One(s) => std::slice::from_ref(s),
+            ListIn::Many(v) => v,
+        }
+    }
+}
+
 /// One action as replayed.
 #[derive(Clone, Debug)]
 pub enum ActionTrace {
@@ -68,9 +107,9 @@ pub enum ActionTrace {
         /// The roll as written (`a`, `b`), if any.
         roll: Option<(u8, u8)>,
         /// Received remainder stages.
-        received: Vec<StageTrace>,
+        received: StageList,
         /// The roll's stage and chain stages.
-        stages: Vec<StageTrace>,
+        stages: StageList,
         /// `Cannot Move` / empty / `????` / `Illegal play` as written.
         note: Option<&'static str>,
         /// The position after the turn.
@@ -130,14 +169,14 @@ pub enum ActionTrace {
 impl ActionTrace {
     /// A turn's received stages, its own stages and the position after it; `None` for
     /// another action.
-    pub(crate) fn turn_parts(&self) -> Option<(&Vec<StageTrace>, &Vec<StageTrace>, &Position)> {
+    pub(crate) fn turn_parts(&self) -> Option<(&[StageTrace], &[StageTrace], &Position)> {
         match self {
             ActionTrace::Turn {
                 received,
                 stages,
                 position,
                 ..
-            } => Some((received, stages, position)),
+            } => Some((&received[..], &stages[..], position)),
             _ => None,
         }
     }

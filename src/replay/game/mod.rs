@@ -15,7 +15,7 @@ mod wins;
 pub(crate) use matches::replay_match;
 
 use super::referee::Referee;
-use super::{ActionTrace, Finding, GameResult, Severity, StageTrace};
+use super::{ActionTrace, Finding, GameResult, Severity, StageList, StageTrace};
 use crate::codes::Code;
 use crate::notation::{CellBody, Column, Span, Stage, StepText};
 use crate::record::{Action, Game};
@@ -208,7 +208,7 @@ impl GameWalker<'_> {
     #[inline]
     pub(super) fn stage_done(
         &self,
-        out: &mut Vec<StageTrace>,
+        out: &mut StageList,
         stage: &Stage,
         dice: StageDice,
         steps: &[Step],

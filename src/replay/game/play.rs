@@ -4,7 +4,7 @@
 
 use super::super::referee::{Judged, Problem};
 use super::super::render::{legal_help, render_steps};
-use super::super::{Continued, Finding, PlayContext, StageTrace, problem_finding};
+use super::super::{Continued, Finding, PlayContext, StageList, problem_finding};
 use super::{GameWalker, Stop};
 use crate::codes::Code;
 use crate::notation::{Span, Stage, StageKind, StepText};
@@ -20,7 +20,7 @@ impl GameWalker<'_> {
         side: Side,
         dice: StageDice,
         stage: &Stage,
-        out: &mut Vec<StageTrace>,
+        out: &mut StageList,
     ) -> Result<u8, Stop> {
         // Long nardy's head exception belongs to each player's first roll.
         let rules = self.rules.for_roll(self.turn.rolls[side.index()]);
@@ -57,7 +57,7 @@ impl GameWalker<'_> {
         i: usize,
         dice: StageDice,
         stage: &Stage,
-        out: &mut Vec<StageTrace>,
+        out: &mut StageList,
     ) -> Result<Option<u8>, Stop> {
         let moves = &stage.moves;
         let written = moves.steps.of(self.steps);
@@ -117,7 +117,7 @@ impl GameWalker<'_> {
         side: Side,
         dice: StageDice,
         stage: &Stage,
-        out: &mut Vec<StageTrace>,
+        out: &mut StageList,
     ) -> Result<u8, Stop> {
         let moves = &stage.moves;
         if !rules.can_move(&self.turn.pos, side, dice) {
@@ -189,7 +189,7 @@ impl GameWalker<'_> {
         dice: StageDice,
         stage: &Stage,
         problem: Problem,
-        out: &mut Vec<StageTrace>,
+        out: &mut StageList,
     ) -> Result<u8, Stop> {
         let how = self
             .as_played

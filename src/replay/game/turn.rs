@@ -1,7 +1,7 @@
 //! A turn: received remainder stages, the roll and its chain stages, the opening checks; each
 //! stage's play is judged in `play.rs`.
 
-use super::super::{ActionTrace, Finding, StageTrace};
+use super::super::{ActionTrace, Finding, StageList};
 use super::{GameWalker, Stop};
 use crate::codes::Code;
 use crate::notation::{Span, Stage, TurnStages};
@@ -48,9 +48,9 @@ impl GameWalker<'_> {
         let before = self.traces.then_some(self.turn.pos);
         let cube_before = (self.cube.value as u32, self.cube.owner);
         self.turns_checked += 1;
-        let mut rec_traces = Vec::new();
+        let mut rec_traces = StageList::default();
         self.received(i, a.cell.span, side, stages, &mut rec_traces)?;
-        let mut stage_traces = Vec::new();
+        let mut stage_traces = StageList::default();
         if self.result.over.is_none() {
             self.rolled(i, a, side, stages, &mut stage_traces)?;
         } else if let Some(first) = chain.first() {
@@ -105,7 +105,7 @@ impl GameWalker<'_> {
         cell: Span,
         side: Side,
         stages: TurnStages<'_>,
-        out: &mut Vec<StageTrace>,
+        out: &mut StageList,
     ) -> Result<(), Stop> {
         let TurnStages { received, roll, .. } = stages;
         let (passed, from_span) = match self.turn.pending.take() {
@@ -211,7 +211,7 @@ impl GameWalker<'_> {
         a: &Action,
         side: Side,
         stages: TurnStages<'_>,
-        out: &mut Vec<StageTrace>,
+        out: &mut StageList,
     ) -> Result<(), Stop> {
         let TurnStages {
             received,
@@ -271,7 +271,7 @@ impl GameWalker<'_> {
         side: Side,
         roll_stage: &Stage,
         chain: &[Stage],
-        out: &mut Vec<StageTrace>,
+        out: &mut StageList,
     ) -> Result<(), Stop> {
         let roll = Roll {
             a: roll_stage.a,

@@ -309,7 +309,7 @@ impl MatchCx<'_> {
         let parts = t.and_then(ActionTrace::turn_parts);
         let (rt, st, pos) = (parts.map(|p| p.0), parts.map(|p| p.1), parts.map(|p| p.2));
         let opposite = opposite(game.rules.as_ref());
-        let stage = |traces: Option<&Vec<StageTrace>>, k: usize, s: &Stage| {
+        let stage = |traces: Option<&[StageTrace]>, k: usize, s: &Stage| {
             stage_doc(
                 s,
                 traces.and_then(|r| r.get(k)),
