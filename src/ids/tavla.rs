@@ -30,16 +30,24 @@ pub fn write(pos: &Position, out: &mut String) {
 /// The position string of `pos` as its bytes (ASCII), for a writer of bytes.
 pub fn bytes(pos: &Position) -> [u8; LEN] {
     let mut buf = [b'/'; LEN];
+    fill(pos, &mut buf);
+    buf
+}
+
+/// The position string of `pos` written at the start of `buf` (at least [`LEN`] bytes),
+/// straight where it is wanted: the characters are not read back from a copy, which would
+/// stall on the stores just made.
+pub(crate) fn fill(pos: &Position, buf: &mut [u8]) {
+    buf[26] = b'/';
     for (h, side) in [Side::White, Side::Black].into_iter().enumerate() {
         let counts = &pos.c[side.index()];
         let half = &mut buf[h * 27..h * 27 + 26];
         // A base-36 digit, computed for every point at once rather than looked up.
-        let digits = counts.map(|n| {
+        for (d, &n) in half.iter_mut().zip(counts) {
             let n = n.min(35);
             let letter = 0u8.wrapping_sub(u8::from(n >= 10));
-            b'0' + n + (letter & (b'a' - 10 - b'0'))
-        });
-        half.copy_from_slice(&digits);
+            *d = b'0' + n + (letter & (b'a' - 10 - b'0'));
+        }
         // Pinned checkers (Tapa): rare, one bit per point.
         let mut pins = pos.pins[side.index()] & 0x01ff_fffe;
         while pins != 0 {
@@ -50,7 +58,6 @@ pub fn bytes(pos: &Position) -> [u8; LEN] {
             pins &= pins - 1;
         }
     }
-    buf
 }
 
 /// The position string of `pos`.

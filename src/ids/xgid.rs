@@ -169,8 +169,18 @@ impl Xgid {
     /// Appends the XGID's bytes (ASCII) to `out`, without the formatting machinery: the
     /// table of plays writes one per row.
     pub fn write_bytes(&self, out: &mut Vec<u8>) {
+        let at = out.len();
+        out.resize(at + MAX_BYTES, 0);
+        let n = self.fill(&mut out[at..]);
+        out.truncate(at + n);
+    }
+
+    /// Writes the XGID (ASCII) at the start of `buf`, which holds at least [`MAX_BYTES`];
+    /// the number of bytes written. Each byte is stored where it stays (no board built
+    /// apart and copied: reading back bytes just stored one by one stalls).
+    pub(crate) fn fill(&self, buf: &mut [u8]) -> usize {
         // A point's character by the checkers there: `-`, `a`–`p` (White), `A`–`P` (Black,
-        // written when both sides are there), computed for every point at once.
+        // written when both sides are there).
         let cell = |white: u8, black: u8| {
             if black > 0 {
                 b'@' + black.min(16)
@@ -184,33 +194,44 @@ impl Xgid {
             &self.position.c[Side::White.index()],
             &self.position.c[Side::Black.index()],
         );
-        // White's checkers by Black's numbering, points 0 (White's bar) to 24.
-        let mut top = [0u8; 25];
-        for (t, w) in top.iter_mut().zip(white.iter().rev()) {
-            *t = *w;
+        let bar = usize::from(BAR);
+        buf[..5].copy_from_slice(b"XGID=");
+        // Black's numbering, points 0 (White's bar: nothing of Black's) to 25 (Black's bar:
+        // nothing of White's); White's checkers at Black's point `j` are on its own 25 - j.
+        let mut top = [0u8; 26];
+        for (t, &w) in top.iter_mut().zip(white.iter().rev()) {
+            *t = w;
         }
-        let mut board = *b"XGID=--------------------------:";
-        for ((b, &w), &k) in board[5..30].iter_mut().zip(&top).zip(&black[..25]) {
+        // Every point at once (a loop the compiler runs on vectors), then the two ends.
+        for ((b, &w), &k) in buf[5..=5 + bar].iter_mut().zip(&top).zip(black) {
             *b = cell(w, k);
         }
-        // Black's bar, and nothing of White's on Black's 0 point.
-        board[5] = cell(top[0], 0);
-        board[30] = cell(0, black[usize::from(BAR)]);
-        out.extend_from_slice(&board);
-        super::push_uint(out, u64::from(log2(self.cube)));
-        match self.cube_owner {
-            None => out.extend_from_slice(b":0:"),
-            Some(Side::Black) => out.extend_from_slice(b":1:"),
-            Some(Side::White) => out.extend_from_slice(b":-1:"),
-        }
-        match self.on_roll {
-            Side::Black => out.extend_from_slice(b"1:"),
-            Side::White => out.extend_from_slice(b"-1:"),
-        }
+        buf[5] = cell(white[bar], 0);
+        buf[5 + bar] = cell(0, black[bar]);
+        buf[6 + bar] = b':';
+        let mut at = 7 + bar;
+        put_uint(buf, &mut at, u64::from(log2(self.cube)));
+        put(
+            buf,
+            &mut at,
+            match self.cube_owner {
+                None => b":0:",
+                Some(Side::Black) => b":1:",
+                Some(Side::White) => b":-1:",
+            },
+        );
+        put(
+            buf,
+            &mut at,
+            match self.on_roll {
+                Side::Black => b"1:",
+                Side::White => b"-1:",
+            },
+        );
         match (self.cube_action, self.dice) {
-            (Some(a), _) => out.push(a.letter() as u8),
-            (None, Some(r)) if r.is_valid() => out.extend_from_slice(&[b'0' + r.a, b'0' + r.b]),
-            (None, _) => out.extend_from_slice(b"00"),
+            (Some(a), _) => put(buf, &mut at, &[a.letter() as u8]),
+            (None, Some(r)) if r.is_valid() => put(buf, &mut at, &[b'0' + r.a, b'0' + r.b]),
+            (None, _) => put(buf, &mut at, b"00"),
         }
         let rules = if self.match_length > 0 {
             self.crawford as u8
@@ -224,9 +245,28 @@ impl Xgid {
             self.match_length,
             u64::from(log2(self.max_cube)),
         ] {
-            out.push(b':');
-            super::push_uint(out, v);
+            put(buf, &mut at, b":");
+            put_uint(buf, &mut at, v);
         }
+        at
+    }
+}
+
+/// The most bytes of an XGID: `XGID=`, 26 points and `:`, the cube's power, owner and turn,
+/// the dice, and five numbers of at most 20 digits each after their `:`.
+pub(crate) const MAX_BYTES: usize = 160;
+
+fn put(buf: &mut [u8], at: &mut usize, s: &[u8]) {
+    buf[*at..*at + s.len()].copy_from_slice(s);
+    *at += s.len();
+}
+
+fn put_uint(buf: &mut [u8], at: &mut usize, n: u64) {
+    if n < 10 {
+        buf[*at] = b'0' + n as u8;
+        *at += 1;
+    } else {
+        put(buf, at, itoa::Buffer::new().format(n).as_bytes());
     }
 }
 

@@ -639,7 +639,9 @@ impl Inputs {
                         Some((e.path(), kind))
                     })
                     .collect();
-                paths.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+                // Entries of one directory differ only in their last component: ordered by its
+                // bytes, as the whole paths would be (without comparing every component).
+                paths.sort_unstable_by(|a, b| a.0.file_name().cmp(&b.0.file_name()));
                 self.stack.push(paths.into_iter());
                 None
             }

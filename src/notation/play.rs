@@ -198,38 +198,56 @@ impl StepText {
 }
 
 impl StepText {
-    /// Append the step to `out` as it displays (`13/7*/1(2)`), without the formatting
-    /// machinery: the table of plays writes one per step.
-    pub fn push_to(&self, out: &mut String) {
-        fn number(out: &mut String, n: u8) {
-            if n >= 100 {
-                out.push(char::from(b'0' + n / 100));
-            }
-            if n >= 10 {
-                out.push(char::from(b'0' + n / 10 % 10));
-            }
-            out.push(char::from(b'0' + n % 10));
-        }
-        for k in 0..self.path.len as usize {
-            if k > 0 {
-                out.push('/');
-            }
-            match Loc::from_index(self.path.locs[k]) {
-                Loc::Point(p) => number(out, p),
-                Loc::Bar => out.push_str("bar"),
-                Loc::Off => out.push_str("off"),
+    /// Append the step to `out` as it displays (`13/7*/1(2)`, ASCII), without the formatting
+    /// machinery: the table of plays and JSON Lines write one per step.
+    pub fn push_to(&self, out: &mut Vec<u8>) {
+        for k in 0..usize::from(self.path.len).min(MAX_PATH) {
+            let (text, len) = LOC_TEXT[usize::from(self.path.locs[k]).min(25)];
+            // The location after its `/` (the first without it): four bytes copied, the
+            // surplus cut.
+            let at = out.len();
+            if k == 0 {
+                out.extend_from_slice(&[text[1], text[2], text[3]]);
+                out.truncate(at + len - 1);
+            } else {
+                out.extend_from_slice(&text);
+                out.truncate(at + len);
             }
             if self.path.hits & (1 << k) != 0 {
-                out.push('*');
+                out.push(b'*');
             }
         }
         if self.repeat > 1 {
-            out.push('(');
-            number(out, self.repeat);
-            out.push(')');
+            out.push(b'(');
+            let n = self.repeat;
+            if n >= 100 {
+                out.push(b'0' + n / 100);
+            }
+            if n >= 10 {
+                out.push(b'0' + n / 10 % 10);
+            }
+            out.extend_from_slice(&[b'0' + n % 10, b')']);
         }
     }
 }
+
+/// Each board index's text after a `/` (`/off`, `/1` … `/24`, `/bar`), in four bytes, and
+/// its length.
+static LOC_TEXT: [([u8; 4], usize); 26] = {
+    let mut t = [([0u8; 4], 0usize); 26];
+    t[0] = (*b"/off", 4);
+    t[25] = (*b"/bar", 4);
+    let mut p = 1;
+    while p <= 24 {
+        t[p] = if p < 10 {
+            ([b'/', b'0' + p as u8, 0, 0], 2)
+        } else {
+            ([b'/', b'0' + (p / 10) as u8, b'0' + (p % 10) as u8, 0], 3)
+        };
+        p += 1;
+    }
+    t
+};
 
 impl fmt::Display for StepText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -506,9 +524,13 @@ mod push_tests {
         let mut checked = 0;
         for t in &tokens {
             let Ok(step) = parse_step(t, 0) else { continue };
-            let mut pushed = String::from("x ");
+            let mut pushed = b"x ".to_vec();
             step.push_to(&mut pushed);
-            assert_eq!(pushed, format!("x {step}"), "{t}");
+            assert_eq!(
+                String::from_utf8(pushed).unwrap(),
+                format!("x {step}"),
+                "{t}"
+            );
             checked += 1;
         }
         assert!(checked > 550, "{checked} of {} tokens read", tokens.len());

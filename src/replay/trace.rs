@@ -72,15 +72,17 @@ enum ListIn {
 
 impl StageList {
     /// Add a stage at the end.
+    #[inline]
     pub fn push(&mut self, s: StageTrace) {
-        self.0 = match std::mem::take(&mut self.0) {
-            ListIn::Empty => ListIn::One(s),
-            ListIn::One(first) => ListIn::Many(vec![first, s]),
-            ListIn::Many(mut v) => {
-                v.push(s);
-                ListIn::Many(v)
+        match &mut self.0 {
+            ListIn::Empty => self.0 = ListIn::One(s),
+            ListIn::Many(v) => v.push(s),
+            ListIn::One(_) => {
+                if let ListIn::One(first) = std::mem::take(&mut self.0) {
+                    self.0 = ListIn::Many(vec![first, s]);
+                }
             }
-        };
+        }
     }
 }
 

@@ -67,7 +67,7 @@ struct Writer<'a> {
     /// The offsets of the findings continued from a play made at the board.
     made_at_board: Vec<usize>,
     /// A stage's play as written, reused.
-    play: String,
+    play: Vec<u8>,
 }
 
 impl<'a> Writer<'a> {
@@ -78,7 +78,7 @@ impl<'a> Writer<'a> {
             source,
             ogids: super::ogid::match_ogids(v),
             made_at_board: super::json::made_at_board(v),
-            play: String::new(),
+            play: Vec::new(),
         }
     }
 
@@ -598,9 +598,9 @@ struct GameCtx<'a> {
 
 /// `s` as a JSON string, escaped as `serde_json` escapes it: `"` and `\` with a backslash,
 /// the control characters as `\b`, `\t`, `\n`, `\f`, `\r` or `\u00xx`, the rest as it is.
-fn string(out: &mut Vec<u8>, s: &str) {
+fn string(out: &mut Vec<u8>, s: impl AsRef<[u8]>) {
     out.push(b'"');
-    let bytes = s.as_bytes();
+    let bytes = s.as_ref();
     let special = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
     if !bytes.iter().fold(false, |any, &b| any | special(b)) {
         // Nothing to escape, as in nearly every string of a record.

@@ -403,35 +403,42 @@ fn stage_doc(
 }
 
 fn written(m: &Moves, steps: &[StepText], source: &str) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
     write_written(m, steps, source, &mut out);
-    out
+    // The steps are ASCII and the rest is the source's text.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// Append a stage's play as written to `out`: a marker (`Cannot Move`, `????`, `Illegal play
-/// (…)`) first, then any steps written with it: nothing written is dropped, even where the
-/// two contradict each other.
-pub(crate) fn write_written(m: &Moves, steps: &[StepText], source: &str, out: &mut String) {
+/// Append a stage's play as written to `out` (UTF-8): a marker (`Cannot Move`, `????`,
+/// `Illegal play (…)`) first, then any steps written with it: nothing written is dropped,
+/// even where the two contradict each other.
+pub(crate) fn write_written(m: &Moves, steps: &[StepText], source: &str, out: &mut Vec<u8>) {
     let start = out.len();
-    let sep = |out: &mut String| {
+    let sep = |out: &mut Vec<u8>| {
         if out.len() > start {
-            out.push(' ');
+            out.push(b' ');
         }
     };
     if m.cannot_move().is_some() {
         sep(out);
-        out.push_str("Cannot Move");
+        out.extend_from_slice(b"Cannot Move");
     }
     if let Some(span) = m.unknown() {
         sep(out);
-        out.push_str(source.get(span.offset..span.end()).unwrap_or("????"));
+        out.extend_from_slice(
+            source
+                .get(span.offset..span.end())
+                .unwrap_or("????")
+                .as_bytes(),
+        );
     }
     if let Some(span) = m.illegal() {
         sep(out);
-        out.push_str(
+        out.extend_from_slice(
             source
                 .get(span.offset..span.end())
-                .unwrap_or("Illegal play ()"),
+                .unwrap_or("Illegal play ()")
+                .as_bytes(),
         );
     }
     for st in m.steps.of(steps) {

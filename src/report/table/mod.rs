@@ -33,9 +33,11 @@
 //! Results (`Wins`, `Losses`, `Draw`) are not rows: they are the game's, not a player's
 //! decision.
 
-use std::fmt::Write;
+mod csv;
 
 use serde::Serialize;
+
+use csv::quoted;
 
 use crate::ids;
 use crate::notation::{CellBody, Column, StageKind, TurnStages};
@@ -143,9 +145,15 @@ impl PlayRow {
             side: self.side,
             player: self.player.as_deref(),
             dice: self.die1.zip(self.die2).map(|(a, b)| [a, b]),
-            play: &self.play,
-            position_before: self.position_before.as_deref().map(str::as_bytes),
-            xgid_before: self.xgid_before.as_deref().map(str::as_bytes),
+            play: self.play.as_bytes(),
+            position_before: self
+                .position_before
+                .as_deref()
+                .map(|p| Field::Text(p.as_bytes())),
+            xgid_before: self
+                .xgid_before
+                .as_deref()
+                .map(|x| Field::Text(x.as_bytes())),
             legal: self.legal,
             code: self.code,
             n_legal: self.n_legal,
@@ -225,11 +233,12 @@ struct RowRef<'a> {
     side: &'static str,
     player: Option<&'a str>,
     dice: Option<[u8; 2]>,
-    play: &'a str,
+    /// UTF-8.
+    play: &'a [u8],
     /// ASCII.
-    position_before: Option<&'a [u8]>,
+    position_before: Option<Field<'a, &'a Position>>,
     /// ASCII.
-    xgid_before: Option<&'a [u8]>,
+    xgid_before: Option<Field<'a, ids::xgid::Xgid>>,
     legal: Option<bool>,
     code: Option<&'static str>,
     n_legal: Option<usize>,
@@ -255,9 +264,19 @@ impl RowRef<'_> {
             player: self.player.map(str::to_string),
             die1: self.dice.map(|d| d[0]),
             die2: self.dice.map(|d| d[1]),
-            play: self.play.to_string(),
-            position_before: self.position_before.map(ascii),
-            xgid_before: self.xgid_before.map(ascii),
+            play: String::from_utf8_lossy(self.play).into_owned(),
+            position_before: self.position_before.map(|p| match p {
+                Field::Text(t) => ascii(t),
+                Field::Value(pos) => ids::tavla::to_string(pos),
+            }),
+            xgid_before: self.xgid_before.map(|x| match x {
+                Field::Text(t) => ascii(t),
+                Field::Value(x) => {
+                    let mut b = Vec::new();
+                    x.write_bytes(&mut b);
+                    ascii(&b)
+                }
+            }),
             legal: self.legal,
             code: self.code,
             n_legal: self.n_legal,
@@ -274,140 +293,20 @@ impl RowRef<'_> {
             comment: self.comment.map(str::to_string),
         }
     }
+}
 
-    /// The row as CSV (see [`PlayRow::write_csv`]); `path` is the path field as written
-    /// (quoted), the same for every row of a file.
-    fn write_csv(&self, out: &mut Vec<u8>, path: &[u8]) {
-        /// A quoted field, its quotes doubled.
-        #[inline(always)]
-        fn text(out: &mut Vec<u8>, s: &str) {
-            out.push(b'"');
-            let mut rest = s;
-            // A byte loop: the fields are short, shorter than a call to `memchr` pays for.
-            if s.bytes().any(|b| b == b'"') {
-                while let Some(i) = rest.find('"') {
-                    out.extend_from_slice(&rest.as_bytes()[..=i]);
-                    out.push(b'"');
-                    rest = &rest[i + 1..];
-                }
-            }
-            out.extend_from_slice(rest.as_bytes());
-            out.extend_from_slice(b"\",");
-        }
-        #[inline(always)]
-        fn opt_text(out: &mut Vec<u8>, s: Option<&str>) {
-            match s {
-                Some(s) => text(out, s),
-                None => out.push(b','),
-            }
-        }
-        /// A quoted field known to hold no quote (a side, a code, a position, an XGID).
-        #[inline(always)]
-        fn plain(out: &mut Vec<u8>, s: Option<&[u8]>) {
-            if let Some(s) = s {
-                out.push(b'"');
-                out.extend_from_slice(s);
-                out.push(b'"');
-            }
-            out.push(b',');
-        }
-        #[inline(always)]
-        fn int(out: &mut Vec<u8>, v: Option<u64>) {
-            if let Some(v) = v {
-                ids::push_uint(out, v);
-            }
-            out.push(b',');
-        }
-        fn float(out: &mut Vec<u8>, v: Option<f64>) {
-            if let Some(v) = v {
-                // Shortest round-trip form, as `Display` writes it.
-                use std::io::Write;
-                let _ = write!(out, "{v}");
-            }
-            out.push(b',');
-        }
-        let n = |v: Option<u32>| v.map(u64::from);
-        out.reserve(256 + path.len() + self.play.len());
-        out.extend_from_slice(path);
-        out.push(b',');
-        int(out, Some(self.match_number as u64));
-        int(out, Some(self.game));
-        int(out, self.turn);
-        match self.side {
-            "white" => out.extend_from_slice(b"\"white\","),
-            "black" => out.extend_from_slice(b"\"black\","),
-            side => plain(out, Some(side.as_bytes())),
-        }
-        opt_text(out, self.player);
-        match self.dice {
-            Some([a, b]) if a < 10 && b < 10 => {
-                out.extend_from_slice(&[b'0' + a, b',', b'0' + b, b',']);
-            }
-            dice => {
-                int(out, dice.map(|d| u64::from(d[0])));
-                int(out, dice.map(|d| u64::from(d[1])));
-            }
-        }
-        text(out, self.play);
-        match self.position_before {
-            Some(p) if p.len() == ids::tavla::LEN => {
-                let mut field = [b'"'; ids::tavla::LEN + 3];
-                field[1..=ids::tavla::LEN].copy_from_slice(p);
-                field[ids::tavla::LEN + 2] = b',';
-                out.extend_from_slice(&field);
-            }
-            p => plain(out, p),
-        }
-        plain(out, self.xgid_before);
-        out.extend_from_slice(match self.legal {
-            Some(true) => b"true,",
-            Some(false) => b"false,",
-            None => b",",
-        });
-        plain(out, self.code.map(str::as_bytes));
-        int(out, self.n_legal.map(|n| n as u64));
-        int(out, n(self.pips.map(|p| p.0)));
-        int(out, n(self.pips.map(|p| p.1)));
-        int(out, self.score.map(|s| s.0));
-        int(out, self.score.map(|s| s.1));
-        int(out, n(self.cube));
-        if self.equity_loss.is_none()
-            && self.best_play.is_none()
-            && self.cube_error.is_none()
-            && self.proper_cube.is_none()
-            && self.luck.is_none()
-            && self.comment.is_none()
-        {
-            // No analysis and no comment, as in most records.
-            out.extend_from_slice(b",,,,,\n");
-            return;
-        }
-        float(out, self.equity_loss);
-        opt_text(out, self.best_play);
-        float(out, self.cube_error);
-        plain(out, self.proper_cube.map(str::as_bytes));
-        float(out, self.luck);
-        if let Some(c) = self.comment {
-            text(out, c);
-            // The field ends the row: its separator becomes the line feed.
-            out.pop();
-        }
-        out.push(b'\n');
-    }
+/// A field computed when it is written (from the replay's position), or text already made
+/// (a row read back).
+#[derive(Clone, Copy)]
+enum Field<'a, T> {
+    /// ASCII.
+    Text(&'a [u8]),
+    Value(T),
 }
 
 /// An ASCII field as text.
 fn ascii(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-/// `path` as a quoted CSV field.
-fn quoted(path: &str) -> String {
-    let mut out = String::with_capacity(path.len() + 2);
-    out.push('"');
-    out.push_str(&path.replace('"', "\"\""));
-    out.push('"');
-    out
 }
 
 /// Call `f` with every row of a checked record, in order: every match of the file, each on
@@ -417,7 +316,7 @@ fn for_each_row(
     v: &Verdict,
     text: &str,
     opts: TableOptions,
-    f: &mut dyn FnMut(&RowRef<'_>),
+    f: &mut impl FnMut(&RowRef<'_>),
 ) {
     for (i, m) in v.matches().enumerate() {
         match_rows(path, i + 1, m, text.get(m.offset..).unwrap_or(""), opts, f);
@@ -431,7 +330,7 @@ fn match_rows(
     v: &Verdict,
     text: &str,
     opts: TableOptions,
-    f: &mut dyn FnMut(&RowRef<'_>),
+    f: &mut impl FnMut(&RowRef<'_>),
 ) {
     let mut rows = MatchRows {
         path,
@@ -444,9 +343,7 @@ fn match_rows(
             .iter()
             .filter(|f| f.severity == Severity::Error)
             .collect(),
-        play: String::new(),
-        position_text: [0; ids::tavla::LEN],
-        xgid_text: Vec::new(),
+        play: Vec::new(),
     };
     for gi in 0..v.record.games.len() {
         rows.game(gi, f);
@@ -462,16 +359,14 @@ struct MatchRows<'a> {
     opts: TableOptions,
     /// The errors found, in file order.
     errors: Vec<&'a Finding>,
-    /// The play as written.
-    play: String,
-    position_text: [u8; ids::tavla::LEN],
-    xgid_text: Vec<u8>,
+    /// The play as written (UTF-8).
+    play: Vec<u8>,
 }
 
 impl MatchRows<'_> {
     /// The rows of game `gi`. Positions are borrowed from the replay's trace, never copied
     /// from row to row.
-    fn game(&mut self, gi: usize, f: &mut dyn FnMut(&RowRef<'_>)) {
+    fn game(&mut self, gi: usize, f: &mut impl FnMut(&RowRef<'_>)) {
         let v = self.v;
         let game = &v.record.games[gi];
         let trace = v.games.get(gi);
@@ -547,8 +442,9 @@ impl MatchRows<'_> {
                 at.offset >= cell.offset && at.offset < cell.end().max(cell.offset + 1)
             });
             let before = before.filter(|_| reached);
-            self.xgid_text.clear();
             let mut n_legal = None;
+            let mut position_before = None;
+            let mut xgid_before = None;
             if let (Some(r), Some(b), Some(x)) = (rules, before, &xgid) {
                 // The position comes from the replay, valid by construction.
                 if r.backgammon_board() {
@@ -557,20 +453,17 @@ impl MatchRows<'_> {
                         action.cell.body,
                         CellBody::Take | CellBody::Drop | CellBody::Beaver { .. }
                     );
-                    write_xgid(
-                        ids::xgid::Xgid {
-                            on_roll,
-                            dice: roll,
-                            cube_action: answering.then_some(ids::xgid::CubeAction::Doubled),
-                            cube: cube.0,
-                            cube_owner: cube.1,
-                            ..*x
-                        },
-                        b,
-                        &mut self.xgid_text,
-                    );
+                    xgid_before = Some(Field::Value(ids::xgid::Xgid {
+                        position: *b,
+                        on_roll,
+                        dice: roll,
+                        cube_action: answering.then_some(ids::xgid::CubeAction::Doubled),
+                        cube: cube.0,
+                        cube_owner: cube.1,
+                        ..*x
+                    }));
                 }
-                self.position_text = ids::tavla::bytes(b);
+                position_before = Some(Field::Value(b));
                 n_legal = roll
                     .filter(|r| self.opts.legal_counts && !received && r.is_valid())
                     .map(|d| r.legal_plays(b, side, d.stage()).len());
@@ -591,8 +484,8 @@ impl MatchRows<'_> {
                 }),
                 dice,
                 play: &self.play,
-                position_before: before.map(|_| &self.position_text[..]),
-                xgid_before: (!self.xgid_text.is_empty()).then_some(&self.xgid_text[..]),
+                position_before,
+                xgid_before,
                 legal: if first_error.is_some() {
                     Some(false)
                 } else {
@@ -639,19 +532,18 @@ impl MatchRows<'_> {
                 let only_roll = received.is_empty() && chain.is_empty() && roll.is_some();
                 for s in received.iter().chain(roll).chain(chain) {
                     if !only_roll {
-                        if !play.is_empty() {
-                            play.push(' ');
-                        }
-                        let (open, close) = match s.kind {
-                            StageKind::Received => ("(", "):"),
-                            StageKind::Roll => ("", ":"),
-                            StageKind::Chain => ("+", ":"),
+                        let (open, close): (&[u8], &[u8]) = match s.kind {
+                            StageKind::Received => (b"(", b"):"),
+                            StageKind::Roll => (b"", b":"),
+                            StageKind::Chain => (b"+", b":"),
                         };
-                        play.push_str(open);
-                        play.push(char::from(b'0' + s.a % 10));
-                        play.push(char::from(b'0' + s.b % 10));
-                        play.push_str(close);
-                        play.push(' ');
+                        if !play.is_empty() {
+                            play.push(b' ');
+                        }
+                        play.extend_from_slice(open);
+                        play.extend_from_slice(&[b'0' + s.a % 10, b'0' + s.b % 10]);
+                        play.extend_from_slice(close);
+                        play.push(b' ');
                     }
                     let head = play.len();
                     write_written(&s.moves, &self.v.record.steps, self.text, play);
@@ -663,16 +555,19 @@ impl MatchRows<'_> {
                 return Some((roll.map(|r| [r.a, r.b]), !received.is_empty()));
             }
             CellBody::Double { value, .. } => {
-                let _ = write!(play, "Doubles => {value}");
+                play.extend_from_slice(b"Doubles => ");
+                ids::push_uint(play, *value);
             }
             CellBody::Beaver { value, .. } => {
-                let _ = write!(play, "Beavers => {value}");
+                play.extend_from_slice(b"Beavers => ");
+                ids::push_uint(play, *value);
             }
             CellBody::Raccoon { value, .. } => {
-                let _ = write!(play, "Raccoons => {value}");
+                play.extend_from_slice(b"Raccoons => ");
+                ids::push_uint(play, *value);
             }
-            CellBody::Take => play.push_str("Takes"),
-            CellBody::Drop => play.push_str("Drops"),
+            CellBody::Take => play.extend_from_slice(b"Takes"),
+            CellBody::Drop => play.extend_from_slice(b"Drops"),
             CellBody::Wins { .. }
             | CellBody::Losses { .. }
             | CellBody::Draw
@@ -680,17 +575,6 @@ impl MatchRows<'_> {
         }
         Some((None, false))
     }
-}
-
-/// The XGID of `x` on position `pos`, into `out` (apart from the loop of rows: the position
-/// is copied once, into the XGID).
-#[inline(never)]
-fn write_xgid(x: ids::xgid::Xgid, pos: &Position, out: &mut Vec<u8>) {
-    ids::xgid::Xgid {
-        position: *pos,
-        ..x
-    }
-    .write_bytes(out);
 }
 
 /// The table of plays as Parquet: the columns of [`COLUMNS`], typed (integers as `INT64`,

@@ -1,0 +1,243 @@
+//! A row of the table as a CSV record: written at a cursor into room reserved for the whole
+//! row, so that each byte is a store at an index rather than a check of the buffer's capacity.
+
+use super::{Field, RowRef};
+use crate::ids;
+
+/// The most bytes of a row before its analysis fields beyond its texts (the path, the player,
+/// the play, the XGID and the code, counted apart): eleven integers of at most 20 digits, the
+/// side, the dice, the position string, `false`, the quotes and the separators.
+const FIXED: usize = 512;
+
+/// Bytes written at `at` into room reserved beforehand.
+struct Cursor<'a> {
+    buf: &'a mut [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    #[inline(always)]
+    fn byte(&mut self, b: u8) {
+        self.buf[self.at] = b;
+        self.at += 1;
+    }
+
+    #[inline(always)]
+    fn bytes(&mut self, s: &[u8]) {
+        self.buf[self.at..self.at + s.len()].copy_from_slice(s);
+        self.at += s.len();
+    }
+
+    /// `n` in decimal, then the separator.
+    #[inline(always)]
+    fn uint(&mut self, n: u64) {
+        match n {
+            0..=9 => self.byte(b'0' + n as u8),
+            10..=99 => {
+                self.buf[self.at] = b'0' + (n / 10) as u8;
+                self.buf[self.at + 1] = b'0' + (n % 10) as u8;
+                self.at += 2;
+            }
+            100..=999 => {
+                self.buf[self.at] = b'0' + (n / 100) as u8;
+                self.buf[self.at + 1] = b'0' + (n / 10 % 10) as u8;
+                self.buf[self.at + 2] = b'0' + (n % 10) as u8;
+                self.at += 3;
+            }
+            _ => self.bytes(itoa::Buffer::new().format(n).as_bytes()),
+        }
+        self.byte(b',');
+    }
+
+    /// An integer field: empty when missing.
+    #[inline(always)]
+    fn int(&mut self, v: Option<u64>) {
+        match v {
+            Some(v) => self.uint(v),
+            None => self.byte(b','),
+        }
+    }
+
+    /// A quoted field, its quotes doubled.
+    #[inline(always)]
+    fn text(&mut self, s: &[u8]) {
+        self.byte(b'"');
+        // A byte loop: the fields are short, shorter than a call to `memchr` pays for.
+        if s.iter().any(|&b| b == b'"') {
+            for &b in s {
+                if b == b'"' {
+                    self.byte(b'"');
+                }
+                self.byte(b);
+            }
+        } else {
+            self.bytes(s);
+        }
+        self.bytes(b"\",");
+    }
+
+    /// A quoted field known to hold no quote (a code, a position, an XGID); empty when
+    /// missing.
+    #[inline(always)]
+    fn plain(&mut self, s: Option<&[u8]>) {
+        if let Some(s) = s {
+            self.byte(b'"');
+            self.bytes(s);
+            self.byte(b'"');
+        }
+        self.byte(b',');
+    }
+}
+
+impl RowRef<'_> {
+    /// The row as CSV (see [`super::PlayRow::write_csv`]), appended to `out`; `path` is the
+    /// path field as written (quoted), the same for every row of a file.
+    #[inline(always)]
+    pub(super) fn write_csv(&self, out: &mut Vec<u8>, path: &[u8]) {
+        let texts = |s: Option<&str>| s.map_or(0, |s| 2 * s.len());
+        let room = FIXED
+            + path.len()
+            + self.side.len()
+            + texts(self.player)
+            + 2 * self.play.len()
+            + field_len(self.xgid_before.as_ref(), ids::xgid::MAX_BYTES)
+            + field_len(self.position_before.as_ref(), ids::tavla::LEN)
+            + self.code.map_or(0, str::len);
+        let start = out.len();
+        out.resize(start + room, 0);
+        let mut c = Cursor {
+            buf: &mut out[start..],
+            at: 0,
+        };
+        c.bytes(path);
+        c.byte(b',');
+        c.uint(self.match_number as u64);
+        c.uint(self.game);
+        c.int(self.turn);
+        match self.side {
+            "white" => c.bytes(b"\"white\","),
+            "black" => c.bytes(b"\"black\","),
+            side => c.plain(Some(side.as_bytes())),
+        }
+        match self.player {
+            Some(p) => c.text(p.as_bytes()),
+            None => c.byte(b','),
+        }
+        match self.dice {
+            Some([a, b]) => {
+                c.uint(u64::from(a));
+                c.uint(u64::from(b));
+            }
+            None => c.bytes(b",,"),
+        }
+        c.text(self.play);
+        match self.position_before {
+            Some(Field::Value(pos)) => {
+                c.byte(b'"');
+                let at = c.at;
+                ids::tavla::fill(pos, &mut c.buf[at..]);
+                c.at += ids::tavla::LEN;
+                c.bytes(b"\",");
+            }
+            Some(Field::Text(t)) => c.plain(Some(t)),
+            None => c.byte(b','),
+        }
+        match &self.xgid_before {
+            Some(Field::Value(x)) => {
+                c.byte(b'"');
+                let at = c.at;
+                c.at += x.fill(&mut c.buf[at..]);
+                c.bytes(b"\",");
+            }
+            Some(Field::Text(t)) => c.plain(Some(t)),
+            None => c.byte(b','),
+        }
+        c.bytes(match self.legal {
+            Some(true) => b"true,",
+            Some(false) => b"false,",
+            None => b",",
+        });
+        c.plain(self.code.map(str::as_bytes));
+        c.int(self.n_legal.map(|n| n as u64));
+        let n = |v: Option<u32>| v.map(u64::from);
+        c.int(n(self.pips.map(|p| p.0)));
+        c.int(n(self.pips.map(|p| p.1)));
+        c.int(self.score.map(|s| s.0));
+        c.int(self.score.map(|s| s.1));
+        c.int(n(self.cube));
+        let analysed = self.equity_loss.is_some()
+            || self.best_play.is_some()
+            || self.cube_error.is_some()
+            || self.proper_cube.is_some()
+            || self.luck.is_some()
+            || self.comment.is_some();
+        if !analysed {
+            // No analysis and no comment, as in most records.
+            c.bytes(b",,,,,\n");
+        }
+        let end = start + c.at;
+        out.truncate(end);
+        if analysed {
+            self.write_analysis(out);
+        }
+    }
+
+    /// The analysis and comment fields, which end the row (rare: written without the cursor).
+    fn write_analysis(&self, out: &mut Vec<u8>) {
+        fn float(out: &mut Vec<u8>, v: Option<f64>) {
+            if let Some(v) = v {
+                // Shortest round-trip form, as `Display` writes it.
+                use std::io::Write;
+                let _ = write!(out, "{v}");
+            }
+            out.push(b',');
+        }
+        fn text(out: &mut Vec<u8>, s: &str) {
+            out.push(b'"');
+            for part in s.split_inclusive('"') {
+                out.extend_from_slice(part.as_bytes());
+                if part.ends_with('"') {
+                    out.push(b'"');
+                }
+            }
+            out.extend_from_slice(b"\",");
+        }
+        float(out, self.equity_loss);
+        match self.best_play {
+            Some(b) => text(out, b),
+            None => out.push(b','),
+        }
+        float(out, self.cube_error);
+        if let Some(p) = self.proper_cube {
+            out.push(b'"');
+            out.extend_from_slice(p.as_bytes());
+            out.push(b'"');
+        }
+        out.push(b',');
+        float(out, self.luck);
+        if let Some(c) = self.comment {
+            text(out, c);
+            // The field ends the row: its separator becomes the line feed.
+            out.pop();
+        }
+        out.push(b'\n');
+    }
+}
+
+/// The most bytes a position field takes: its text's, or `most` when computed.
+fn field_len<T>(f: Option<&Field<'_, T>>, most: usize) -> usize {
+    match f {
+        Some(Field::Text(t)) => t.len(),
+        Some(Field::Value(_)) => most,
+        None => 0,
+    }
+}
+
+/// `path` as a quoted CSV field.
+pub(super) fn quoted(path: &str) -> String {
+    let mut out = String::with_capacity(path.len() + 2);
+    out.push('"');
+    out.push_str(&path.replace('"', "\"\""));
+    out.push('"');
+    out
+}
