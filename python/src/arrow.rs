@@ -75,7 +75,7 @@ struct Rows {
 }
 
 fn rows_of(src: &Source, o: &Overrides, t: table::TableOptions, with_variant: bool) -> Rows {
-    let v = src.check(o, true);
+    let v = src.check_table(o);
     let rows = table::rows(&src.name, &v, &src.text, t);
     let variants = if with_variant {
         variants(&v, &rows)

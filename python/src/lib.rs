@@ -227,7 +227,7 @@ fn plays_data<'py>(
     let t = table::TableOptions { legal_counts };
     let rows = py.detach(|| {
         Source::from_bytes(name.to_string(), data).map(|src| {
-            let v = src.check(&o, true);
+            let v = src.check_table(&o);
             table::rows(&src.name, &v, &src.text, t)
         })
     });
@@ -604,7 +604,7 @@ impl PlayRows {
                         .par_iter()
                         .map(|i| {
                             let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
-                            let v = src.check(o, true);
+                            let v = src.check_table(o);
                             Ok(table::rows(&src.name, &v, &src.text, t))
                         })
                         .collect()

@@ -158,7 +158,12 @@ fn convert_one(
     let src = i
         .load()
         .map_err(|e| Failure::Unreadable(format!("{}: {e}", i.name())))?;
-    let v = src.check(o, true);
+    // The table of plays reads each action's positions, not its stages' steps.
+    let v = if a.to == Target::Csv {
+        src.check_table(o)
+    } else {
+        src.check(o, true)
+    };
     let problems = report::render_short(&i.name(), &src.text, &v.findings);
     if a.to == Target::Csv {
         // About ten bytes of rows for a byte of record.
@@ -336,7 +341,7 @@ fn parquet(
                 .par_iter()
                 .map(|i| {
                     let src = i.load().map_err(|e| format!("{}: {e}", i.name()))?;
-                    let v = src.check(o, true);
+                    let v = src.check_table(o);
                     let problems = report::render_short(&i.name(), &src.text, &v.findings);
                     Ok((
                         table::rows(&i.name(), &v, &src.text, opts),

@@ -10,7 +10,7 @@ use super::decode::decode_owned;
 use crate::codes::Code;
 use crate::notation::Span;
 use crate::record::{Origin, Record};
-use crate::replay::{Finding, Overrides, Verdict, check, check_findings};
+use crate::replay::{Finding, Keep, Overrides, Verdict, check_record};
 
 /// The largest file read, in bytes (256 MiB; standard input too); larger inputs are reported
 /// unreadable. Checking takes roughly 30 times the file size in memory.
@@ -380,13 +380,20 @@ impl Source {
     /// becomes the property value re-encoded, or is dropped when it cannot be; the words of
     /// a finding on a record other than `.mat` speak of that format.
     pub fn check(&self, o: &Overrides, traces: bool) -> Verdict {
+        self.check_keeping(o, if traces { Keep::All } else { Keep::Findings })
+    }
+
+    /// [`Source::check`] with the traces the table of plays reads
+    /// ([`crate::report::table`]): each action's positions, roll and cube, without the
+    /// steps of its stages. Faster than full traces.
+    pub fn check_table(&self, o: &Overrides) -> Verdict {
+        self.check_keeping(o, Keep::Positions)
+    }
+
+    fn check_keeping(&self, o: &Overrides, keep: Keep) -> Verdict {
         // The analysis goes where traces do (conversions); a check alone does not need it.
-        let record = self.record_with(traces);
-        let mut v = if traces {
-            check(record, o)
-        } else {
-            check_findings(record, o)
-        };
+        let record = self.record_with(keep.actions());
+        let mut v = check_record(record, o, keep);
         if self.findings.iter().any(|f| f.code == Code::NotText) {
             // Not a record: its one finding says so, and "no games" would only repeat it.
             v.findings.clear();

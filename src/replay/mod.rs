@@ -299,7 +299,30 @@ impl Verdict {
 /// assert_eq!(v.errors(), 0);
 /// ```
 pub fn check(record: Record, overrides: &Overrides) -> Verdict {
-    check_record(record, overrides, true)
+    check_record(record, overrides, Keep::All)
+}
+
+/// What a replay keeps of each game beyond its findings, results and turn counts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Keep {
+    /// Nothing: every game's `actions` stay empty.
+    Findings,
+    /// Each action's trace without its stages' (the positions before and after, the roll and
+    /// the cube: what the table of plays reads).
+    Positions,
+    /// Everything, the steps of every stage too.
+    All,
+}
+
+impl Keep {
+    /// Whether the actions' traces are kept.
+    pub(crate) fn actions(self) -> bool {
+        self != Keep::Findings
+    }
+    /// Whether each turn's stages are kept in its trace.
+    pub(crate) fn stages(self) -> bool {
+        self == Keep::All
+    }
 }
 
 /// [`check`] without the replay traces: every [`GameTrace`] of the verdict has empty
@@ -316,7 +339,7 @@ pub fn check(record: Record, overrides: &Overrides) -> Verdict {
 /// assert!(v.games[0].actions.is_empty());
 /// ```
 pub fn check_findings(record: Record, overrides: &Overrides) -> Verdict {
-    check_record(record, overrides, false)
+    check_record(record, overrides, Keep::Findings)
 }
 
 /// What every match of a record is checked with.
@@ -328,7 +351,7 @@ struct Ctx<'a> {
     text: Option<&'a str>,
 }
 
-fn check_record(record: Record, overrides: &Overrides, traces: bool) -> Verdict {
+pub(crate) fn check_record(record: Record, overrides: &Overrides, traces: Keep) -> Verdict {
     let Record {
         matches,
         problems,
@@ -490,7 +513,7 @@ pub(crate) fn move_spans(f: &mut Finding, m: impl Fn(usize) -> usize) {
     }
 }
 
-fn check_match(m: Match, ctx: &Ctx<'_>, traces: bool) -> Verdict {
+fn check_match(m: Match, ctx: &Ctx<'_>, traces: Keep) -> Verdict {
     let mut v = check_inner(m, ctx, traces);
     place_findings(&v.record, &mut v.findings);
     stated_illegal_plays(&mut v);
@@ -655,10 +678,10 @@ fn place_findings(record: &Match, findings: &mut [Finding]) {
     }
 }
 
-fn check_inner(m: Match, ctx: &Ctx<'_>, traces: bool) -> Verdict {
+fn check_inner(m: Match, ctx: &Ctx<'_>, traces: Keep) -> Verdict {
     let v = check_once(m, ctx, traces, &[]);
     let check =
-        |m: &Match, tr: bool, played: &[(usize, Continued)]| check_once(m.clone(), ctx, tr, played);
+        |m: &Match, tr: Keep, played: &[(usize, Continued)]| check_once(m.clone(), ctx, tr, played);
     let stored = !ctx.boards.is_empty();
     let v = if v.findings.iter().any(|f| f.suggestions.is_some()) {
         repair::confirm(ctx.text, &check, traces, v, stored)
@@ -678,7 +701,7 @@ fn check_inner(m: Match, ctx: &Ctx<'_>, traces: bool) -> Verdict {
 fn check_once(
     record: Match,
     ctx: &Ctx<'_>,
-    traces: bool,
+    traces: Keep,
     as_played: &[(usize, Continued)],
 ) -> Verdict {
     let mut findings: Vec<Finding> = record.problems.iter().map(Finding::from_syntax).collect();

@@ -72,15 +72,24 @@ enum ListIn {
 
 impl StageList {
     /// Add a stage at the end.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, s: StageTrace) {
-        match &mut self.0 {
+        if let ListIn::Empty = self.0 {
+            self.0 = ListIn::One(s);
+        } else {
+            self.push_more(s);
+        }
+    }
+
+    /// A second stage or more (rare: chains, received stages).
+    #[cold]
+    fn push_more(&mut self, s: StageTrace) {
+        match std::mem::take(&mut self.0) {
             ListIn::Empty => self.0 = ListIn::One(s),
-            ListIn::Many(v) => v.push(s),
-            ListIn::One(_) => {
-                if let ListIn::One(first) = std::mem::take(&mut self.0) {
-                    self.0 = ListIn::Many(vec![first, s]);
-                }
+            ListIn::One(first) => self.0 = ListIn::Many(vec![first, s]),
+            ListIn::Many(mut v) => {
+                v.push(s);
+                self.0 = ListIn::Many(v);
             }
         }
     }

@@ -616,3 +616,59 @@ fn xgs_played_candidate_is_the_play_made() {
     }
     assert!(plays >= 100, "{plays}");
 }
+
+/// The check the table of plays makes (each action's positions, no stage steps) gives the
+/// same rows and findings as the full check, on records of every kind: valid and invalid
+/// Gul bara (chains, received stages), Tapa (pins), backgammon and analysed SGF.
+#[test]
+fn the_tables_check_gives_the_rows_of_the_full_check() {
+    let o = tavla::replay::Overrides::default();
+    let mut rows = 0;
+    let mut stages = 0;
+    for (dir, ext) in [
+        ("fixtures/gulbara/valid", "mat"),
+        ("fixtures/gulbara/invalid", "mat"),
+        ("fixtures/tapa/examples", "mat"),
+        ("fixtures/tapa/invalid", "mat"),
+        ("fixtures/backgammon/gnubg", "mat"),
+        ("fixtures/sgf/analysed", "sgf"),
+    ] {
+        for p in files(dir, ext) {
+            let src = load(&p);
+            let full = src.check(&o, true);
+            let table = src.check_table(&o);
+            assert_eq!(table.findings, full.findings, "{}", p.display());
+            let a = table::rows(&src.name, &full, &src.text, Default::default());
+            let b = table::rows(&src.name, &table, &src.text, Default::default());
+            assert_eq!(a, b, "{}", p.display());
+            rows += a.len();
+            for (g, h) in table.games.iter().zip(&full.games) {
+                assert_eq!(g.actions.len(), h.actions.len(), "{}", p.display());
+                for (t, u) in g.actions.iter().zip(&h.actions) {
+                    use tavla::replay::ActionTrace::Turn;
+                    if let (
+                        Turn {
+                            received,
+                            stages: s,
+                            before,
+                            position,
+                            ..
+                        },
+                        Turn {
+                            stages: fs,
+                            before: fb,
+                            position: fp,
+                            ..
+                        },
+                    ) = (t, u)
+                    {
+                        assert!(received.is_empty() && s.is_empty(), "{}", p.display());
+                        assert_eq!((before, position), (fb, fp), "{}", p.display());
+                        stages += fs.len();
+                    }
+                }
+            }
+        }
+    }
+    assert!(rows > 5000 && stages > 5000, "{rows} rows, {stages} stages");
+}

@@ -2,7 +2,7 @@
 //! walked and counted, the match end. The score lines are checked in `score_lines.rs`.
 
 use super::super::referee::Referee;
-use super::super::{ActionTrace, Continued, Finding, GameResult, GameTrace};
+use super::super::{ActionTrace, Continued, Finding, GameResult, GameTrace, Keep};
 use super::score_lines::{Alternative, Confirm, OtherResult, follow_confirmed, written_result};
 use super::{CubeState, Dispute, GameWalker, ResultState, TurnState, side_of};
 use crate::codes::Code;
@@ -31,7 +31,7 @@ pub(super) struct MatchReplay<'a> {
     /// The rules of the game being replayed (in a rotating match, its number's).
     pub(super) rules: RuleSet,
     rotation: Option<Rotation>,
-    keep_traces: bool,
+    keep_traces: Keep,
     as_played: &'a [(usize, Continued)],
     boards: &'a [StoredBoard],
     /// The match length (0: a money session).
@@ -49,12 +49,12 @@ pub(super) struct MatchReplay<'a> {
     pub(super) traces: Vec<GameTrace>,
 }
 
-/// Replay every game of a match. With `keep_traces` false the games' `actions` stay empty.
+/// Replay every game of a match, keeping of each game what `keep_traces` says.
 pub(crate) fn replay_match(
     record: &Match,
     match_rules: RuleSet,
     rotation: Option<Rotation>,
-    keep_traces: bool,
+    keep_traces: Keep,
     as_played: &[(usize, Continued)],
     boards: &[StoredBoard],
 ) -> (Vec<GameTrace>, Vec<Finding>) {
@@ -192,7 +192,7 @@ impl<'a> MatchReplay<'a> {
             .label("this game")
             .help("a match ends when a player reaches the match length; remove the games after it"),
         );
-        let actions = if self.keep_traces {
+        let actions = if self.keep_traces.actions() {
             game.actions
                 .iter()
                 .map(|a| ActionTrace::Unchecked {
@@ -310,12 +310,13 @@ impl<'a> MatchReplay<'a> {
             needed,
             length,
             // Room for every action's trace at once, when traces are kept.
-            trace: Vec::with_capacity(if self.keep_traces {
+            trace: Vec::with_capacity(if self.keep_traces.actions() {
                 game.actions.len()
             } else {
                 0
             }),
-            traces: self.keep_traces,
+            traces: self.keep_traces.actions(),
+            stage_traces: self.keep_traces.stages(),
             turns_checked: 0,
             identity,
             prev_winner_side,

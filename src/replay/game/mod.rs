@@ -174,8 +174,10 @@ pub(super) struct GameWalker<'a> {
     /// The match length (0: money).
     pub(super) length: u64,
     pub(super) trace: Vec<ActionTrace>,
-    /// Whether to record `trace` (and the stage traces inside it).
+    /// Whether to record `trace`.
     pub(super) traces: bool,
+    /// Whether each turn's trace holds its stages.
+    pub(super) stage_traces: bool,
     pub(super) turns_checked: usize,
     pub(super) identity: [usize; 2],
     pub(super) prev_winner_side: Option<Side>,
@@ -198,6 +200,7 @@ impl GameWalker<'_> {
     }
 
     /// Record an action in the game's trace, when traces are kept.
+    #[inline(always)]
     pub(super) fn record(&mut self, t: ActionTrace) {
         if self.traces {
             self.trace.push(t);
@@ -213,7 +216,7 @@ impl GameWalker<'_> {
         dice: StageDice,
         steps: &[Step],
     ) -> u8 {
-        if self.traces {
+        if self.stage_traces {
             out.push(StageTrace {
                 kind: stage.kind,
                 dice,

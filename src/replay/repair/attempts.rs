@@ -11,7 +11,7 @@ use crate::notation::{Play, Span, StageKind};
 use crate::record::Match;
 use crate::replay::referee::check_play;
 use crate::replay::render::nearest_help;
-use crate::replay::{Continued, Finding, Suggestions, Verdict};
+use crate::replay::{Continued, Finding, Keep, Suggestions, Verdict};
 use crate::rules::Roll;
 
 /// Where the continuations of an illegal play are tried: the match's text (when its plays are
@@ -34,7 +34,7 @@ impl At<'_> {
             return None;
         }
         self.budget.set(self.budget.get() - 1);
-        Some((self.check)(m, false, played))
+        Some((self.check)(m, Keep::Findings, played))
     }
 }
 

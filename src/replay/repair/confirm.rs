@@ -8,6 +8,7 @@ use super::attempts::{
 };
 use super::{Check, game_end, next_illegal, reach};
 use crate::notation::Span;
+use crate::replay::Keep;
 use crate::replay::{Continued, Finding, Verdict};
 
 /// At most this many illegal plays of one record are tried (each try replays the record once
@@ -157,7 +158,7 @@ fn stated_at_board(v: &Verdict, f: &Finding) -> bool {
 pub(in crate::replay) fn confirm(
     text: Option<&str>,
     check: &Check<'_>,
-    traces: bool,
+    traces: Keep,
     first: Verdict,
     stored: bool,
 ) -> Verdict {
@@ -197,8 +198,8 @@ pub(in crate::replay) fn confirm(
     let Some(current) = verdict else {
         return first;
     };
-    let last = if traces {
-        check(&current.record, true, &as_played)
+    let last = if traces.actions() {
+        check(&current.record, traces, &as_played)
     } else {
         current
     };

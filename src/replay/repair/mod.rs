@@ -29,14 +29,14 @@ pub(super) use apply::fit_units;
 pub(super) use confirm::confirm;
 pub(super) use omitted::omitted_dice;
 
-use super::{Continued, Finding, Severity, Verdict};
+use super::{Continued, Finding, Keep, Severity, Verdict};
 use crate::notation::Span;
 use crate::record::Match;
 use crate::rules::{Position, RuleSet, Side, StageDice};
 
 /// One check of a match: with traces or not, and the illegal plays (by the offset of their
 /// written span) to carry out as written.
-pub(super) type Check<'a> = dyn Fn(&Match, bool, &[(usize, Continued)]) -> Verdict + 'a;
+pub(super) type Check<'a> = dyn Fn(&Match, Keep, &[(usize, Continued)]) -> Verdict + 'a;
 
 /// Where an illegal play was made: what a candidate replacement is judged against.
 #[derive(Clone, Debug, PartialEq, Eq)]

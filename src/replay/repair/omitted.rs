@@ -5,6 +5,7 @@ use super::edit::{stage_of_dice, with_dice};
 use super::{Check, Repair, game_end};
 use crate::codes::Code;
 use crate::notation::Span;
+use crate::replay::Keep;
 use crate::replay::{Finding, Severity, Verdict};
 
 /// An empty cell read as an omitted forced play (records.md: a writer may leave out the only
@@ -15,7 +16,7 @@ use crate::replay::{Finding, Severity, Verdict};
 pub(in crate::replay) fn omitted_dice(
     text: Option<&str>,
     check: &Check<'_>,
-    traces: bool,
+    traces: Keep,
     mut v: Verdict,
 ) -> Verdict {
     let omitted: Vec<Span> = v

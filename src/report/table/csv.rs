@@ -4,10 +4,11 @@
 use super::{Field, RowRef};
 use crate::ids;
 
-/// The most bytes of a row before its analysis fields beyond its texts (the path, the player,
-/// the play, the XGID and the code, counted apart): eleven integers of at most 20 digits, the
-/// side, the dice, the position string, `false`, the quotes and the separators.
-const FIXED: usize = 512;
+/// The most bytes of a row before its analysis fields beyond its texts (the path, the side,
+/// the player, the play, the position, the XGID and the code, counted apart): eleven integers
+/// of at most 20 digits and their separators (231), the quotes of seven texts (14), `false,`
+/// and the empty analysis fields with the line feed (12).
+const FIXED: usize = 288;
 
 /// Bytes written at `at` into room reserved beforehand.
 struct Cursor<'a> {
@@ -89,26 +90,75 @@ impl Cursor<'_> {
     }
 }
 
-impl RowRef<'_> {
-    /// The row as CSV (see [`super::PlayRow::write_csv`]), appended to `out`; `path` is the
-    /// path field as written (quoted), the same for every row of a file.
+/// CSV rows appended to a buffer: `out[..at]` the rows written, `out[at..]` room for the
+/// next, grown a block at a time (its bytes zeroed once, not once per row). Dropping it cuts
+/// the buffer to the rows.
+pub(super) struct CsvRows<'a> {
+    out: &'a mut Vec<u8>,
+    at: usize,
+    /// The path field as written (quoted), the same for every row of a file.
+    path: Vec<u8>,
+}
+
+/// The room added when a row does not fit: many rows' worth.
+const BLOCK: usize = 1 << 14;
+
+impl<'a> CsvRows<'a> {
+    /// Rows of the record named `path`, appended to `out`.
+    pub(super) fn new(out: &'a mut Vec<u8>, path: &str) -> Self {
+        let at = out.len();
+        CsvRows {
+            out,
+            at,
+            path: quoted(path).into_bytes(),
+        }
+    }
+
+    /// Append one row (see [`super::PlayRow::write_csv`]).
     #[inline(always)]
-    pub(super) fn write_csv(&self, out: &mut Vec<u8>, path: &[u8]) {
+    pub(super) fn row(&mut self, r: &RowRef<'_>) {
+        let room = r.room(self.path.len());
+        if self.out.len() - self.at < room {
+            self.out.resize(self.at + room.max(BLOCK), 0);
+        }
+        let (n, analysed) = r.write_csv(&mut self.out[self.at..], &self.path);
+        self.at += n;
+        if analysed {
+            self.out.truncate(self.at);
+            r.write_analysis(self.out);
+            self.at = self.out.len();
+        }
+    }
+}
+
+impl Drop for CsvRows<'_> {
+    fn drop(&mut self) {
+        self.out.truncate(self.at);
+    }
+}
+
+impl RowRef<'_> {
+    /// The most bytes of the row before its analysis fields, its path field being
+    /// `path_len` bytes.
+    #[inline(always)]
+    fn room(&self, path_len: usize) -> usize {
         let texts = |s: Option<&str>| s.map_or(0, |s| 2 * s.len());
-        let room = FIXED
-            + path.len()
+        FIXED
+            + path_len
             + self.side.len()
             + texts(self.player)
             + 2 * self.play.len()
             + field_len(self.xgid_before.as_ref(), ids::xgid::MAX_BYTES)
             + field_len(self.position_before.as_ref(), ids::tavla::LEN)
-            + self.code.map_or(0, str::len);
-        let start = out.len();
-        out.resize(start + room, 0);
-        let mut c = Cursor {
-            buf: &mut out[start..],
-            at: 0,
-        };
+            + self.code.map_or(0, str::len)
+    }
+
+    /// The row up to its analysis fields, at the start of `buf` (at least [`RowRef::room`]
+    /// bytes): its length, and whether the analysis fields are still to be written (else the
+    /// row is complete, its empty analysis fields and line feed written).
+    #[inline(always)]
+    fn write_csv(&self, buf: &mut [u8], path: &[u8]) -> (usize, bool) {
+        let mut c = Cursor { buf, at: 0 };
         c.bytes(path);
         c.byte(b',');
         c.uint(self.match_number as u64);
@@ -175,14 +225,11 @@ impl RowRef<'_> {
             // No analysis and no comment, as in most records.
             c.bytes(b",,,,,\n");
         }
-        let end = start + c.at;
-        out.truncate(end);
-        if analysed {
-            self.write_analysis(out);
-        }
+        (c.at, analysed)
     }
 
     /// The analysis and comment fields, which end the row (rare: written without the cursor).
+    #[cold]
     fn write_analysis(&self, out: &mut Vec<u8>) {
         fn float(out: &mut Vec<u8>, v: Option<f64>) {
             if let Some(v) = v {

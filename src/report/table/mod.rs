@@ -37,7 +37,7 @@ mod csv;
 
 use serde::Serialize;
 
-use csv::quoted;
+use csv::CsvRows;
 
 use crate::ids;
 use crate::notation::{CellBody, Column, StageKind, TurnStages};
@@ -167,7 +167,7 @@ impl PlayRow {
             luck: self.luck,
             comment: self.comment.as_deref(),
         }
-        .write_csv(&mut bytes, quoted(&self.path).as_bytes());
+        .write_csv_to(&mut bytes, &self.path);
         // Every field is text or ASCII.
         out.push_str(&String::from_utf8_lossy(&bytes));
     }
@@ -218,10 +218,8 @@ pub struct TableOptions {
 /// The rows of a checked record as CSV records (no header row), appended to `out` as UTF-8:
 /// what [`rows`] gives, each written with [`PlayRow::write_csv`], without building the rows.
 pub fn write_csv_rows(path: &str, v: &Verdict, text: &str, opts: TableOptions, out: &mut Vec<u8>) {
-    let quoted = quoted(path);
-    for_each_row(path, v, text, opts, &mut |r| {
-        r.write_csv(out, quoted.as_bytes())
-    });
+    let mut rows = CsvRows::new(out, path);
+    for_each_row(path, v, text, opts, &mut |r| rows.row(r));
 }
 
 /// One row, borrowing its text (see [`PlayRow`] for the fields).
@@ -302,6 +300,13 @@ enum Field<'a, T> {
     /// ASCII.
     Text(&'a [u8]),
     Value(T),
+}
+
+impl RowRef<'_> {
+    /// The row as CSV, appended to `out`.
+    fn write_csv_to(&self, out: &mut Vec<u8>, path: &str) {
+        CsvRows::new(out, path).row(self);
+    }
 }
 
 /// An ASCII field as text.
