@@ -107,6 +107,9 @@ impl std::ops::Deref for StageList {
 }
 
 /// One action as replayed.
+// A turn's trace (its two positions and its stages inline) is most of a game's actions, held
+// in one vector per game: boxing it would cost an allocation per turn.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum ActionTrace {
     /// A roll (with stages) or a remainder played.

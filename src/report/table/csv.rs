@@ -63,8 +63,9 @@ impl Cursor<'_> {
     #[inline(always)]
     fn text(&mut self, s: &[u8]) {
         self.byte(b'"');
-        // A byte loop: the fields are short, shorter than a call to `memchr` pays for.
-        if s.iter().any(|&b| b == b'"') {
+        // A byte loop without a branch per byte (the fields are short, shorter than a call
+        // to `memchr` pays for).
+        if s.iter().fold(false, |any, &b| any | (b == b'"')) {
             for &b in s {
                 if b == b'"' {
                     self.byte(b'"');
