@@ -158,6 +158,10 @@ pub(super) fn reaches_depth4<M: Movement>(
 /// sequences, so the probe stays sound for them: where no longer sequence exists without
 /// them, none exists with them, and a larger die that cannot be played at all cannot be
 /// played under them either (the written play itself was resolved under them).
+///
+/// A play whose last step ends the game (Tapa's mother pinned) counts as every die, and
+/// nothing may follow it: it is maximal whatever longer sequences the dice would allow
+/// otherwise, as the legal set has it.
 pub(crate) fn surely_maximal<M: Movement>(
     pos: &Position,
     side: Side,
@@ -165,6 +169,9 @@ pub(crate) fn surely_maximal<M: Movement>(
     position: &Position,
     used: u8,
 ) -> bool {
+    if used > 0 && M::ends_game(position, side) {
+        return true;
+    }
     let mut d = stage_dice(dice);
     if used as usize >= d.len() || reaches_depth::<M>(pos, side, &mut d, used as usize + 1) {
         return false;

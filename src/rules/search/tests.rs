@@ -491,3 +491,102 @@ fn resolution_reports_the_step_that_breaks_a_play_level_rule() {
         1
     ));
 }
+
+/// Every position `k` steps of `dice` reach from `pos` (step by step, as a written play is
+/// carried out), for `k` from 1 to one fewer than the dice, with its `k`.
+fn shorter_plays<M: Movement<PlayState = ()>>(
+    pos: &Position,
+    side: Side,
+    dice: StageDice,
+) -> Vec<(Position, u8)> {
+    fn walk<M: Movement<PlayState = ()>>(
+        start: &Position,
+        pos: Position,
+        side: Side,
+        left: &mut Vec<u8>,
+        used: u8,
+        out: &mut Vec<(Position, u8)>,
+    ) {
+        if used > 0 {
+            out.push((pos, used));
+        }
+        // No step follows one that ends the game.
+        if left.len() <= 1 || (used > 0 && M::ends_game(&pos, side)) {
+            return;
+        }
+        for i in 0..left.len() {
+            let d = left[i];
+            for from in 1..=BAR {
+                let Ok(st) = check_step::<M>(&pos, side, from, d) else {
+                    continue;
+                };
+                let Some((next, ())) = super::take_step::<M>(start, &pos, side, (), st) else {
+                    continue;
+                };
+                left.remove(i);
+                walk::<M>(start, next, side, left, used + 1, out);
+                left.insert(i, d);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut left = stage_dice(dice).as_slice().to_vec();
+    walk::<M>(pos, *pos, side, &mut left, 0, &mut out);
+    out
+}
+
+/// The quick forced-play probe is sound: whenever it calls a shorter play maximal, the legal
+/// set holds it; on games of Tapa (where pinning the opponent's mother ends the game, and a
+/// play ending it counts as every die), backgammon and Gul bara played from the start.
+#[test]
+fn the_quick_forced_play_probe_never_passes_a_play_the_legal_set_refuses() {
+    fn case<M: Movement<PlayState = ()>>(
+        r: &mut Rng,
+        start: Position,
+        games: usize,
+    ) -> (usize, usize) {
+        let (mut passed, mut ended) = (0, 0);
+        for _ in 0..games {
+            let mut pos = start;
+            let mut side = random_side(r);
+            for _ in 0..300 {
+                if pos.off(Side::White) == 15 || pos.off(Side::Black) == 15 {
+                    break;
+                }
+                let dice = random_dice(r);
+                let set = legal_plays::<M>(&pos, side, dice);
+                for (p, used) in shorter_plays::<M>(&pos, side, dice) {
+                    if used < dice.len() && surely_maximal::<M>(&pos, side, dice, &p, used) {
+                        assert!(set.contains(&p), "{pos:?} {side:?} {dice} {p:?} {used}");
+                        passed += 1;
+                        ended += usize::from(M::ends_game(&p, side));
+                    }
+                }
+                if set.is_empty() || M::ends_game(&set.positions()[0], side) {
+                    break;
+                }
+                pos = set.positions()[r.below(set.len())];
+                side = side.other();
+            }
+        }
+        (passed, ended)
+    }
+    let mut r = Rng::new(0x7a9a_5eed_0bad_cafe);
+    let mut tapa = Position::empty();
+    let mut bg = Position::empty();
+    for side in [Side::White, Side::Black] {
+        tapa.set(side, 24, 15);
+        for (pt, n) in [(24, 2), (13, 5), (8, 3), (6, 5)] {
+            bg.set(side, pt, n);
+        }
+    }
+    let (passed, ended) = case::<crate::rules::movement::Pinning>(&mut r, tapa, 40);
+    assert!(
+        passed > 100 && ended > 0,
+        "{passed} passed, {ended} ending the game"
+    );
+    let (passed, _) = case::<Hitting>(&mut r, bg, 20);
+    assert!(passed > 100, "{passed}");
+    let (passed, _) = case::<Holding>(&mut r, gul_start(), 20);
+    assert!(passed > 100, "{passed}");
+}
