@@ -70,12 +70,16 @@ pub(super) fn next_index(mask: &mut u64) -> Option<usize> {
 
 /// The dice of a stage as an inline list, in the order of [`StageDice::dice`].
 pub(super) fn stage_dice(dice: StageDice) -> Small<u8> {
+    // The dice made in one word (read back as one soon after: built byte by byte in memory,
+    // that read would wait for the byte stores).
     match dice {
-        StageDice::Mixed { high, low } => return Small::from_array([high, low, 0, 0], 2),
+        StageDice::Mixed { high, low } => {
+            let word = u32::from(high) | u32::from(low) << 8;
+            return Small::from_array(word.to_le_bytes(), 2);
+        }
         StageDice::Double { value, count } if count <= 4 => {
-            let mut inline = [0; 4];
-            inline[..count as usize].fill(value);
-            return Small::from_array(inline, count as usize);
+            let word = (0x0101_0101 * u64::from(value)) & ((1u64 << (8 * count)) - 1);
+            return Small::from_array((word as u32).to_le_bytes(), count as usize);
         }
         _ => {}
     }

@@ -590,3 +590,17 @@ fn the_quick_forced_play_probe_never_passes_a_play_the_legal_set_refuses() {
     let (passed, _) = case::<Holding>(&mut r, gul_start(), 20);
     assert!(passed > 100, "{passed}");
 }
+
+#[test]
+fn stage_dice_lists_the_dice_of_a_stage() {
+    for value in 0..=9u8 {
+        for count in 0..=6u8 {
+            let d = stage_dice(StageDice::Double { value, count });
+            assert_eq!(d.as_slice(), vec![value; count as usize], "{value} x{count}");
+        }
+        for low in 0..=9u8 {
+            let d = stage_dice(StageDice::Mixed { high: value, low });
+            assert_eq!(d.as_slice(), [value, low], "{value}{low}");
+        }
+    }
+}
