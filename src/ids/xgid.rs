@@ -171,14 +171,15 @@ impl Xgid {
     pub fn write_bytes(&self, out: &mut Vec<u8>) {
         let at = out.len();
         out.resize(at + MAX_BYTES, 0);
-        let n = self.fill(&mut out[at..]);
+        let n = self.fill_on(&self.position, &mut out[at..]);
         out.truncate(at + n);
     }
 
-    /// Writes the XGID (ASCII) at the start of `buf`, which holds at least [`MAX_BYTES`];
-    /// the number of bytes written. Each byte is stored where it stays (no board built
-    /// apart and copied: reading back bytes just stored one by one stalls).
-    pub(crate) fn fill(&self, buf: &mut [u8]) -> usize {
+    /// Writes the XGID (ASCII) at the start of `buf`, which holds at least [`MAX_BYTES`],
+    /// with `position` in place of the one it holds (the table of plays writes one per row
+    /// from one per game); the number of bytes written. Each byte is stored where it stays
+    /// (no board built apart and copied: reading back bytes just stored one by one stalls).
+    pub(crate) fn fill_on(&self, position: &Position, buf: &mut [u8]) -> usize {
         // A point's character by the checkers there: `-`, `a`–`p` (White), `A`–`P` (Black,
         // written when both sides are there).
         let cell = |white: u8, black: u8| {
@@ -191,8 +192,8 @@ impl Xgid {
             }
         };
         let (white, black) = (
-            &self.position.c[Side::White.index()],
-            &self.position.c[Side::Black.index()],
+            &position.c[Side::White.index()],
+            &position.c[Side::Black.index()],
         );
         let bar = usize::from(BAR);
         buf[..5].copy_from_slice(b"XGID=");

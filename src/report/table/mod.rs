@@ -236,7 +236,7 @@ struct RowRef<'a> {
     /// ASCII.
     position_before: Option<Field<'a, &'a Position>>,
     /// ASCII.
-    xgid_before: Option<Field<'a, ids::xgid::Xgid>>,
+    xgid_before: Option<Field<'a, XgidAt<'a>>>,
     legal: Option<bool>,
     code: Option<&'static str>,
     n_legal: Option<usize>,
@@ -271,7 +271,7 @@ impl RowRef<'_> {
                 Field::Text(t) => ascii(t),
                 Field::Value(x) => {
                     let mut b = Vec::new();
-                    x.write_bytes(&mut b);
+                    x.xgid().write_bytes(&mut b);
                     ascii(&b)
                 }
             }),
@@ -306,6 +306,45 @@ impl RowRef<'_> {
     /// The row as CSV, appended to `out`.
     fn write_csv_to(&self, out: &mut Vec<u8>, path: &str) {
         CsvRows::new(out, path).row(self);
+    }
+}
+
+/// An XGID to write: the game's (score, match length, rules) with a row's position, turn,
+/// dice and cube, the position borrowed from the replay's trace.
+#[derive(Clone, Copy)]
+struct XgidAt<'a> {
+    game: &'a ids::xgid::Xgid,
+    position: &'a Position,
+    on_roll: Side,
+    dice: Option<Roll>,
+    /// A double awaits its answer: `D` in place of the dice.
+    answering: bool,
+    cube: (u32, Option<Side>),
+}
+
+impl XgidAt<'_> {
+    /// Everything but the position.
+    fn fields(&self) -> ids::xgid::Xgid {
+        ids::xgid::Xgid {
+            on_roll: self.on_roll,
+            dice: self.dice,
+            cube_action: self.answering.then_some(ids::xgid::CubeAction::Doubled),
+            cube: self.cube.0,
+            cube_owner: self.cube.1,
+            ..*self.game
+        }
+    }
+
+    fn xgid(&self) -> ids::xgid::Xgid {
+        ids::xgid::Xgid {
+            position: *self.position,
+            ..self.fields()
+        }
+    }
+
+    /// Writes the XGID at the start of `buf` (see [`ids::xgid::Xgid::fill_on`]).
+    fn fill(&self, buf: &mut [u8]) -> usize {
+        self.fields().fill_on(self.position, buf)
     }
 }
 
@@ -458,14 +497,13 @@ impl MatchRows<'_> {
                         action.cell.body,
                         CellBody::Take | CellBody::Drop | CellBody::Beaver { .. }
                     );
-                    xgid_before = Some(Field::Value(ids::xgid::Xgid {
-                        position: *b,
+                    xgid_before = Some(Field::Value(XgidAt {
+                        game: x,
+                        position: b,
                         on_roll,
                         dice: roll,
-                        cube_action: answering.then_some(ids::xgid::CubeAction::Doubled),
-                        cube: cube.0,
-                        cube_owner: cube.1,
-                        ..*x
+                        answering,
+                        cube,
                     }));
                 }
                 position_before = Some(Field::Value(b));

@@ -596,7 +596,11 @@ fn stage_dice_lists_the_dice_of_a_stage() {
     for value in 0..=9u8 {
         for count in 0..=6u8 {
             let d = stage_dice(StageDice::Double { value, count });
-            assert_eq!(d.as_slice(), vec![value; count as usize], "{value} x{count}");
+            assert_eq!(
+                d.as_slice(),
+                vec![value; count as usize],
+                "{value} x{count}"
+            );
         }
         for low in 0..=9u8 {
             let d = stage_dice(StageDice::Mixed { high: value, low });
