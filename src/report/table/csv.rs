@@ -99,6 +99,11 @@ pub(super) struct CsvRows<'a> {
     at: usize,
     /// The path field as written (quoted), the same for every row of a file.
     path: Vec<u8>,
+    /// The match and game of the rows being written, and the fields their rows share:
+    /// `"path",match,game,`, and for each side its side and player fields.
+    game: Option<(usize, u64)>,
+    head: Vec<u8>,
+    sides: [Option<Vec<u8>>; 2],
 }
 
 /// The room added when a row does not fit: many rows' worth.
@@ -112,7 +117,43 @@ impl<'a> CsvRows<'a> {
             out,
             at,
             path: quoted(path).into_bytes(),
+            game: None,
+            head: Vec::new(),
+            sides: [None, None],
         }
+    }
+
+    /// The fields of `r` its game's rows share, written again when the game changes; the
+    /// index of its side's fields (none for a side not named `white` or `black`).
+    #[inline(always)]
+    fn shared(&mut self, r: &RowRef<'_>) -> Option<usize> {
+        if self.game != Some((r.match_number, r.game)) {
+            self.game = Some((r.match_number, r.game));
+            self.head.clear();
+            self.head.extend_from_slice(&self.path);
+            self.head.push(b',');
+            for n in [r.match_number as u64, r.game] {
+                self.head
+                    .extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+                self.head.push(b',');
+            }
+            self.sides = [None, None];
+        }
+        let k = match r.side {
+            "white" => 0,
+            "black" => 1,
+            _ => return None,
+        };
+        self.sides[k].get_or_insert_with(|| {
+            // `"black",` and the player quoted, its quotes doubled.
+            let mut b = vec![0; 11 + 2 * r.player.map_or(0, str::len)];
+            let mut c = Cursor { buf: &mut b, at: 0 };
+            r.side_fields(&mut c);
+            let n = c.at;
+            b.truncate(n);
+            b
+        });
+        Some(k)
     }
 
     /// Append one row (see [`super::PlayRow::write_csv`]).
@@ -122,7 +163,10 @@ impl<'a> CsvRows<'a> {
         if self.out.len() - self.at < room {
             self.out.resize(self.at + room.max(BLOCK), 0);
         }
-        let (n, analysed) = r.write_csv(&mut self.out[self.at..], &self.path);
+        let at = self.at;
+        let k = self.shared(r);
+        let side = k.and_then(|k| self.sides[k].as_deref());
+        let (n, analysed) = r.write_csv(&mut self.out[at..], &self.head, side);
         self.at += n;
         if analysed {
             self.out.truncate(self.at);
@@ -158,21 +202,13 @@ impl RowRef<'_> {
     /// bytes): its length, and whether the analysis fields are still to be written (else the
     /// row is complete, its empty analysis fields and line feed written).
     #[inline(always)]
-    fn write_csv(&self, buf: &mut [u8], path: &[u8]) -> (usize, bool) {
+    fn write_csv(&self, buf: &mut [u8], head: &[u8], side: Option<&[u8]>) -> (usize, bool) {
         let mut c = Cursor { buf, at: 0 };
-        c.bytes(path);
-        c.byte(b',');
-        c.uint(self.match_number as u64);
-        c.uint(self.game);
+        c.bytes(head);
         c.int(self.turn);
-        match self.side {
-            "white" => c.bytes(b"\"white\","),
-            "black" => c.bytes(b"\"black\","),
-            side => c.plain(Some(side.as_bytes())),
-        }
-        match self.player {
-            Some(p) => c.text(p.as_bytes()),
-            None => c.byte(b','),
+        match side {
+            Some(s) => c.bytes(s),
+            None => self.side_fields(&mut c),
         }
         match self.dice {
             Some([a, b]) => {
@@ -227,6 +263,19 @@ impl RowRef<'_> {
             c.bytes(b",,,,,\n");
         }
         (c.at, analysed)
+    }
+
+    /// The side and player fields.
+    fn side_fields(&self, c: &mut Cursor<'_>) {
+        match self.side {
+            "white" => c.bytes(b"\"white\","),
+            "black" => c.bytes(b"\"black\","),
+            side => c.plain(Some(side.as_bytes())),
+        }
+        match self.player {
+            Some(p) => c.text(p.as_bytes()),
+            None => c.byte(b','),
+        }
     }
 
     /// The analysis and comment fields, which end the row (rare: written without the cursor).
