@@ -29,6 +29,7 @@ pub use document::{
 };
 pub use letters::{Ambiguity, LetterPlay, parse_letter_play, write_letters, write_point};
 pub use lines::{parse_document, parse_document_from};
+pub(crate) use play::MAX_STEP_TEXT;
 pub use play::{Loc, MAX_PATH, Path, Play, StepText, parse_play, parse_step};
 pub use read::read;
 pub use span::Span;

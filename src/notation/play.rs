@@ -201,35 +201,54 @@ impl StepText {
     /// Append the step to `out` as it displays (`13/7*/1(2)`, ASCII), without the formatting
     /// machinery: the table of plays and JSON Lines write one per step.
     pub fn push_to(&self, out: &mut Vec<u8>) {
+        let at = out.len();
+        out.resize(at + MAX_STEP_TEXT, 0);
+        let n = self.write_at(&mut out[at..]);
+        out.truncate(at + n);
+    }
+
+    /// Write the step as it displays at the start of `buf`, which holds at least
+    /// [`MAX_STEP_TEXT`] bytes; the number of bytes written.
+    pub(crate) fn write_at(&self, buf: &mut [u8]) -> usize {
+        let mut at = 0;
         for k in 0..usize::from(self.path.len).min(MAX_PATH) {
             let (text, len) = LOC_TEXT[usize::from(self.path.locs[k]).min(25)];
-            // The location after its `/` (the first without it): four bytes copied, the
-            // surplus cut.
-            let at = out.len();
+            // The location after its `/` (the first without it): four bytes stored, the
+            // surplus written over next.
             if k == 0 {
-                out.extend_from_slice(&[text[1], text[2], text[3]]);
-                out.truncate(at + len - 1);
+                buf[at..at + 3].copy_from_slice(&[text[1], text[2], text[3]]);
+                at += len - 1;
             } else {
-                out.extend_from_slice(&text);
-                out.truncate(at + len);
+                buf[at..at + 4].copy_from_slice(&text);
+                at += len;
             }
             if self.path.hits & (1 << k) != 0 {
-                out.push(b'*');
+                buf[at] = b'*';
+                at += 1;
             }
         }
         if self.repeat > 1 {
-            out.push(b'(');
             let n = self.repeat;
+            buf[at] = b'(';
+            at += 1;
             if n >= 100 {
-                out.push(b'0' + n / 100);
+                buf[at] = b'0' + n / 100;
+                at += 1;
             }
             if n >= 10 {
-                out.push(b'0' + n / 10 % 10);
+                buf[at] = b'0' + n / 10 % 10;
+                at += 1;
             }
-            out.extend_from_slice(&[b'0' + n % 10, b')']);
+            buf[at..at + 2].copy_from_slice(&[b'0' + n % 10, b')']);
+            at += 2;
         }
+        at
     }
 }
+
+/// The most bytes of a step's text: five places of at most four bytes (`/bar`), each marked
+/// `*`, and a repetition `(255)`.
+pub(crate) const MAX_STEP_TEXT: usize = 5 * 5 + 5;
 
 /// Each board index's text after a `/` (`/off`, `/1` … `/24`, `/bar`), in four bytes, and
 /// its length.

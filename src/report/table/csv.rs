@@ -1,7 +1,7 @@
 //! A row of the table as a CSV record: written at a cursor into room reserved for the whole
 //! row, so that each byte is a store at an index rather than a check of the buffer's capacity.
 
-use super::{Field, RowRef};
+use super::{Field, PlayText, RowRef};
 use crate::ids;
 
 /// The most bytes of a row before its analysis fields beyond its texts (the path, the side,
@@ -192,7 +192,7 @@ impl RowRef<'_> {
             + path_len
             + self.side.len()
             + texts(self.player)
-            + 2 * self.play.len()
+            + self.play.room()
             + field_len(self.xgid_before.as_ref(), ids::xgid::MAX_BYTES)
             + field_len(self.position_before.as_ref(), ids::tavla::LEN)
             + self.code.map_or(0, str::len)
@@ -217,7 +217,20 @@ impl RowRef<'_> {
             }
             None => c.bytes(b",,"),
         }
-        c.text(self.play);
+        match self.play {
+            PlayText::Bytes(b) => c.text(b),
+            PlayText::Steps(steps) => {
+                c.byte(b'"');
+                for (i, st) in steps.iter().enumerate() {
+                    if i > 0 {
+                        c.byte(b' ');
+                    }
+                    let at = c.at;
+                    c.at += st.write_at(&mut c.buf[at..]);
+                }
+                c.bytes(b"\",");
+            }
+        }
         match self.position_before {
             Some(Field::Value(pos)) => {
                 c.byte(b'"');

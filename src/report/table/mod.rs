@@ -40,7 +40,7 @@ use serde::Serialize;
 use csv::CsvRows;
 
 use crate::ids;
-use crate::notation::{CellBody, Column, StageKind, TurnStages};
+use crate::notation::{CellBody, Column, MAX_STEP_TEXT, StageKind, StepText, TurnStages};
 use crate::replay::{ActionTrace, Finding, Severity, Verdict};
 use crate::report::json::{match_cube, write_written};
 use crate::rules::{Position, Roll, Side};
@@ -145,7 +145,7 @@ impl PlayRow {
             side: self.side,
             player: self.player.as_deref(),
             dice: self.die1.zip(self.die2).map(|(a, b)| [a, b]),
-            play: self.play.as_bytes(),
+            play: PlayText::Bytes(self.play.as_bytes()),
             position_before: self
                 .position_before
                 .as_deref()
@@ -231,8 +231,7 @@ struct RowRef<'a> {
     side: &'static str,
     player: Option<&'a str>,
     dice: Option<[u8; 2]>,
-    /// UTF-8.
-    play: &'a [u8],
+    play: PlayText<'a>,
     /// ASCII.
     position_before: Option<Field<'a, &'a Position>>,
     /// ASCII.
@@ -262,7 +261,7 @@ impl RowRef<'_> {
             player: self.player.map(str::to_string),
             die1: self.dice.map(|d| d[0]),
             die2: self.dice.map(|d| d[1]),
-            play: String::from_utf8_lossy(self.play).into_owned(),
+            play: self.play.to_string(),
             position_before: self.position_before.map(|p| match p {
                 Field::Text(t) => ascii(t),
                 Field::Value(pos) => ids::tavla::to_string(pos),
@@ -348,6 +347,43 @@ impl XgidAt<'_> {
     }
 }
 
+/// The play of a row: its text, or the steps of a roll played with nothing else written
+/// (most rows), written from the steps where the row is.
+#[derive(Clone, Copy)]
+enum PlayText<'a> {
+    /// UTF-8.
+    Bytes(&'a [u8]),
+    Steps(&'a [StepText]),
+}
+
+impl PlayText<'_> {
+    /// The most bytes of the play in a CSV field (quotes doubled, steps apart).
+    fn room(&self) -> usize {
+        match self {
+            PlayText::Bytes(b) => 2 * b.len(),
+            PlayText::Steps(s) => s.len() * (MAX_STEP_TEXT + 1),
+        }
+    }
+}
+
+impl std::fmt::Display for PlayText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayText::Bytes(b) => f.write_str(&String::from_utf8_lossy(b)),
+            PlayText::Steps(s) => {
+                let mut b = Vec::new();
+                for (i, st) in s.iter().enumerate() {
+                    if i > 0 {
+                        b.push(b' ');
+                    }
+                    st.push_to(&mut b);
+                }
+                f.write_str(&String::from_utf8_lossy(&b))
+            }
+        }
+    }
+}
+
 /// An ASCII field as text.
 fn ascii(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -388,6 +424,7 @@ fn match_rows(
             .filter(|f| f.severity == Severity::Error)
             .collect(),
         play: Vec::new(),
+        play_steps: None,
     };
     for gi in 0..v.record.games.len() {
         rows.game(gi, f);
@@ -405,6 +442,8 @@ struct MatchRows<'a> {
     errors: Vec<&'a Finding>,
     /// The play as written (UTF-8).
     play: Vec<u8>,
+    /// The row's steps instead, when they are all its play says.
+    play_steps: Option<&'a [StepText]>,
 }
 
 impl MatchRows<'_> {
@@ -526,7 +565,10 @@ impl MatchRows<'_> {
                     Side::Black => r,
                 }),
                 dice,
-                play: &self.play,
+                play: match self.play_steps {
+                    Some(steps) => PlayText::Steps(steps),
+                    None => PlayText::Bytes(&self.play),
+                },
                 position_before,
                 xgid_before,
                 legal: if first_error.is_some() {
@@ -563,8 +605,10 @@ impl MatchRows<'_> {
     /// The play of a cell as the `play` column writes it, into `self.play`; the roll's dice
     /// and whether the cell has received stages. `None` for a result, which is no row.
     fn play_text(&mut self, body: &CellBody) -> Option<(Option<[u8; 2]>, bool)> {
+        let v = self.v;
         let play = &mut self.play;
         play.clear();
+        self.play_steps = None;
         match body {
             CellBody::Turn { stages } => {
                 let TurnStages {
@@ -573,6 +617,15 @@ impl MatchRows<'_> {
                     chain,
                 } = stages.split(&self.v.record.stages);
                 let only_roll = received.is_empty() && chain.is_empty() && roll.is_some();
+                if let Some(r) = roll.filter(|_| only_roll)
+                    && r.moves.cannot_move().is_none()
+                    && r.moves.unknown().is_none()
+                    && r.moves.illegal().is_none()
+                {
+                    // Steps alone: written from the steps where the row is.
+                    self.play_steps = Some(r.moves.steps.of(&v.record.steps));
+                    return Some((Some([r.a, r.b]), false));
+                }
                 for s in received.iter().chain(roll).chain(chain) {
                     if !only_roll {
                         let (open, close): (&[u8], &[u8]) = match s.kind {
