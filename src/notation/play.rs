@@ -161,15 +161,22 @@ impl StepText {
     /// points (each at or after `span`'s start, within 64 KiB of it).
     pub fn hop(from: u8, to: u8, hit: bool, span: Span, from_at: Span, to_at: Span) -> StepText {
         let mut path = Path::new(span.offset);
+        // Each point within reach of the step's start, else the whole step.
         let clip = |s: Span| {
-            if s.offset >= span.offset && s.offset - span.offset <= MAX_STEP {
-                s
+            let off = s.offset.wrapping_sub(span.offset);
+            if off <= MAX_STEP {
+                (off as u16, s.len.min(MAX_STEP) as u16)
             } else {
-                span
+                (0, span.len.min(MAX_STEP) as u16)
             }
         };
-        path.push(Loc::from_index(from), false, clip(from_at));
-        path.push(Loc::from_index(to), hit, clip(to_at));
+        // Board indices as `Loc::index` has them (26 and above the bar).
+        path.locs[0] = from.min(25);
+        path.locs[1] = to.min(25);
+        path.hits = u8::from(hit) << 1;
+        path.len = 2;
+        (path.offs[0], path.lens[0]) = clip(from_at);
+        (path.offs[1], path.lens[1]) = clip(to_at);
         StepText {
             path,
             repeat: 1,
@@ -518,6 +525,34 @@ pub fn parse_play(text: &str) -> Result<Play, Vec<SyntaxError>> {
 #[cfg(test)]
 mod push_tests {
     use super::*;
+
+    #[test]
+    fn a_hop_is_the_path_of_its_two_points() {
+        // `hop` fills the path's fields itself: it must give what pushing the two points does,
+        // points out of reach of the step standing on the whole step.
+        let span = Span::new(100, 8);
+        for (from, to, hit) in [(25, 20, false), (8, 0, false), (13, 7, true), (30, 3, true)] {
+            for (from_at, to_at) in [
+                (Span::new(100, 4), Span::new(104, 4)),
+                (Span::new(99, 1), Span::new(100 + MAX_STEP + 1, 2)),
+            ] {
+                let got = StepText::hop(from, to, hit, span, from_at, to_at);
+                let clip = |s: Span| {
+                    if s.offset >= span.offset && s.offset - span.offset <= MAX_STEP {
+                        s
+                    } else {
+                        span
+                    }
+                };
+                let mut path = Path::new(span.offset);
+                path.push(Loc::from_index(from), false, clip(from_at));
+                path.push(Loc::from_index(to), hit, clip(to_at));
+                assert_eq!(got.path, path, "{from}/{to} {hit}");
+                assert_eq!((got.span, got.repeat), (span, 1));
+                assert_eq!(got.path.get(1).1, hit);
+            }
+        }
+    }
 
     #[test]
     fn push_to_writes_what_display_writes() {

@@ -22,6 +22,9 @@ pub struct Builder {
     turn: u64,
     /// A turn opened by White whose Black entry is still free.
     open: bool,
+    /// The current game's entries, moved into the game (in a list of their number) when it
+    /// ends: one list grown across games rather than one per game.
+    actions: Vec<Action>,
 }
 
 /// One stage of a turn as a reader has it: the dice with their location, the steps, and
@@ -54,6 +57,8 @@ impl Builder {
         let mut b = Builder::new();
         b.m.steps.reserve(steps);
         b.m.stages.reserve(entries);
+        // No game has more entries than its match.
+        b.actions.reserve(entries.min(1 << 14));
         b
     }
 
@@ -90,6 +95,7 @@ impl Builder {
 
     /// The next game: its number and the players with their scores before it.
     pub fn game(&mut self, number: u64, span: Span, left: NameScore, right: NameScore) {
+        self.end_game();
         self.open = false;
         self.turn = 0;
         let line = self.next_row();
@@ -126,14 +132,19 @@ impl Builder {
         }
     }
 
-    fn push(&mut self, action: Action) -> Option<&mut Action> {
-        let entries = self.m.stages.capacity() / 8;
-        let g = self.m.games.last_mut()?;
-        if g.actions.capacity() == 0 {
-            g.actions.reserve(entries.clamp(16, 512));
+    /// Moves the current game's entries into it.
+    fn end_game(&mut self) {
+        if let Some(g) = self.m.games.last_mut() {
+            g.actions = self.actions.drain(..).collect();
         }
-        g.actions.push(action);
-        g.actions.last_mut()
+    }
+
+    fn push(&mut self, action: Action) -> Option<&mut Action> {
+        if !self.in_game() {
+            return None;
+        }
+        self.actions.push(action);
+        self.actions.last_mut()
     }
 
     /// A turn of `column`: its roll and play at `span` (the entry), with a comment if the file
@@ -230,7 +241,7 @@ impl Builder {
     /// The number of entries of the current game so far (0 before any game): the index the
     /// next entry takes.
     pub fn entries(&self) -> usize {
-        self.m.games.last().map_or(0, |g| g.actions.len())
+        self.actions.len()
     }
 
     /// What the file says of the match beyond its entries.
@@ -240,13 +251,14 @@ impl Builder {
 
     /// The analysis of the entry added last (ignored before any entry).
     pub fn analysis(&mut self, a: super::Analysis) {
-        if let Some(last) = self.m.games.last_mut().and_then(|g| g.actions.last_mut()) {
+        if let Some(last) = self.actions.last_mut() {
             last.analysis = Some(Box::new(a));
         }
     }
 
     /// The match built.
-    pub fn finish(self) -> Match {
+    pub fn finish(mut self) -> Match {
+        self.end_game();
         self.m
     }
 }

@@ -67,13 +67,38 @@ fn root_value<'a>(root: &'a Node, ident: &str) -> Option<&'a super::parse::Value
     root.prop(ident).map(|p| &p.first)
 }
 
+/// The numbers of a game root's `MI` that a record states (each the first value of its key
+/// that is a number, with that value's location).
+#[derive(Default)]
+struct Mi {
+    length: Option<(u64, Span)>,
+    game: Option<(u64, Span)>,
+    ws: Option<(u64, Span)>,
+    bs: Option<(u64, Span)>,
+}
+
 /// `MI[length:N][game:i][ws:a][bs:b]`: each key's number and the span of its value.
-fn mi(root: &Node, src: &str, key: &str) -> Option<(u64, Span)> {
-    root.prop("MI")?.values().find_map(|v| {
-        let (k, n) = v.text(src).split_once(':')?;
-        (k.trim() == key).then_some(())?;
-        Some((n.trim().parse().ok()?, v.at))
-    })
+fn mi(root: &Node, src: &str) -> Mi {
+    let mut mi = Mi::default();
+    let Some(p) = root.prop("MI") else {
+        return mi;
+    };
+    for v in p.values() {
+        let Some((k, n)) = v.text(src).split_once(':') else {
+            continue;
+        };
+        let slot = match k.trim() {
+            "length" => &mut mi.length,
+            "game" => &mut mi.game,
+            "ws" => &mut mi.ws,
+            "bs" => &mut mi.bs,
+            _ => continue,
+        };
+        if slot.is_none() {
+            *slot = n.trim().parse().ok().map(|n| (n, v.at));
+        }
+    }
+    mi
 }
 
 /// The header: tags from the first game's root (`PC EV RO DT AN`, the rules of `RU`), its
@@ -94,7 +119,7 @@ fn header(w: &mut Writer, root: &Node, src: &str) {
             w.b.tag(name, text, v.at);
         }
     }
-    let length = mi(root, src, "length");
+    let length = mi(root, src).length;
     let rules = root_value(root, "RU");
     let ru = rules.map_or("", |v| v.text(src));
     let has = |r: &str| ru.split(':').any(|x| x.trim().eq_ignore_ascii_case(r));
@@ -235,6 +260,49 @@ fn move_of(
     ))
 }
 
+/// A move's roll written straight into the record when it is whole and exact (the usual
+/// case; the same entry as [`move_of`] and [`write_move`] make of it): false, and nothing
+/// written, for anything else.
+fn lone_roll(w: &mut Writer, side: Col, v: &super::parse::Value, src: &str) -> bool {
+    let b = v.text(src).as_bytes();
+    let [d1 @ b'1'..=b'6', d2 @ b'1'..=b'6', rest @ ..] = b else {
+        return false;
+    };
+    let n = rest.len() / 2;
+    if v.at.len != b.len() || rest.len() % 2 != 0 || n > 4 {
+        return false;
+    }
+    let mut steps = [(0u8, 0u8); 4];
+    for (k, step) in steps.iter_mut().take(n).enumerate() {
+        let from = letter_point(side, rest[2 * k]).filter(|&p| p != 0);
+        let to = letter_point(side, rest[2 * k + 1]).filter(|&p| p != 25);
+        let (Some(from), Some(to)) = (from, to) else {
+            return false;
+        };
+        *step = (from, to);
+    }
+    let o = v.at.offset;
+    let steps = steps[..n].iter().enumerate().map(|(k, &(a, b))| {
+        let i = o + 2 + 2 * k;
+        StepText::hop(
+            a,
+            b,
+            false,
+            Span::new(i, 2),
+            Span::new(i, 1),
+            Span::new(i + 1, 1),
+        )
+    });
+    let roll = StageIn {
+        dice: (d1 - b'0', d2 - b'0'),
+        dice_at: Span::new(o, 2),
+        steps,
+        unknown: None,
+    };
+    w.b.turn(side.column(), v.at, roll, None);
+    true
+}
+
 /// Add a move to the record; each step on its letter pair, the dice on their digits.
 fn write_move(
     w: &mut Writer,
@@ -333,13 +401,14 @@ enum State {
 /// Start game `index` (0-based among the backgammon trees) at its root: its number and the
 /// players with their scores.
 fn start_game(w: &mut Writer, root: &Node, index: usize, src: &str) -> Game {
-    let number = mi(root, src, "game").map_or((index as u64 + 1, root.at), |(g, at)| {
+    let mi = mi(root, src);
+    let number = mi.game.map_or((index as u64 + 1, root.at), |(g, at)| {
         (g.saturating_add(1), at)
     });
     let (white, wo) = name_of(root, src, "PW", "White");
     let (black, bo) = name_of(root, src, "PB", "Black");
-    let ws = mi(root, src, "ws").unwrap_or((0, root.at));
-    let bs = mi(root, src, "bs").unwrap_or((0, root.at));
+    let ws = mi.ws.unwrap_or((0, root.at));
+    let bs = mi.bs.unwrap_or((0, root.at));
     let side = |name: String, name_span: Span, (score, score_span): (u64, Span)| NameScore {
         name,
         rating: None,
@@ -351,7 +420,7 @@ fn start_game(w: &mut Writer, root: &Node, index: usize, src: &str) -> Game {
     Game {
         number: number.0,
         cube: 1,
-        match_play: mi(root, src, "length").is_some_and(|(n, _)| n > 0),
+        match_play: mi.length.is_some_and(|(n, _)| n > 0),
         result: root_value(root, "RE").map(|v| (v.at, result_of(v, src))),
         stopped: false,
     }
@@ -537,8 +606,12 @@ fn end_game(w: &mut Writer, g: Game) {
 /// One pass: each node is added to the record as the scanner meets it, and none is kept.
 pub fn read(text: &str) -> Record {
     let mut w = Writer {
-        // About a step per six bytes of gnubg's SGF and a move per twenty.
-        b: Builder::with_capacity(text.len() / 6, text.len() / 20),
+        // At most a step per four bytes of gnubg's SGF (`;W[66abcdefgh]`) and a move per
+        // twelve, fewer in an analysed file: the lists reserved once, up to a bound.
+        b: Builder::with_capacity(
+            (text.len() / 4).min(1 << 20),
+            (text.len() / 12).min(1 << 18),
+        ),
         problems: Vec::new(),
     };
     let mut state = State::Between;
@@ -580,6 +653,9 @@ pub fn read(text: &str) -> Record {
                 && !g.stopped
             {
                 let side = if side == b'W' { Col::W } else { Col::B };
+                if lone_roll(&mut w, side, v, text) {
+                    return;
+                }
                 match move_of(side, v, text) {
                     Ok((m, exact)) => write_move(&mut w, side, &m, v, exact, &mut g.cube, None),
                     Err(e) => w.problems.push(*e),
@@ -690,6 +766,21 @@ mod tests {
     }
 
     #[test]
+    fn mi_gives_each_key_its_first_number() {
+        let sgf = "(;GM[6]MI[length:x][length:5][game:2][ws:1][ws:4][bs: 3 ][other:9]PW[A]PB[B];W[31hefe])";
+        let r = read(sgf);
+        let m = &r.matches[0];
+        let at = |s: Span| &sgf[s.offset..s.end()];
+        let (n, n_at) = m.length.unwrap();
+        assert_eq!((n, at(n_at)), (5, "length:5"));
+        let g = &m.games[0];
+        assert_eq!((g.number, at(g.number_span)), (3, "game:2"));
+        let (w, b) = g.score.as_ref().unwrap();
+        assert_eq!((w.score, at(w.score_span)), (1, "ws:1"));
+        assert_eq!((b.score, at(b.score_span)), (3, "bs: 3 "));
+    }
+
+    #[test]
     fn bad_values_cost_their_node_and_other_games_are_refused() {
         let r = read("(;GM[6]MI[length:1];W[31hefe];B[77];W[31hq{e])(;GM[1];W[aa])");
         let codes: Vec<Code> = r.problems.iter().map(|p| p.code).collect();
@@ -702,17 +793,29 @@ mod tests {
     fn a_lone_move_reads_as_the_same_move_in_a_node_of_its_own() {
         // The scanner's shortcut for `;W[...]` alone must give what the general node gives
         // (here the moves carry comments, which send them through the general path).
-        let lone =
-            "(;GM[6]MI[length:1]\n;W[31hefe]\n;B[52llqs] ;W[double];B[take]\n;W[66xrxrrlrl])";
-        let noted = "(;GM[6]MI[length:1]\n;W[31hefe]C[a];B[52llqs]C[b];W[double]C[];B[take]C[]\n;W[66xrxrrlrl]C[c])";
+        let lone = "(;GM[6]MI[length:1]\n;W[31hefe]\n;B[52llqs] ;W[double];B[take]\n;W[66xrxrrlrl]\n;B[41yuaz])";
+        let noted = "(;GM[6]MI[length:1]\n;W[31hefe]C[a];B[52llqs]C[b];W[double]C[];B[take]C[]\n;W[66xrxrrlrl]C[c]\n;B[41yuaz]C[d])";
         let (a, b) = (read(lone), read(noted));
         assert_eq!(entries(&a), entries(&b));
         assert!(a.problems.is_empty() && b.problems.is_empty());
+        // Each step's text and each of its points' (with the point and hit mark), then each
+        // roll's dice.
         let spans = |r: &Record, src: &str| -> Vec<String> {
-            r.matches[0]
-                .steps
-                .iter()
-                .map(|s| src[s.span.offset..s.span.end()].to_string())
+            let m = &r.matches[0];
+            let at = |s: Span| src[s.offset..s.end()].to_string();
+            let steps = m.steps.iter().map(|s| {
+                let points: Vec<String> = (0..s.path.len())
+                    .map(|k| {
+                        format!(
+                            "{:?}",
+                            (s.path.get(k).0, s.path.get(k).1, at(s.path.get(k).2))
+                        )
+                    })
+                    .collect();
+                format!("{} {}", at(s.span), points.join(" "))
+            });
+            steps
+                .chain(m.stages.iter().map(|st| at(st.dice_span)))
                 .collect()
         };
         assert_eq!(spans(&a, lone), spans(&b, noted));
@@ -723,7 +826,10 @@ mod tests {
             .iter()
             .map(|a| a.comment.as_deref())
             .collect();
-        assert_eq!(notes, [Some("a"), Some("b"), None, None, Some("c")]);
+        assert_eq!(
+            notes,
+            [Some("a"), Some("b"), None, None, Some("c"), Some("d")]
+        );
         // A lone move as a tree's root is a root like any other.
         let root = read("(;W[31hefe];B[52llqs])");
         assert_eq!(entries(&root)[0], "1 W 31: 8/5 6/5");

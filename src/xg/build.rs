@@ -70,7 +70,9 @@ fn cube_analysis_of(e: &records::CubeEval) -> crate::record::CubeAnalysis {
 /// The typed match of what was read.
 pub(super) fn build(m: &MatchW, notes: &[String]) -> crate::record::Match {
     let h = &m.header;
-    let mut b = Builder::new();
+    // Every entry is one of the records read, with at most four steps.
+    let cells: usize = m.games.iter().map(|g| g.cells.len()).sum();
+    let mut b = Builder::with_capacity(cells * 4, cells);
     let head = whole(0);
     let tag = |b: &mut Builder, name: &str, v: &str| {
         let v = v.trim();
