@@ -139,11 +139,14 @@ impl Builder {
         }
     }
 
-    fn push(&mut self, action: Action) -> Option<&mut Action> {
+    /// Adds the entry `make` gives, made where the list keeps it (an entry is large: one
+    /// built apart would be copied in).
+    #[inline(always)]
+    fn push(&mut self, make: impl FnOnce() -> Action) -> Option<&mut Action> {
         if !self.in_game() {
             return None;
         }
-        self.actions.push(action);
+        self.actions.extend(std::iter::once_with(make));
         self.actions.last_mut()
     }
 
@@ -174,7 +177,7 @@ impl Builder {
         let body = CellBody::Turn {
             stages: StageRange::new(stage, 1),
         };
-        self.push(Action {
+        self.push(|| Action {
             turn_number: Some(number),
             comment,
             ..Action::new(Cell { column, span, body }, line)
@@ -188,7 +191,7 @@ impl Builder {
             return;
         }
         let (line, number) = self.turn_row(column);
-        self.push(Action {
+        self.push(|| Action {
             turn_number: Some(number),
             comment,
             ..Action::new(Cell { column, span, body }, line)
@@ -203,7 +206,7 @@ impl Builder {
         }
         self.open = false;
         let line = self.next_row();
-        self.push(Action {
+        self.push(|| Action {
             result_indent: Some(match column {
                 Column::Left => 6,
                 Column::Right => crate::notation::layout::RIGHT_COLUMN + 1,
